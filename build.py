@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Build Tessera's offline static site into dist/, serve it, or run every test.
+
+    python3 build.py            build dist/
+    python3 build.py serve      build, then serve dist/ on http://127.0.0.1:8000/
+    python3 build.py test       install what the tests need, build, run ruff and pytest
+
+Everything the site loads comes from dist/: PyScript, MicroPython and Pyodide are copied
+from the npm packages pinned in package.json (`npm ci`), the solvers are zipped for the
+worker, and data the pages need (starter puzzles, pattern databases) is computed here.
+Set-up is automatic: a .venv is made for build and test tools, npm packages installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+SITE = ROOT / "site"
+VENV = ROOT / ".venv"
+NODE = ROOT / "node_modules"
+
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
+CHROMIUM = "/usr/bin/chromium"
+PAGES = ["sudoku"]  # families with a page: their starters (and data) are built
+
+
+def run(cmd: list[str], **kw: object) -> None:
+    """Run a command, echoing it, and stop the build if it fails."""
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, check=True, cwd=ROOT, **kw)  # type: ignore[arg-type]
+
+
+def venv_python() -> Path:
+    """The project's virtual environment's interpreter."""
+    return VENV / "bin" / "python"
+
+
+def ensure_venv(extra: str) -> None:
+    """Create .venv with the project installed with `extra`, and re-run this script inside it."""
+    stamp = VENV / f".installed-{extra}"
+    spec = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not (stamp.exists() and stamp.read_text() == spec):
+        if not venv_python().exists():
+            run([sys.executable, "-m", "venv", str(VENV)])
+        run([str(venv_python()), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", f".[{extra}]"])
+        stamp.write_text(spec)
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        os.execv(str(venv_python()), [str(venv_python()), __file__, *sys.argv[1:]])
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm runtime (package-lock.json) when missing or stale."""
+    lock = ROOT / "package-lock.json"
+    marker = NODE / ".package-lock.json"
+    if marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("npm is needed to fetch the pinned PyScript and Pyodide runtime (Debian: apt-get install -y npm)")
+    run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium for the browser tests when it is missing."""
+    if Path(CHROMIUM).exists():
+        return
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        sys.exit(f"the browser tests need Debian's chromium at {CHROMIUM}: apt-get install -y chromium")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update", "-qq"], env=env)
+    run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+
+
+def copy_runtime() -> None:
+    """Copy PyScript, MicroPython and Pyodide from node_modules into dist/."""
+    core = NODE / "@pyscript" / "core" / "dist"
+    (DIST / "pyscript").mkdir(parents=True)
+    for f in core.iterdir():
+        if f.suffix in (".js", ".css") and f.name != "service-worker.js":
+            shutil.copy2(f, DIST / "pyscript" / f.name)
+    for sub, package, files in (
+        ("pyodide", NODE / "pyodide", PYODIDE_FILES),
+        ("micropython", NODE / "@micropython" / "micropython-webassembly-pyscript", MICROPYTHON_FILES),
+    ):
+        (DIST / sub).mkdir()
+        for name in files:
+            shutil.copy2(package / name, DIST / sub / name)
+
+
+def zip_solvers(target: Path) -> None:
+    """Zip the solvers package for the worker (unpacked into its home directory)."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in sorted((ROOT / "solvers").rglob("*.py")):
+            z.write(f, f.relative_to(ROOT).as_posix())
+
+
+def build_data(data: Path) -> None:
+    """Data computed at build time: starter puzzles so a board shows before the worker is up."""
+    sys.path.insert(0, str(ROOT))
+    import solvers
+
+    data.mkdir(parents=True, exist_ok=True)
+    starters: dict[str, list[dict]] = {}
+    for name in PAGES:
+        fam = solvers.family(name)
+        starters[name] = []
+        for grade in range(len(fam.grades)):
+            try:
+                starters[name].append(fam.generate(grade, f"starter-{grade}", None))
+            except solvers.PuzzleError as exc:
+                print(f"  no starter for {name} grade {grade}: {exc}")
+    (data / "starters.json").write_text(json.dumps(starters))
+    manifest: dict[str, list[str]] = {}
+    if "sliding" in PAGES:
+        from solvers import pdb_build
+
+        manifest["sliding"] = [p.name for p in pdb_build.build_databases(data)]
+    (data / "manifest.json").write_text(json.dumps(manifest))
+
+
+def build() -> None:
+    """Assemble dist/ from the npm runtime, site/ and solvers/."""
+    ensure_node_modules()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    copy_runtime()
+    shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    zip_solvers(DIST / "worker" / "solvers.zip")
+    build_data(DIST / "data")
+    mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))}
+    (DIST / "mpy.json").write_text(json.dumps({"interpreter": "./micropython/micropython.mjs", "files": mpy_files}))
+    size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
+    print(f"built {DIST} ({size / 1e6:.1f} MB)")
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from dist/ with correct types and no request log noise."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        """Log only errors."""
+        if args and str(args[1]).startswith(("4", "5")):
+            super().log_message(format, *args)
+
+
+def serve(port: int) -> None:
+    """Serve dist/ on 127.0.0.1 until interrupted."""
+    handler = functools.partial(QuietHandler, directory=str(DIST))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
+        print(f"Tessera is served at http://127.0.0.1:{httpd.server_address[1]}/  (Ctrl+C stops)", flush=True)
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def test(pytest_args: list[str]) -> int:
+    """Install what tests need, build, lint, and run every test."""
+    ensure_chromium()
+    build()
+    run([str(venv_python()), "-m", "ruff", "check", "solvers", "tests", "bench", "site", "build.py"])
+    return subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+
+
+def main() -> None:
+    """Parse the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
+    parser.add_argument("--port", type=int, default=8000)
+    args, rest = parser.parse_known_args()
+    ensure_venv("test" if args.command == "test" else "build")
+    if args.command == "test":
+        sys.exit(test(rest))
+    build()
+    if args.command == "serve":
+        serve(args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,259 @@
+"""A canvas board for latin-square puzzles (Sudoku, Skyscrapers), MicroPython main thread.
+
+Draws values, givens, pencil marks, the cursor, highlights (hint, wrong, conflict), boxes
+and an optional clue ring; maps clicks to cells; keeps an ARIA grid that states every
+cell for screen readers and tests. It knows nothing of rules: the page sets its fields.
+"""
+
+from pyscript import document, window
+
+from tessera_ui import css, on
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def symbol(v):
+    """The character shown for value v (1-based); '' for 0."""
+    return SYMBOLS[v - 1] if v else ""
+
+
+class GridBoard:
+    """An n x n grid on a canvas, optionally with w x h boxes and a ring of clues."""
+
+    def __init__(self, canvas_id, aria_id, label="Board"):
+        self.canvas = document.getElementById(canvas_id)
+        self.ctx = self.canvas.getContext("2d")
+        self.aria = document.getElementById(aria_id)
+        self.label = label
+        self.on_cell = None  # fn(r, c) when a cell is clicked
+        self.on_clue = None  # fn(side, i) when a clue is clicked
+        self.n = 0
+        on(self.canvas, "pointerdown", self._pointer)
+        on(window, "resize", lambda _e: self.draw())
+
+    def setup(self, n, box=None, clues=None):
+        """Start a board of size n (box = (w, h) or None; clues = dict side -> list or None)."""
+        self.n = n
+        self.box = box
+        self.clues = clues
+        self.values = [0] * (n * n)
+        self.given = [False] * (n * n)
+        self.pencil = [0] * (n * n)  # bitmask per cell
+        self.cursor = (0, 0)
+        self.wrong = set()
+        self.conflict = set()
+        self.hint_cells = set()
+        self.hint_region = set()
+        self.hint_place = None  # (cell, value)
+        self.hint_elim = set()  # (cell, value)
+        self.bad_clues = set()
+        self.done_clues = set()
+        self.solved = False
+        self._aria_cache = {}
+        self._build_aria()
+
+    # geometry ---------------------------------------------------------------
+    def _metrics(self):
+        ratio = window.devicePixelRatio or 1
+        css_width = self.canvas.getBoundingClientRect().width or 540
+        size = int(css_width * ratio)
+        if self.canvas.width != size:
+            self.canvas.width = size
+            self.canvas.height = size
+        ring = 1 if self.clues else 0
+        cell = size / (self.n + 2 * ring)
+        return size, cell, ring * cell
+
+    def _pointer(self, ev):
+        if not self.n:
+            return
+        rect = self.canvas.getBoundingClientRect()
+        size, cell, off = self._metrics()
+        x = (ev.clientX - rect.left) * size / rect.width - off
+        y = (ev.clientY - rect.top) * size / rect.height - off
+        c, r = int(x // cell), int(y // cell)
+        if 0 <= r < self.n and 0 <= c < self.n:
+            self.canvas.focus()
+            if self.on_cell is not None:
+                self.on_cell(r, c)
+        elif self.clues and self.on_clue is not None:
+            if r < 0 and 0 <= c < self.n:
+                self.on_clue("top", c)
+            elif r >= self.n and 0 <= c < self.n:
+                self.on_clue("bottom", c)
+            elif c < 0 and 0 <= r < self.n:
+                self.on_clue("left", r)
+            elif c >= self.n and 0 <= r < self.n:
+                self.on_clue("right", r)
+
+    # drawing ------------------------------------------------------------------
+    def draw(self):
+        """Redraw the whole board and update the accessible mirror."""
+        if not self.n:
+            return
+        n, ctx = self.n, self.ctx
+        size, cell, off = self._metrics()
+        colours = {k: css("--" + k) for k in (
+            "panel", "bg", "line", "thin", "given", "entry", "sel", "same", "peer", "wrong", "wrong-bg",
+            "conflict", "hint", "hint-line", "ok", "pencil", "muted")}
+        ctx.fillStyle = colours["bg"] if self.clues else colours["panel"]
+        ctx.fillRect(0, 0, size, size)
+        cr, cc = self.cursor
+        cur_value = self.values[cr * n + cc]
+        bw, bh = self.box if self.box else (n, n)
+        font = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        for r in range(n):
+            for c in range(n):
+                i = r * n + c
+                x, y = off + c * cell, off + r * cell
+                same_box = self.box and r // bh == cr // bh and c // bw == cc // bw
+                if i in self.hint_cells:
+                    bg = colours["hint"]
+                elif (r, c) == (cr, cc):
+                    bg = colours["sel"]
+                elif i in self.wrong:
+                    bg = colours["wrong-bg"]
+                elif i in self.hint_region:
+                    bg = colours["hint"]
+                elif cur_value and self.values[i] == cur_value:
+                    bg = colours["same"]
+                elif r == cr or c == cc or same_box:
+                    bg = colours["peer"]
+                else:
+                    bg = colours["panel"]
+                ctx.fillStyle = bg
+                ctx.fillRect(x, y, cell, cell)
+                v = self.values[i]
+                if v:
+                    if i in self.wrong or i in self.conflict:
+                        ctx.fillStyle = colours["wrong"]
+                    else:
+                        ctx.fillStyle = colours["given"] if self.given[i] else colours["entry"]
+                    weight = "600 " if self.given[i] else "400 "
+                    ctx.font = weight + str(int(cell * 0.6)) + "px " + font
+                    ctx.fillText(symbol(v), x + cell / 2, y + cell * 0.54)
+                elif self.pencil[i] or (self.hint_place and self.hint_place[0] == i):
+                    self._draw_pencil(i, x, y, cell, colours, font)
+        self._draw_lines(size, cell, off, colours)
+        if self.clues:
+            self._draw_clues(cell, off, colours, font)
+        if self.solved:
+            ctx.strokeStyle = colours["ok"]
+            ctx.lineWidth = max(3, cell * 0.08)
+            ctx.strokeRect(off, off, n * cell, n * cell)
+        self._update_aria()
+
+    def _draw_pencil(self, i, x, y, cell, colours, font):
+        n, ctx = self.n, self.ctx
+        cols = self.box[0] if self.box else int(n ** 0.5 + 0.999)
+        rows = (n + cols - 1) // cols
+        ctx.font = str(int(cell / (rows + 1.2))) + "px " + font
+        mask = self.pencil[i]
+        for v in range(1, n + 1):
+            place = self.hint_place == (i, v)
+            elim = (i, v) in self.hint_elim
+            if not (mask >> (v - 1)) & 1 and not place:
+                continue
+            k = v - 1
+            px = x + (k % cols + 0.5) * cell / cols
+            py = y + (k // cols + 0.55) * cell / rows
+            ctx.fillStyle = colours["wrong"] if elim else colours["ok"] if place else colours["pencil"]
+            ctx.fillText(symbol(v), px, py)
+            if elim:
+                ctx.strokeStyle = colours["wrong"]
+                ctx.lineWidth = max(1, cell / 30)
+                ctx.beginPath()
+                ctx.moveTo(px - cell / cols / 3, py + cell / rows / 3)
+                ctx.lineTo(px + cell / cols / 3, py - cell / rows / 3)
+                ctx.stroke()
+
+    def _draw_lines(self, size, cell, off, colours):
+        n, ctx = self.n, self.ctx
+        bw, bh = self.box if self.box else (1, 1)
+        for k in range(n + 1):
+            for vertical in (True, False):
+                thick = k % (bw if vertical else bh) == 0 if self.box else k in (0, n)
+                ctx.strokeStyle = colours["line"] if thick else colours["thin"]
+                ctx.lineWidth = max(2, cell * 0.05) if thick else max(1, cell * 0.015)
+                ctx.beginPath()
+                if vertical:
+                    ctx.moveTo(off + k * cell, off)
+                    ctx.lineTo(off + k * cell, off + n * cell)
+                else:
+                    ctx.moveTo(off, off + k * cell)
+                    ctx.lineTo(off + n * cell, off + k * cell)
+                ctx.stroke()
+        cr, cc = self.cursor
+        ctx.strokeStyle = colours["entry"]
+        ctx.lineWidth = max(2, cell * 0.06)
+        ctx.strokeRect(off + cc * cell + 2, off + cr * cell + 2, cell - 4, cell - 4)
+
+    def _draw_clues(self, cell, off, colours, font):
+        n, ctx = self.n, self.ctx
+        ctx.font = "600 " + str(int(cell * 0.5)) + "px " + font
+        for side, values in self.clues.items():
+            for i, v in enumerate(values):
+                if not v:
+                    continue
+                if side == "top":
+                    x, y = off + (i + 0.5) * cell, off / 2
+                elif side == "bottom":
+                    x, y = off + (i + 0.5) * cell, off + n * cell + off / 2
+                elif side == "left":
+                    x, y = off / 2, off + (i + 0.5) * cell
+                else:
+                    x, y = off + n * cell + off / 2, off + (i + 0.5) * cell
+                key = (side, i)
+                ctx.fillStyle = colours["wrong"] if key in self.bad_clues else (
+                    colours["thin"] if key in self.done_clues else colours["given"])
+                ctx.fillText(str(v), x, y)
+
+    # accessible mirror ------------------------------------------------------------
+    def _build_aria(self):
+        self.aria.innerHTML = ""
+        self.aria.setAttribute("aria-label", self.label + ", " + str(self.n) + " by " + str(self.n))
+        self._aria_cells = []
+        for r in range(self.n):
+            row = document.createElement("div")
+            row.setAttribute("role", "row")
+            for c in range(self.n):
+                cell = document.createElement("div")
+                cell.setAttribute("role", "gridcell")
+                cell.setAttribute("data-r", str(r))
+                cell.setAttribute("data-c", str(c))
+                row.appendChild(cell)
+                self._aria_cells.append(cell)
+            self.aria.appendChild(row)
+
+    def describe(self, i):
+        """What the accessible mirror says of cell i."""
+        r, c = divmod(i, self.n)
+        v = self.values[i]
+        words = ["row " + str(r + 1) + " column " + str(c + 1)]
+        if v:
+            words.append(symbol(v) + (" given" if self.given[i] else ""))
+        elif self.pencil[i]:
+            marks = [symbol(k + 1) for k in range(self.n) if (self.pencil[i] >> k) & 1]
+            words.append("empty, notes " + " ".join(marks))
+        else:
+            words.append("empty")
+        if i in self.wrong:
+            words.append("wrong")
+        if i in self.conflict:
+            words.append("conflict")
+        if i in self.hint_cells:
+            words.append("hint")
+        return ", ".join(words)
+
+    def _update_aria(self):
+        cr, cc = self.cursor
+        for i, node in enumerate(self._aria_cells):
+            text = self.describe(i)
+            selected = i == cr * self.n + cc
+            key = (text, selected)
+            if self._aria_cache.get(i) != key:
+                self._aria_cache[i] = key
+                node.textContent = text
+                node.setAttribute("aria-selected", "true" if selected else "false")

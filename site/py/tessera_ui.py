@@ -1,0 +1,269 @@
+"""Shared page plumbing for Tessera (MicroPython, main thread).
+
+The solver worker client (ready status, calls as JSON, cancel by restarting the worker),
+saved progress, links, the timer, undo history, theme and small DOM helpers. Pages import
+this and only draw, listen and call the worker (STYLE.md habit 10).
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+_keep = []  # proxies must stay alive as long as their listeners
+
+
+def el(ident):
+    """The element with this id."""
+    return document.getElementById(ident)
+
+
+def on(target, event, fn):
+    """Listen to `event` on an element (or its id) with a Python function."""
+    if isinstance(target, str):
+        target = el(target)
+    elif target is window:
+        target = document.defaultView  # MicroPython's `window` is the js module, not a Window
+    proxy = create_proxy(fn)
+    _keep.append(proxy)
+    target.addEventListener(event, proxy)
+    return proxy
+
+
+def click(ident, fn):
+    """Call fn() when the button is clicked (the event is not passed)."""
+    on(ident, "click", lambda _ev: fn())
+
+
+def spawn(coro):
+    """Run a coroutine in the background; failures are shown, never swallowed silently."""
+
+    async def guarded():
+        try:
+            await coro
+        except Exception as exc:  # noqa: BLE001 - a page never dies on one bad step
+            say("Something went wrong: " + str(exc), "error")
+
+    return asyncio.create_task(guarded())
+
+
+def say(text, kind=""):
+    """Show a message to the player (kind: '', 'error', 'good')."""
+    box = el("message")
+    if box is not None:
+        box.innerText = text
+        box.className = "message " + kind
+
+
+def status(text, ready=False):
+    """Show the worker status line."""
+    box = el("status")
+    if box is not None:
+        box.innerText = text
+        box.className = "status ready" if ready else "status"
+
+
+def css(name):
+    """A CSS custom property of the current theme."""
+    return str(window.getComputedStyle(document.documentElement).getPropertyValue(name)).strip()
+
+
+def toggle_theme():
+    """Switch light/dark and remember the choice."""
+    dark = document.documentElement.classList.toggle("dark")
+    window.localStorage.setItem("tessera-theme", "dark" if dark else "light")
+
+
+class Worker:
+    """The Pyodide solver worker: starts at page load, answers JSON, can be cancelled."""
+
+    def __init__(self, name="solver"):
+        self.name = name
+        self.proxy = None
+        self.ready = asyncio.Event()
+        self.generation = 0
+        self.busy = 0
+        status("Loading the solver in the background… the board is playable meanwhile.")
+        spawn(self._attach(name))
+
+    async def _attach(self, name, create=False):
+        from pyscript import workers
+
+        if create:
+            from pyscript import create_named_worker
+
+            proxy = await create_named_worker("./worker/worker.py", name, "./worker/worker.json")
+        else:
+            proxy = await workers[name]
+        info = json.loads(await proxy.ping())
+        self.proxy = proxy
+        self.ready.set()
+        status("Solver ready (Python " + info.get("python", "?") + ")", True)
+        document.body.setAttribute("data-worker", "ready")
+
+    async def call(self, family, command, obj, waiting="Waiting for the solver to load…"):
+        """Run `command` of `family` in the worker; returns the answer dict (maybe an error)."""
+        if not self.ready.is_set():
+            say(waiting)
+            await self.ready.wait()
+        generation = self.generation
+        self.busy += 1
+        try:
+            text = await self.proxy.call(family, command, json.dumps(obj))
+        finally:
+            self.busy -= 1
+        if generation != self.generation:
+            return {"error": "cancelled", "kind": "cancelled"}
+        return json.loads(text)
+
+    async def method(self, name, *args):
+        """Call another exported worker function (traces); answers are JSON text."""
+        if not self.ready.is_set():
+            await self.ready.wait()
+        return json.loads(await getattr(self.proxy, name)(*args))
+
+    def cancel(self):
+        """Stop whatever the worker is doing by replacing it with a fresh one."""
+        self.generation += 1
+        node = document.querySelector('script[name="' + self.name + '"]')
+        if node is not None and node.xworker:
+            node.xworker.terminate()
+            node.remove()
+        self.ready = asyncio.Event()
+        self.proxy = None
+        self.name = "solver" + str(self.generation)
+        status("Restarting the solver…")
+        spawn(self._attach(self.name, create=True))
+
+
+class Store:
+    """JSON values in localStorage under one key per page."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def load(self):
+        """The saved value, or None."""
+        text = window.localStorage.getItem(self.key)
+        if not text:
+            return None
+        try:
+            return json.loads(str(text))
+        except ValueError:
+            return None
+
+    def save(self, value):
+        """Save a JSON-able value."""
+        window.localStorage.setItem(self.key, json.dumps(value))
+
+
+def link_fragment():
+    """The URL fragment without '#', URI-decoded ('' when none)."""
+    h = str(window.location.hash or "")
+    return str(window.decodeURIComponent(h[1:])) if h.startswith("#") else ""
+
+
+def set_fragment(fragment):
+    """Replace the URL fragment without reloading or adding history."""
+    base = str(window.location.href).split("#")[0]
+    window.history.replaceState(None, "", base + ("#" + fragment if fragment else ""))
+
+
+def page_url(fragment):
+    """This page's URL with a fragment."""
+    return str(window.location.href).split("#")[0] + "#" + fragment
+
+
+class Timer:
+    """Seconds spent on a puzzle, shown in #timer; can be hidden and paused."""
+
+    def __init__(self, on_tick=None):
+        self.seconds = 0
+        self.running = False
+        self.on_tick = on_tick
+        self.hidden = window.localStorage.getItem("tessera-timer-hidden") == "1"
+        self._show()
+        window.setInterval(create_proxy(self._tick), 1000)
+        click("timer-toggle", self.toggle)
+
+    def _tick(self, *_):
+        if self.running and not document.hidden:
+            self.seconds += 1
+            self._show()
+            if self.on_tick is not None:
+                self.on_tick()
+
+    def _show(self):
+        m, s = divmod(self.seconds, 60)
+        h, m = divmod(m, 60)
+        text = (str(h) + ":" + ("0" + str(m))[-2:] if h else str(m)) + ":" + ("0" + str(s))[-2:]
+        box = el("timer")
+        box.innerText = "" if self.hidden else text
+        box.setAttribute("aria-label", "time " + text)
+        button = el("timer-toggle")
+        button.innerText = "Show timer" if self.hidden else "Hide timer"
+        button.setAttribute("aria-pressed", "true" if self.hidden else "false")
+
+    def toggle(self):
+        """Hide or show the time."""
+        self.hidden = not self.hidden
+        window.localStorage.setItem("tessera-timer-hidden", "1" if self.hidden else "0")
+        self._show()
+
+    def reset(self, seconds=0, running=True):
+        """Start over from `seconds`."""
+        self.seconds = seconds
+        self.running = running
+        self._show()
+
+    def text(self):
+        """The time as m:ss."""
+        m, s = divmod(self.seconds, 60)
+        return str(m) + ":" + ("0" + str(s))[-2:]
+
+
+class History:
+    """Undo/redo over immutable snapshots."""
+
+    def __init__(self, first):
+        self.states = [first]
+        self.index = 0
+
+    @property
+    def current(self):
+        """The snapshot shown now."""
+        return self.states[self.index]
+
+    def push(self, state):
+        """Record a new snapshot, dropping any redo branch."""
+        if state == self.current:
+            return
+        del self.states[self.index + 1:]
+        self.states.append(state)
+        self.index += 1
+
+    def undo(self):
+        """Step back; returns whether it moved."""
+        if self.index == 0:
+            return False
+        self.index -= 1
+        return True
+
+    def redo(self):
+        """Step forward; returns whether it moved."""
+        if self.index + 1 >= len(self.states):
+            return False
+        self.index += 1
+        return True
+
+
+async def fetch_json(url):
+    """GET a JSON file from the site (None when it fails)."""
+    try:
+        resp = await window.fetch(url)
+        if not resp.ok:
+            return None
+        return json.loads(str(await resp.text()))
+    except Exception:  # noqa: BLE001
+        return None

@@ -1,0 +1,125 @@
+"""Tessera's solver worker (Pyodide): runs `solvers` off the page's main thread.
+
+Every call takes and returns JSON text; errors come back as {"error", "kind"} objects so
+the page can show a message instead of a traceback. Traces are streamed in chunks.
+"""
+
+import itertools
+import json
+import sys
+import time
+from collections.abc import Iterator
+
+import solvers
+from solvers.base import PuzzleError, grade_index
+
+_traces: dict[int, Iterator[dict]] = {}
+_ids = itertools.count(1)
+_loaded: set[str] = set()
+
+
+def _guard(fn):  # noqa: ANN001, ANN202
+    """Turn any failure of `fn` into an error object."""
+
+    async def wrapped(*args):  # noqa: ANN002, ANN202
+        try:
+            return json.dumps(await fn(*args))
+        except PuzzleError as exc:
+            return json.dumps(exc.to_json())
+        except RecursionError:
+            return json.dumps({"error": "the puzzle is too large to handle", "kind": "invalid"})
+        except Exception as exc:  # noqa: BLE001 - the page must get a message, never a dead promise
+            return json.dumps({"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"})
+
+    return wrapped
+
+
+async def _ensure_data(family: str) -> None:
+    """Fetch a family's data files (e.g. pattern databases) into the worker's file system once."""
+    if family in _loaded:
+        return
+    _loaded.add(family)
+    from pyodide.http import pyfetch
+
+    resp = await pyfetch("../data/manifest.json")
+    manifest = await resp.json() if resp.ok else {}
+    files = manifest.get(family, [])
+    if not files:
+        return
+    import os
+
+    os.makedirs("data", exist_ok=True)
+    for name in files:
+        resp = await pyfetch(f"../data/{name}")
+        if resp.ok:
+            with open(f"data/{name}", "wb") as f:
+                f.write(await resp.bytes())
+    module = sys.modules.get(f"solvers.{family}") or __import__(f"solvers.{family}", fromlist=["x"])
+    if hasattr(module, "set_data_dir"):
+        module.set_data_dir("data")
+
+
+@_guard
+async def call(family: str, command: str, text: str) -> dict:
+    """Run one family command on a JSON object, as the CLI would."""
+    obj = json.loads(text or "{}")
+    await _ensure_data(family)
+    fam = solvers.family(family)
+    if command == "generate":
+        return fam.generate(grade_index(fam.grades, obj.get("difficulty")), obj.get("seed", 0), obj.get("size"))
+    if command == "info":
+        return {"name": fam.name, "grades": list(fam.grades), "commands": list(fam.commands())}
+    if command not in fam.commands() and not hasattr(fam, command):
+        raise PuzzleError(f"{family} has no command {command!r}")
+    return getattr(fam, command)(obj)
+
+
+@_guard
+async def trace_start(family: str, text: str, method: str) -> dict:
+    """Start a solver trace; returns its id for trace_next."""
+    fam = solvers.family(family)
+    events = fam.trace(json.loads(text), method or None)
+    tid = next(_ids)
+    _traces[tid] = iter(events)
+    return {"id": tid}
+
+
+@_guard
+async def trace_next(tid: int, count: int) -> dict:
+    """The next `count` events of a trace (fewer at its end, which also closes it)."""
+    events = _traces.get(tid)
+    if events is None:
+        raise PuzzleError("this trace has ended")
+    chunk = list(itertools.islice(events, count))
+    done = len(chunk) < count
+    if done:
+        _traces.pop(tid, None)
+    return {"events": chunk, "done": done}
+
+
+@_guard
+async def trace_stop(tid: int) -> dict:
+    """Drop a trace."""
+    _traces.pop(tid, None)
+    return {"stopped": tid}
+
+
+@_guard
+async def timeit(family: str, command: str, lines: str) -> dict:
+    """Time a command on each JSON object of a list (for the browser-vs-CPython benchmark)."""
+    fam = solvers.family(family)
+    times = []
+    for obj in json.loads(lines):
+        t = time.perf_counter()
+        getattr(fam, command)(obj)
+        times.append((time.perf_counter() - t) * 1000)
+    return {"ms": times}
+
+
+@_guard
+async def ping() -> dict:
+    """The worker's Python version and families, to show it is ready."""
+    return {"python": sys.version.split()[0], "families": solvers.names()}
+
+
+__export__ = ["call", "trace_start", "trace_next", "trace_stop", "timeit", "ping"]

@@ -1,0 +1,252 @@
+"""Latin-square candidate propagation, shared by Sudoku and Skyscrapers.
+
+A board is a list of candidate bitmasks, one per cell (bit v-1 set = value v possible);
+a `Geometry` lists its units (rows, columns, and boxes for Sudoku), each of which must
+hold every value once. The `find_*` functions return the first deduction a person could
+make with one technique, as a `Step` with a reason in plain words; `propagate` applies
+singles to a fixpoint for the complete solvers. Limits: values 1..n with n <= 36.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+
+Mask = int  # bit v-1 set = value v is possible
+Cell = int  # index into the board, row-major
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Cells, units and peers of a board whose units each hold 1..n once."""
+
+    n: int
+    rows: int
+    cols: int
+    units: tuple[tuple[Cell, ...], ...]
+    unit_names: tuple[str, ...]  # "row 4", "column 2", "box 5" (1-based, for reasons)
+    peers: tuple[tuple[Cell, ...], ...] = field(repr=False)
+    cell_units: tuple[tuple[int, ...], ...] = field(repr=False)  # unit indices per cell
+
+    @property
+    def full(self) -> Mask:
+        """The mask with every value possible."""
+        return (1 << self.n) - 1
+
+    def name(self, cell: Cell) -> str:
+        """A cell's name as players read it: r4c7 (1-based)."""
+        return f"r{cell // self.cols + 1}c{cell % self.cols + 1}"
+
+
+def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]], unit_names: Sequence[str]) -> Geometry:
+    """Build a geometry (peers and per-cell units) from its units."""
+    ncells = rows * cols
+    peer_sets: list[set[Cell]] = [set() for _ in range(ncells)]
+    cell_units: list[list[int]] = [[] for _ in range(ncells)]
+    for u, unit in enumerate(units):
+        for c in unit:
+            peer_sets[c].update(unit)
+            cell_units[c].append(u)
+    peers = tuple(tuple(sorted(p - {c})) for c, p in enumerate(peer_sets))
+    return Geometry(n, rows, cols, tuple(map(tuple, units)), tuple(unit_names), peers, tuple(map(tuple, cell_units)))
+
+
+@cache
+def square(n: int, box: tuple[int, int] | None = None) -> Geometry:
+    """An n x n latin square, with w x h boxes when `box` = (w, h) (Sudoku)."""
+    units: list[list[Cell]] = [[r * n + c for c in range(n)] for r in range(n)]
+    names = [f"row {r + 1}" for r in range(n)]
+    units += [[r * n + c for r in range(n)] for c in range(n)]
+    names += [f"column {c + 1}" for c in range(n)]
+    if box is not None:
+        w, h = box
+        for b in range(n):
+            r0, c0 = (b // (n // w)) * h, (b % (n // w)) * w
+            units.append([(r0 + dr) * n + c0 + dc for dr in range(h) for dc in range(w)])
+            names.append(f"box {b + 1}")
+    return make_geometry(n, n, n, units, names)
+
+
+def values_of(mask: Mask) -> list[int]:
+    """The values (1-based) in a mask, ascending."""
+    out, v = [], 1
+    while mask:
+        if mask & 1:
+            out.append(v)
+        mask >>= 1
+        v += 1
+    return out
+
+
+def bit(value: int) -> Mask:
+    """The mask of one value."""
+    return 1 << (value - 1)
+
+
+def popcount(mask: Mask) -> int:
+    """Number of values in a mask."""
+    return bin(mask).count("1")
+
+
+def candidates(g: Geometry, values: Sequence[int]) -> list[Mask]:
+    """Candidates computed from placed values alone (0 = empty): full minus peers' values."""
+    cands = [bit(v) if v else g.full for v in values]
+    for c, v in enumerate(values):
+        if v:
+            b = ~bit(v)
+            for p in g.peers[c]:
+                if not values[p]:
+                    cands[p] &= b
+    return cands
+
+
+def propagate(g: Geometry, cands: list[Mask]) -> bool:
+    """Apply naked and hidden singles in place until nothing changes; False on contradiction."""
+    peers, units = g.peers, g.units
+    done = [False] * len(cands)
+    changed = True
+    while changed:
+        changed = False
+        for c, m in enumerate(cands):
+            if done[c] or m & (m - 1):
+                continue
+            if not m:
+                return False
+            done[c] = True
+            nm = ~m
+            for p in peers[c]:
+                pm = cands[p]
+                if pm & m:
+                    pm &= nm
+                    if not pm:
+                        return False
+                    cands[p] = pm
+                    changed = True
+        for unit in units:
+            once = twice = 0
+            for c in unit:
+                m = cands[c]
+                twice |= once & m
+                once |= m
+            if once != g.full:
+                return False
+            single = once & ~twice
+            if single:
+                for c in unit:
+                    m = cands[c] & single
+                    if m and cands[c] != m:
+                        if m & (m - 1):
+                            return False  # two values that fit only here
+                        cands[c] = m
+                        changed = True
+    return True
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: place a value, or remove candidates, with its reason."""
+
+    technique: str
+    cells: tuple[Cell, ...]  # the cells a player should look at
+    reason: str
+    place: tuple[Cell, int] | None = None  # (cell, value)
+    eliminate: tuple[tuple[Cell, int], ...] = ()  # (cell, value) pairs removed
+    unit: int | None = None  # the unit the deduction is about, if any
+
+
+def apply_step(cands: list[Mask], step: Step) -> None:
+    """Apply a step's placement or eliminations to candidates in place (no propagation)."""
+    if step.place is not None:
+        cell, v = step.place
+        cands[cell] = bit(v)
+    for cell, v in step.eliminate:
+        cands[cell] &= ~bit(v)
+
+
+def find_naked_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
+    """An empty cell with one candidate left."""
+    for c, m in enumerate(cands):
+        if not values[c] and m and not m & (m - 1):
+            v = values_of(m)[0]
+            reason = f"{g.name(c)} can only be {v}: every other value is already in its row, column or box" \
+                if len(g.units) > 2 * g.rows else f"{g.name(c)} can only be {v}: every other value is ruled out"
+            return Step("Naked single", (c,), reason, place=(c, v))
+    return None
+
+
+def find_hidden_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
+    """A value that fits in only one empty cell of a unit (boxes first, as people look)."""
+    order = sorted(range(len(g.units)), key=lambda u: (not g.unit_names[u].startswith("box"), u))
+    for u in order:
+        unit = g.units[u]
+        placed = 0
+        for c in unit:
+            if values[c]:
+                placed |= bit(values[c])
+        for v in values_of(g.full & ~placed):
+            where = [c for c in unit if not values[c] and cands[c] & bit(v)]
+            if len(where) == 1:
+                c = where[0]
+                reason = f"In {g.unit_names[u]}, {v} fits only in {g.name(c)}"
+                return Step("Hidden single", (c,), reason, place=(c, v), unit=u)
+    return None
+
+
+def find_naked_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Step | None:
+    """k empty cells of a unit whose candidates together are k values: remove them elsewhere."""
+    label = {2: "pair", 3: "triple", 4: "quad"}[k]
+    for u, unit in enumerate(g.units):
+        empty = [c for c in unit if not values[c] and 1 < popcount(cands[c]) <= k]
+        for group in combinations(empty, k):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if popcount(union) != k:
+                continue
+            elim = tuple((c, v) for c in unit if c not in group and not values[c] for v in values_of(cands[c] & union))
+            if elim:
+                vals = "/".join(map(str, values_of(union)))
+                cells = ", ".join(g.name(c) for c in group)
+                reason = f"In {g.unit_names[u]}, {cells} hold {vals} between them, so {vals} leave the rest of {g.unit_names[u]}"
+                return Step(f"Naked {label}", group, reason, eliminate=elim, unit=u)
+    return None
+
+
+def find_hidden_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Step | None:
+    """k values of a unit that fit only in the same k cells: those cells lose other values."""
+    label = {2: "pair", 3: "triple", 4: "quad"}[k]
+    for u, unit in enumerate(g.units):
+        placed = 0
+        for c in unit:
+            if values[c]:
+                placed |= bit(values[c])
+        open_values = values_of(g.full & ~placed)
+        where = {v: [c for c in unit if not values[c] and cands[c] & bit(v)] for v in open_values}
+        usable = [v for v in open_values if 1 < len(where[v]) <= k]
+        for group in combinations(usable, k):
+            cells = sorted({c for v in group for c in where[v]})
+            if len(cells) != k:
+                continue
+            mask = sum(bit(v) for v in group)
+            elim = tuple((c, v) for c in cells for v in values_of(cands[c] & ~mask))
+            if elim:
+                vals = "/".join(map(str, group))
+                names = ", ".join(g.name(c) for c in cells)
+                reason = f"In {g.unit_names[u]}, {vals} fit only in {names}, so those cells can hold nothing else"
+                return Step(f"Hidden {label}", tuple(cells), reason, eliminate=elim, unit=u)
+    return None
+
+
+def most_constrained(cands: Sequence[Mask]) -> Cell:
+    """The open cell with the fewest candidates (first of the ties), or -1 when every cell is decided."""
+    best, size = -1, 1 << 30
+    for c, m in enumerate(cands):
+        if m & (m - 1):
+            k = m.bit_count()
+            if k < size:
+                best, size = c, k
+                if k == 2:
+                    break
+    return best

@@ -1,0 +1,115 @@
+"""Shared fixtures: the built site served on 127.0.0.1 and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Any request that tries to leave this machine fails loudly.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def benchmark_file(name: str) -> Path:
+    """A file of ../shared/benchmarks, or skip the test when the folder is absent."""
+    path = BENCHMARKS / name
+    if not path.exists():
+        pytest.skip(f"benchmark data {path} is not present")
+    return path
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Serve dist/ (building it when missing) on a free 127.0.0.1 port."""
+    if not (DIST / "sudoku.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
+    handler = functools.partial(_Quiet, directory=str(DIST))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():  # noqa: ANN201
+    """Debian's Chromium, headless (never a downloaded browser)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium (build.py test does this)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield b
+        b.close()
+
+
+class PageWatch:
+    """Records requests and errors of a page so tests can assert on them."""
+
+    def __init__(self, page, origin: str) -> None:  # noqa: ANN001
+        self.page = page
+        self.origin = origin
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", self._request)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("console", lambda m: self.errors.append(m.text) if "Traceback" in m.text else None)
+
+    def _request(self, request) -> None:  # noqa: ANN001
+        url = request.url
+        if not (url.startswith(self.origin) or url.startswith(("blob:", "data:"))):
+            self.outside.append(url)
+
+    def assert_clean(self) -> None:
+        """No request left 127.0.0.1 and no page error happened."""
+        assert self.outside == [], f"requests left the machine: {self.outside}"
+        assert self.errors == [], f"page errors: {self.errors}"
+
+
+@pytest.fixture
+def context(browser):  # noqa: ANN001, ANN201
+    """A fresh browser context (empty localStorage)."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def watch(context, site_url):  # noqa: ANN001, ANN201
+    """A page in a fresh context, checked for outside requests and errors at the end."""
+    page = context.new_page()
+    w = PageWatch(page, site_url)
+    yield w
+    w.assert_clean()
+
+
+def screenshot(page, name: str) -> Path:  # noqa: ANN001
+    """Save a screenshot under tests/screenshots/ (look at them)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

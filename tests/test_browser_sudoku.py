@@ -1,0 +1,202 @@
+"""The Sudoku page in Chromium: play, check, hint, solve, share, reload, bad links, offline."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import screenshot
+
+import solvers
+
+pytestmark = pytest.mark.browser
+SUDOKU = solvers.family("sudoku")
+EASY = "..1...2..9.4.7..65.6...3...2.9.6.......2..6.775..3..2.6.37924...4.3168...9.....3."
+
+
+def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):  # noqa: ANN001, ANN201
+    """Open sudoku.html (optionally with a link fragment) and wait for the board (and worker)."""
+    page = watch.page
+    page.goto(f"{site_url}/sudoku.html" + (f"#{fragment}" if fragment else ""))
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 16")
+    if ready:
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=60_000)
+    return page
+
+
+def cells(page) -> list[str]:  # noqa: ANN001
+    """What the accessible mirror says of every cell, row-major."""
+    return page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+
+
+def values(page) -> str:  # noqa: ANN001
+    """The board as a grid string read from the accessible mirror."""
+    out = []
+    for text in cells(page):
+        m = re.match(r"row \d+ column \d+, ([0-9A-Z])\b", text)
+        out.append(m.group(1) if m else ".")
+    return "".join(out)
+
+
+def click_cell(page, index: int) -> None:  # noqa: ANN001
+    """Click a cell of the canvas by its index."""
+    n = int(len(cells(page)) ** 0.5)
+    box = page.locator("#board").bounding_box()
+    r, c = divmod(index, n)
+    page.mouse.click(box["x"] + (c + 0.5) * box["width"] / n, box["y"] + (r + 0.5) * box["height"] / n)
+
+
+def load_grid(page, grid: str) -> None:  # noqa: ANN001
+    """Open a grid through the custom-puzzle box."""
+    page.click("summary:has-text('Enter your own puzzle')")
+    page.fill("#custom", grid)
+    page.click("#custom-load")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('exactly one solution')")
+
+
+def test_board_shows_and_worker_loads(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    assert len(cells(page)) == 81
+    assert "ready" in page.inner_text("#status").lower()
+    assert page.locator("#difficulty option").count() == 5
+    screenshot(page, "sudoku-start")
+
+
+def test_keyboard_entry_undo_redo_and_pencil(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    empty = values(page).index(".")
+    click_cell(page, empty)
+    page.keyboard.press("5")
+    assert values(page)[empty] == "5"
+    page.keyboard.press("Control+z")
+    assert values(page)[empty] == "."
+    page.keyboard.press("Control+y")
+    assert values(page)[empty] == "5"
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Shift+Digit3")
+    page.keyboard.press("Shift+Digit7")
+    assert "notes 3 7" in cells(page)[empty]
+    page.keyboard.press("ArrowRight")
+    assert page.eval_on_selector_all("#aria-board [aria-selected=true]", "e => e.length") == 1
+    screenshot(page, "sudoku-pencil")
+
+
+def test_check_flags_a_wrong_digit(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    solution = SUDOKU.solve({"grid": EASY})["solution"]
+    empty = EASY.index(".")
+    wrong = next(d for d in "123456789" if d != solution[empty])
+    click_cell(page, empty)
+    page.keyboard.press(wrong)
+    page.click("#check")
+    page.wait_for_function("document.querySelector('#message').innerText.match(/error/i)")
+    assert "wrong" in cells(page)[empty]
+    assert re.search(r"\b1\b", page.inner_text("#message"))
+    screenshot(page, "sudoku-check")
+
+
+def test_hint_names_a_technique_highlights_and_applies(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    before = values(page)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint-title") == "Look here"
+    page.click("#hint-more")
+    title = page.inner_text("#hint-title")
+    assert "single" in title.lower(), title
+    assert page.inner_text("#hint-reason").strip()
+    assert any("hint" in t for t in cells(page))
+    screenshot(page, "sudoku-hint")
+    page.click("#hint-apply")
+    after = values(page)
+    changed = [i for i in range(81) if before[i] != after[i]]
+    assert len(changed) == 1
+    solution = SUDOKU.solve({"grid": EASY})["solution"]
+    assert after[changed[0]] == solution[changed[0]]
+
+
+def test_play_to_the_end_with_hints(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    for _ in range(81):
+        if "Solved" in page.inner_text("#message"):
+            break
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        if page.is_visible("#hint-more"):
+            page.click("#hint-more")
+        page.click("#hint-apply")
+    assert values(page) == SUDOKU.solve({"grid": EASY})["solution"]
+    assert "Solved" in page.inner_text("#message")
+    screenshot(page, "sudoku-solved")
+
+
+def test_solve_is_undoable(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Solved by Tessera')")
+    assert "." not in values(page)
+    page.click("#undo")
+    assert values(page) == EASY
+
+
+def test_share_link_reopens_the_same_puzzle_with_progress(watch, site_url: str, context) -> None:  # noqa: ANN001
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    empty = EASY.index(".")
+    click_cell(page, empty)
+    page.keyboard.press("8")
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "#" in link
+    other = context.browser.new_context().new_page()
+    other.goto(link)
+    other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
+    assert values(other)[empty] == "8"
+    assert all(values(other)[i] == EASY[i] for i in range(81) if EASY[i] != ".")
+    other.context.close()
+
+
+def test_reload_keeps_progress(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    load_grid(page, EASY)
+    empty = EASY.index(".")
+    click_cell(page, empty)
+    page.keyboard.press("4")
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
+    assert values(page)[empty] == "4"
+    assert "Welcome back" in page.inner_text("#message")
+
+
+def test_malformed_link_shows_a_message_and_a_fresh_puzzle(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "this-is-not-a-sudoku", ready=False)
+    assert "not a valid puzzle" in page.inner_text("#message")
+    assert len(cells(page)) == 81
+    screenshot(page, "sudoku-bad-link")
+
+
+def test_contradictory_link_is_reported(watch, site_url: str) -> None:
+    bad = "11" + "." * 79  # two 1s in row 1
+    page = open_page(watch, site_url, bad)
+    page.wait_for_function("document.querySelector('#message').innerText.includes('cannot be played')")
+    assert values(page) != bad
+
+
+def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    for size in (4, 6, 16):
+        page.select_option("#size", str(size))
+        page.click("#new")
+        page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length == {size * size}",
+                               timeout=60_000)
+        grid = values(page)
+        assert SUDOKU.solve({"grid": grid})["count"] == 1
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.classList.contains('dark')")
+    screenshot(page, "sudoku-16-dark")
