@@ -14,6 +14,7 @@ Set-up is automatic: a .venv is made for build and test tools, npm packages inst
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -34,7 +35,7 @@ NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 CHROMIUM = "/usr/bin/chromium"
-PAGES = ["sudoku"]  # families with a page: their starters (and data) are built
+PAGES = [p.stem for p in sorted((SITE / "pages").glob("*.json"))]  # families with a page (and other pages)
 
 
 def run(cmd: list[str], **kw: object) -> None:
@@ -115,6 +116,8 @@ def build_data(data: Path) -> None:
     data.mkdir(parents=True, exist_ok=True)
     starters: dict[str, list[dict]] = {}
     for name in PAGES:
+        if json.loads((SITE / "pages" / f"{name}.json").read_text()).get("starters") is False:
+            continue  # a page that is not a family (watch the solver)
         fam = solvers.family(name)
         starters[name] = []
         for grade in range(len(fam.grades)):
@@ -131,6 +134,21 @@ def build_data(data: Path) -> None:
     (data / "manifest.json").write_text(json.dumps(manifest))
 
 
+def render_pages() -> None:
+    """Write dist/<family>.html from a template and site/pages/<family>.json."""
+    for spec_file in sorted((SITE / "pages").glob("*.json")):
+        spec = json.loads(spec_file.read_text())
+        family = spec_file.stem
+        sizes = "".join(f'<option value="{n}"{" selected" if n == spec.get("default_size") else ""}>{label}</option>'
+                        for n, label in spec.get("sizes", []))
+        fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
+                  "sizes": sizes, "custom": spec.get("custom", "")}
+        text = (SITE / spec["template"]).read_text()
+        for key, value in fields.items():
+            text = text.replace("{" + key + "}", value)
+        (DIST / f"{family}.html").write_text(text)
+
+
 def build() -> None:
     """Assemble dist/ from the npm runtime, site/ and solvers/."""
     ensure_node_modules()
@@ -138,7 +156,9 @@ def build() -> None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_runtime()
-    shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    skip = shutil.ignore_patterns("__pycache__", "pages", "*_page.html")
+    shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=skip)
+    render_pages()
     zip_solvers(DIST / "worker" / "solvers.zip")
     build_data(DIST / "data")
     mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))}
@@ -164,10 +184,8 @@ def serve(port: int) -> None:
     handler = functools.partial(QuietHandler, directory=str(DIST))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         print(f"Tessera is served at http://127.0.0.1:{httpd.server_address[1]}/  (Ctrl+C stops)", flush=True)
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             httpd.serve_forever()
-        except KeyboardInterrupt:
-            pass
 
 
 def test(pytest_args: list[str]) -> int:

@@ -207,13 +207,21 @@ def _propagate(cands: list[Mask], queue: list[int], peers: Sequence[Sequence[int
             return True
 
 
-class Search:
-    """Depth-first search over candidate masks, counting solutions up to a limit; counts nodes."""
+class OutOfNodes(Exception):
+    """A search ran past its node budget."""
 
-    def __init__(self, n: int, box: Box, limit: int = 2, rng: Random | None = None) -> None:
+
+class Search:
+    """Depth-first search over candidate masks, counting solutions up to a limit; counts nodes.
+
+    `max_nodes` bounds the work (OutOfNodes past it): a count, not a clock, so generators stay deterministic."""
+
+    def __init__(self, n: int, box: Box, limit: int = 2, rng: Random | None = None,
+                 max_nodes: int | None = None) -> None:
         self.peers, self.units, self.full = _tables(n, box)
         self.limit = limit
         self.rng = rng
+        self.max_nodes = max_nodes
         self.nodes = 0
         self.solutions: list[Grid] = []
 
@@ -230,6 +238,8 @@ class Search:
     def _search(self, cands: list[Mask]) -> bool:
         """Search below `cands`; True when the limit is reached."""
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfNodes
         best, best_count = -1, 99
         for c, m in enumerate(cands):
             if m & (m - 1):
@@ -377,8 +387,11 @@ def random_solution(n: int, box: Box, rng: Random) -> Grid:
     return Search(n, box, 1, rng).run([0] * (n * n))[0]
 
 
-def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = False) -> Grid:
-    """Remove givens in random order while the solution stays unique (stop at `keep` givens)."""
+def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = False,
+        max_nodes: int | None = None) -> Grid:
+    """Remove givens in random order while the solution stays unique (stop at `keep` givens).
+
+    A uniqueness check that needs more than `max_nodes` search nodes counts as failed (the given stays)."""
     n = box[0] * box[1]
     values = list(solution)
     order = list(range(n * n))
@@ -393,7 +406,11 @@ def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = 
         saved = {x: values[x] for x in group}
         for x in group:
             values[x] = 0
-        if len(Search(n, box, 2).run(values)) != 1:
+        try:
+            unique = len(Search(n, box, 2, max_nodes=max_nodes).run(values)) == 1
+        except OutOfNodes:
+            unique = False
+        if not unique:
             for x, v in saved.items():
                 values[x] = v
         else:

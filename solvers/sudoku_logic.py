@@ -369,6 +369,7 @@ def grade(puzzle: Puzzle) -> int:
 # Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
 # every technique; big grids are slow to dig): the count, not a clock, keeps generation deterministic.
 ATTEMPTS = {4: 20, 6: 40, 9: 150, 12: 20, 16: 3}
+DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check while digging Diabolical puzzles
 
 
 def solvable(puzzle: Puzzle, max_level: int) -> bool:
@@ -405,10 +406,10 @@ def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False) 
         if level < top:
             values = dig_logic(solution, box, rng, level, symmetric)
         else:
-            # Diabolical: dig by uniqueness alone; on 16x16 first as far as the ladder follows, because
-            # uniqueness checks of sparse 16x16 grids are slow while the ladder's are not.
-            values = dig_logic(solution, box, rng, top - 1, symmetric) if n >= 16 else solution
-            values = dig(values, box, rng, 0, symmetric)
+            # Diabolical: dig by uniqueness alone; on 16x16 first as far as singles follow, because
+            # uniqueness checks of sparse 16x16 grids are slow while singles are cheap.
+            values = dig_logic(solution, box, rng, 0, symmetric) if n >= 16 else solution
+            values = dig(values, box, rng, 0, symmetric, DIG_NODES.get(n))
         puzzle = Puzzle(box, values)
         got = grade(puzzle)
         if got == level:

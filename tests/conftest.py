@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import subprocess
 import sys
 import threading
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("TESSERA_DIST", ROOT / "dist"))
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
 SCREENSHOTS = ROOT / "tests" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser_helpers import cells, click_cell, values
+from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 
 import solvers
@@ -15,35 +17,8 @@ EASY = "..1...2..9.4.7..65.6...3...2.9.6.......2..6.775..3..2.6.37924...4.3168..
 
 
 def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):  # noqa: ANN001, ANN201
-    """Open sudoku.html (optionally with a link fragment) and wait for the board (and worker)."""
-    page = watch.page
-    page.goto(f"{site_url}/sudoku.html" + (f"#{fragment}" if fragment else ""))
-    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 16")
-    if ready:
-        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=60_000)
-    return page
-
-
-def cells(page) -> list[str]:  # noqa: ANN001
-    """What the accessible mirror says of every cell, row-major."""
-    return page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
-
-
-def values(page) -> str:  # noqa: ANN001
-    """The board as a grid string read from the accessible mirror."""
-    out = []
-    for text in cells(page):
-        m = re.match(r"row \d+ column \d+, ([0-9A-Z])\b", text)
-        out.append(m.group(1) if m else ".")
-    return "".join(out)
-
-
-def click_cell(page, index: int) -> None:  # noqa: ANN001
-    """Click a cell of the canvas by its index."""
-    n = int(len(cells(page)) ** 0.5)
-    box = page.locator("#board").bounding_box()
-    r, c = divmod(index, n)
-    page.mouse.click(box["x"] + (c + 0.5) * box["width"] / n, box["y"] + (r + 0.5) * box["height"] / n)
+    """Open sudoku.html."""
+    return open_browser_page(watch, site_url, "sudoku", fragment, ready)
 
 
 def load_grid(page, grid: str) -> None:  # noqa: ANN001

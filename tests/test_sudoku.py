@@ -289,7 +289,7 @@ def test_hint_solved_and_errors() -> None:
 
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_generated_puzzles_unique_and_deterministic(size: int) -> None:
-    for grade in (0, 1, 3, 4):  # Hard (2) is slower to dig: tested on its own below
+    for grade in (0, 1, 4):  # Hard and Expert are slower to dig: tested on their own below
         out = S.FAMILY.generate(grade, 11, size)
         assert out == S.FAMILY.generate(grade, 11, size)
         assert out["box"] == list(SIZES[size])
@@ -333,8 +333,11 @@ def replay(grid: str, box: tuple[int, int], events: list[dict]) -> str:
 @pytest.mark.parametrize("method", ["backtracking", "propagation"])
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_trace_replays_to_the_solution(method: str, size: int) -> None:
-    out = S.FAMILY.generate(1, 5, size)
-    grid, box = out["grid"], tuple(out["box"])
+    if size == 9:  # naive backtracking on a generated 9x9 can take millions of steps: use a classic easy one
+        grid, box = EASY, (3, 3)
+    else:
+        out = S.FAMILY.generate(1, 5, size)
+        grid, box = out["grid"], tuple(out["box"])
     events = list(S.FAMILY.trace({"grid": grid, "box": list(box)}, method))
     assert events[-1]["event"] == "solved" and events[-1]["steps"] >= 1
     assert replay(grid, box, events[:-1]) == S.FAMILY.solve({"grid": grid, "box": list(box)})["solution"]

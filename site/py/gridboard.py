@@ -6,7 +6,6 @@ cell for screen readers and tests. It knows nothing of rules: the page sets its 
 """
 
 from pyscript import document, window
-
 from tessera_ui import css, on
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

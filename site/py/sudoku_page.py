@@ -1,21 +1,14 @@
-"""The Sudoku page (MicroPython, main thread): play, check, hints, solve, new, share.
+"""The Sudoku page (MicroPython, main thread): a `GridGame` with boxes.
 
-The board shows at once from a starter puzzle (or the saved game, or a link); the solver
-worker loads in the background and answers Check, Hint, Solve, New and link validation.
-Links: sudoku.html#<grid> or #<grid>~<entries> (progress), or #daily.
+Links: sudoku.html#<grid> or #<grid>~<entries> (progress), or #daily. Grids are n*n
+characters, 1-9 then A-G, '.' blank; the box shape follows from the size.
 """
 
-import random
+from grid_game import GridGame
+from gridboard import SYMBOLS
+from tessera_ui import click, el, say, spawn
 
-from pyscript import document, window
-
-from gridboard import SYMBOLS, GridBoard
-from tessera_ui import History, Store, Timer, Worker, click, el, fetch_json, link_fragment, on, page_url, say, \
-    set_fragment, spawn, toggle_theme
-
-FAMILY = "sudoku"
 BOXES = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}
-DEFAULT_GRADES = ["Easy", "Medium", "Hard", "Expert", "Diabolical"]
 
 
 def parse_grid(text):
@@ -42,540 +35,83 @@ def format_grid(values):
     return "".join(SYMBOLS[v - 1] if v else "." for v in values)
 
 
-def peers_of(n, box, i):
-    """Cells sharing a row, column or box with cell i."""
-    r, c = divmod(i, n)
-    bw, bh = box
-    out = set()
-    for k in range(n):
-        out.add(r * n + k)
-        out.add(k * n + c)
-    r0, c0 = r - r % bh, c - c % bw
-    for dr in range(bh):
-        for dc in range(bw):
-            out.add((r0 + dr) * n + c0 + dc)
-    out.discard(i)
-    return out
+class SudokuPage(GridGame):
+    """Sudoku: rows, columns and boxes each hold every value once."""
 
+    family = "sudoku"
+    label = "Sudoku"
+    default_grades = ["Easy", "Medium", "Hard", "Expert", "Diabolical"]
 
-class SudokuPage:
-    """Controller: holds the game, talks to the board and the worker."""
-
-    def __init__(self):
-        self.board = GridBoard("board", "aria-board", "Sudoku")
-        self.board.on_cell = self.select
-        self.worker = Worker()
-        self.store = Store("tessera-sudoku")
-        self.timer = Timer(on_tick=self.save_soon)
-        self.pencil_mode = False
-        self.hint = None
-        self.hint_stage = 0
-        self.grades = list(DEFAULT_GRADES)
-        self.starters = []
-        self.puzzle = None
-        self._tick = 0
-        self.bind()
-
-    # setup -------------------------------------------------------------------------
     def bind(self):
-        """Wire buttons and keys."""
-        click("undo", self.undo)
-        click("redo", self.redo)
-        click("pencil", self.toggle_pencil)
-        click("erase", lambda: self.enter(0))
-        click("restart", self.restart)
-        click("check", lambda: spawn(self.check()))
-        click("hint", lambda: spawn(self.ask_hint()))
-        click("hint-more", self.hint_more)
-        click("hint-apply", self.apply_hint)
-        click("hint-close", self.close_hint)
-        click("solve", lambda: spawn(self.solve()))
-        click("new", lambda: spawn(self.new_puzzle()))
-        click("daily", lambda: spawn(self.daily()))
-        click("share", self.share)
-        click("copy", self.copy_link)
+        """Also the custom-puzzle box."""
+        super().bind()
         click("custom-load", lambda: spawn(self.load_custom()))
-        click("theme", self.retheme)
-        on(document, "keydown", self.key)
 
-    def retheme(self):
-        """Toggle dark mode and redraw in its colours."""
-        toggle_theme()
-        self.board.draw()
+    def decode(self, puzzle):
+        """Sudoku puzzles are a grid string."""
+        values, box = parse_grid(puzzle["grid"])
+        return int(len(values) ** 0.5 + 0.5), values, box, None
 
-    def fill_grades(self):
-        """The difficulty choices."""
-        select = el("difficulty")
-        keep = select.value
-        select.innerHTML = ""
-        for i, name in enumerate(self.grades):
-            opt = document.createElement("option")
-            opt.value = str(i + 1)
-            opt.textContent = name
-            select.appendChild(opt)
-        if keep:
-            select.value = keep
-
-    def build_pad(self, n):
-        """Number pad buttons 1..n."""
-        pad = el("pad")
-        pad.innerHTML = ""
-        pad.style.gridTemplateColumns = "repeat(" + str(min(n, 9 if n == 9 else (n + 1) // 2)) + ", 1fr)"
-        for v in range(1, n + 1):
-            b = document.createElement("button")
-            b.type = "button"
-            b.textContent = SYMBOLS[v - 1]
-            b.setAttribute("aria-label", "enter " + SYMBOLS[v - 1])
-            b.setAttribute("data-value", str(v))
-            on(b, "click", lambda _e, v=v: self.enter(v))
-            pad.appendChild(b)
-
-    async def start(self):
-        """Show a board at once, then validate links and load grades when the worker is ready."""
-        data = await fetch_json("./data/starters.json")
-        self.starters = (data or {}).get(FAMILY, [])
-        if self.starters:
-            self.grades = [p.get("difficulty", DEFAULT_GRADES[i]) for i, p in enumerate(self.starters)]
-        self.fill_grades()
-        fragment = link_fragment()
-        saved = self.store.load()
-        if fragment:
-            self.open_link(fragment, saved)
-        elif saved and saved.get("puzzle"):
-            self.resume(saved)
-        else:
-            self.load(self.starter(0))
-        spawn(self.after_worker())
-
-    def starter(self, grade):
-        """A build-time puzzle of this grade (random among none: starters are one per grade)."""
-        if grade < len(self.starters):
-            return dict(self.starters[grade])
-        return {"grid": "." * 81, "box": [3, 3], "difficulty": "Empty"}
-
-    async def after_worker(self):
-        """Once the worker runs: learn the grades and validate a linked puzzle."""
-        await self.worker.ready.wait()
-        info = await self.worker.call(FAMILY, "info", {})
-        if "grades" in info:
-            self.grades = info["grades"]
-            self.fill_grades()
-        if self.puzzle and self.puzzle.get("unverified"):
-            await self.verify()
-
-    # game state ---------------------------------------------------------------------
-    def load(self, puzzle, values=None, pencil=None, seconds=0, message=""):
-        """Start playing `puzzle` (a dict with grid, box)."""
-        givens, box = parse_grid(puzzle["grid"])
-        n = int(len(givens) ** 0.5 + 0.5)
-        self.puzzle = puzzle
-        self.puzzle["box"] = list(box)
-        self.n, self.box = n, tuple(box)
-        self.peers = [peers_of(n, self.box, i) for i in range(n * n)]
-        self.board.setup(n, self.box)
-        self.board.given = [v != 0 for v in givens]
-        values = values or givens
-        pencil = pencil or [0] * (n * n)
-        self.history = History((tuple(values), tuple(pencil)))
-        self.show_state()
-        self.close_hint()
-        self.build_pad(n)
-        el("size").value = str(n)
-        self.timer.reset(seconds, running=True)
-        grade = puzzle.get("difficulty")
-        givens_count = sum(1 for v in givens if v)
-        say(message or ("New puzzle" + (" · " + grade if grade else "") + " · " + str(givens_count) + " givens"))
-        self.check_solved(announce=False)
-        self.save()
-
-    def resume(self, saved):
-        """Continue a saved game."""
-        try:
-            self.load(saved["puzzle"], saved.get("values"), saved.get("pencil"), saved.get("seconds", 0),
-                      "Welcome back: your game is as you left it.")
-        except (ValueError, KeyError, TypeError):
-            self.load(self.starter(0), message="Your saved game could not be read; here is a fresh puzzle.")
-
-    def open_link(self, fragment, saved):
-        """Open a shared link; a bad one gives a message and a fresh puzzle."""
-        set_fragment("")
-        if fragment.startswith("daily"):
-            spawn(self.daily())
-            self.load(self.starter(1), message="Loading today's puzzle…")
-            return
-        grid, _, progress = fragment.partition("~")
-        try:
-            givens, _box = parse_grid(grid)
-            values = None
-            if progress:
-                values, _ = parse_grid(progress)
-                if len(values) != len(givens):
-                    raise ValueError("the progress does not match the puzzle's size")
-                for g, v in zip(givens, values):
-                    if g and g != v:
-                        raise ValueError("the progress changes a given digit")
-        except ValueError as exc:
-            self.load(self.starter(0), message="That link is not a valid puzzle (" + str(exc) + "); here is a fresh one.")
-            self.board_message_error()
-            return
-        if saved and saved.get("puzzle", {}).get("grid") == format_grid(givens) and not progress:
-            self.resume(saved)
-            return
-        self.load({"grid": format_grid(givens), "difficulty": "Shared", "unverified": True}, values,
-                  message="Shared puzzle loaded; checking it…")
-
-    def board_message_error(self):
-        """Style the message box as an error."""
-        el("message").className = "message error"
-
-    async def verify(self):
-        """Make sure a linked or custom puzzle has exactly one solution."""
-        ans = await self.worker.call(FAMILY, "solve", {"grid": self.puzzle["grid"], "box": self.puzzle["box"]})
-        if "error" in ans or ans.get("count") != 1:
-            why = ans.get("error") or "it has more than one solution"
-            self.load(self.starter(0), message="That puzzle cannot be played: " + why + ". Here is a fresh one.")
-            self.board_message_error()
-            return False
-        self.puzzle.pop("unverified", None)
-        say("Shared puzzle checked: it has exactly one solution. Have fun!", "good")
-        self.save()
-        return True
-
-    def state(self):
-        """Current (values, pencil) snapshot."""
-        return self.history.current
-
-    def show_state(self):
-        """Push the current snapshot to the board and redraw."""
-        values, pencil = self.state()
-        self.board.values = list(values)
-        self.board.pencil = list(pencil)
-        self.board.wrong = set()
-        self.board.conflict = self.conflicts(values)
-        self.board.draw()
-        el("undo").disabled = self.history.index == 0
-        el("redo").disabled = self.history.index + 1 >= len(self.history.states)
-
-    def conflicts(self, values):
-        """Cells whose value repeats in a row, column or box."""
-        out = set()
-        for i, v in enumerate(values):
-            if v:
-                for p in self.peers[i]:
-                    if values[p] == v:
-                        out.add(i)
+    def peers_for(self, n, box):
+        """Row, column and box peers."""
+        bw, bh = box
+        out = []
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            cells = set(r * n + k for k in range(n)) | set(k * n + c for k in range(n))
+            r0, c0 = r - r % bh, c - c % bw
+            cells |= set((r0 + dr) * n + c0 + dc for dr in range(bh) for dc in range(bw))
+            cells.discard(i)
+            out.append(cells)
         return out
 
-    def change(self, values, pencil):
-        """Record a move (undoable), redraw, save, detect the end."""
-        self.history.push((tuple(values), tuple(pencil)))
-        self.close_hint()
-        self.show_state()
-        self.check_solved()
-        self.save()
+    def puzzle_request(self):
+        """The grid and its box."""
+        return {"grid": format_grid(self.givens), "box": list(self.box)}
 
-    def check_solved(self, announce=True):
-        """A full grid without conflicts is solved (givens cannot be changed)."""
-        values = self.state()[0]
-        solved = all(values) and not self.board.conflict
-        self.board.solved = solved
-        if solved:
-            was_running = self.timer.running
-            self.timer.running = False
-            if announce and was_running:
-                say("Solved in " + self.timer.text() + "! Well done.", "good")
-            self.board.draw()
-        else:
-            self.timer.running = True
-        return solved
+    def state_payload(self, values):
+        """Entries as a grid string."""
+        return format_grid(values)
 
-    def save(self):
-        """Save the game in localStorage."""
-        values, pencil = self.state()
-        self.store.save({"puzzle": self.puzzle, "values": list(values), "pencil": list(pencil),
-                         "seconds": self.timer.seconds})
+    def solution_values(self, ans):
+        """The solution string as values."""
+        return parse_grid(ans["solution"])[0]
 
-    def save_soon(self):
-        """Save every few ticks of the timer."""
-        self._tick += 1
-        if self._tick % 5 == 0:
-            self.save()
+    def link_of(self, values=None):
+        """#<grid> or #<grid>~<entries>."""
+        return format_grid(self.givens) + ("~" + format_grid(values) if values else "")
 
-    # input ---------------------------------------------------------------------------
-    def select(self, r, c):
-        """Move the cursor."""
-        self.board.cursor = (r, c)
-        self.board.draw()
+    def from_link(self, fragment):
+        """Read #<grid>[~<entries>]."""
+        grid, _, progress = fragment.partition("~")
+        givens, _ = parse_grid(grid)
+        values = None
+        if progress:
+            values, _ = parse_grid(progress)
+            if len(values) != len(givens):
+                raise ValueError("the progress does not match the puzzle's size")
+            for g, v in zip(givens, values):
+                if g and g != v:
+                    raise ValueError("the progress changes a given digit")
+        return {"grid": format_grid(givens)}, values
 
-    def key(self, ev):
-        """Keyboard: digits, Shift+digit, arrows, erase, undo/redo, pencil, hint."""
-        target = str(ev.target.tagName).upper()
-        if target in ("INPUT", "TEXTAREA", "SELECT") or self.puzzle is None:
-            return
-        key, code = str(ev.key), str(ev.code)
-        ctrl = ev.ctrlKey or ev.metaKey
-        value = None
-        if code.startswith("Digit") or code.startswith("Numpad"):
-            digit = code[-1]
-            if digit.isdigit():
-                value = int(digit)
-        elif len(key) == 1 and key.upper() in SYMBOLS[9:self.n] and not ctrl:
-            value = SYMBOLS.find(key.upper()) + 1
-        moves = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-        if ctrl and key.lower() == "z":
-            self.redo() if ev.shiftKey else self.undo()
-        elif ctrl and key.lower() == "y":
-            self.redo()
-        elif ctrl:
-            return
-        elif key in moves:
-            dr, dc = moves[key]
-            r, c = self.board.cursor
-            self.select((r + dr) % self.n, (c + dc) % self.n)
-        elif key in ("Backspace", "Delete") or value == 0:
-            self.enter(0)
-        elif value is not None and value <= self.n:
-            self.enter(value, pencil=ev.shiftKey or self.pencil_mode)
-        elif key.lower() == "p":
-            self.toggle_pencil()
-        elif key.lower() == "h":
-            spawn(self.ask_hint())
-        else:
-            return
-        ev.preventDefault()
-
-    def enter(self, v, pencil=None):
-        """Enter (or with pencil, toggle a note of) value v at the cursor; 0 erases."""
-        if pencil is None:
-            pencil = self.pencil_mode
-        r, c = self.board.cursor
-        i = r * self.n + c
-        if self.board.given[i]:
-            say("That cell is a given: it cannot change.")
-            return
-        values, marks = list(self.state()[0]), list(self.state()[1])
-        if v == 0:
-            values[i], marks[i] = 0, 0
-        elif pencil:
-            if values[i]:
-                return
-            marks[i] ^= 1 << (v - 1)
-        else:
-            values[i] = 0 if values[i] == v else v
-            if values[i]:
-                marks[i] = 0
-                bit = ~(1 << (v - 1))
-                for p in self.peers[i]:
-                    marks[p] &= bit  # a placed digit clears that note from its peers
-        self.change(values, marks)
-
-    def toggle_pencil(self):
-        """Switch between entering digits and notes."""
-        self.pencil_mode = not self.pencil_mode
-        el("pencil").setAttribute("aria-pressed", "true" if self.pencil_mode else "false")
-
-    def undo(self):
-        """Step back one move."""
-        if self.history.undo():
-            self.close_hint()
-            self.show_state()
-            self.check_solved(announce=False)
-            self.save()
-
-    def redo(self):
-        """Step forward one move."""
-        if self.history.redo():
-            self.close_hint()
-            self.show_state()
-            self.check_solved()
-            self.save()
-
-    def restart(self):
-        """Clear all entries (undoable)."""
-        givens, _ = parse_grid(self.puzzle["grid"])
-        self.change(givens, [0] * len(givens))
-        self.timer.reset(0)
-        say("Restarted: the givens remain.")
-
-    # worker actions -------------------------------------------------------------------
-    def request(self, extra=None):
-        """The puzzle and the player's position as the worker wants them."""
-        values, pencil = self.state()
-        obj = {"grid": self.puzzle["grid"], "box": list(self.box), "state": format_grid(values)}
-        if any(pencil):
-            obj["pencil"] = ["".join(SYMBOLS[k] for k in range(self.n) if (m >> k) & 1) for m in pencil]
-        if extra:
-            obj.update(extra)
-        return obj
-
-    async def check(self):
-        """Mark wrong entries and conflicts and say how many errors there are."""
-        ans = await self.worker.call(FAMILY, "check", self.request(), "Check will run when the solver has loaded…")
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        n = self.n
-        cells = ans.get("wrong", []) + ans.get("changed_givens", [])
-        self.board.wrong = set(r * n + c for r, c in cells)
-        self.board.conflict = set(r * n + c for r, c in ans.get("conflicts", [])) | self.board.conflict
-        self.board.draw()
-        errors = ans.get("errors", len(self.board.wrong))
-        text = ans.get("message") or (str(errors) + " errors" if errors else "No errors so far.")
-        say(text, "error" if errors else "good")
-
-    async def ask_hint(self):
-        """Fetch the next step and reveal it in stages."""
-        if self.hint is not None and self.hint_stage < 2:
-            self.hint_more()
-            return
-        ans = await self.worker.call(FAMILY, "hint", self.request(), "The hint will come when the solver has loaded…")
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        self.hint = ans
-        self.hint_stage = 0
-        self.show_hint()
-
-    def show_hint(self):
-        """Draw the hint at its current stage: where to look, then the technique and reason."""
-        h, n = self.hint, self.n
-        cells = set(r * n + c for r, c in h.get("cells", []))
-        region_info = h.get("region") or {}
-        region = set(r * n + c for r, c in region_info.get("cells", [])) or cells
-        box = el("hint-box")
-        box.hidden = False
-        technique = h.get("technique", "Hint")
-        if technique == "Solved":
-            el("hint-title").innerText = "Solved"
-            el("hint-reason").innerText = h.get("reason", "The puzzle is complete.")
-            el("hint-apply").hidden = True
-            el("hint-more").hidden = True
-            return
-        first = self.hint_stage == 0 and technique not in ("Wrong entry", "Changed given", "Missing candidate")
-        if first:
-            el("hint-title").innerText = "Look here"
-            where = region_info.get("name") or "the highlighted cells"
-            el("hint-reason").innerText = "Look at " + where + ": there is a step to find there."
-            self.board.hint_region = region
-            self.board.hint_cells = set()
-        else:
-            el("hint-title").innerText = technique
-            el("hint-reason").innerText = h.get("reason", "")
-            self.board.hint_region = set()
-            self.board.hint_cells = cells
-            move = h.get("move") or {}
-            if "place" in move:
-                r, c, v = move["place"]
-                self.board.hint_place = (r * n + c, v)
-            self.board.hint_elim = set((r * n + c, v) for r, c, v in move.get("eliminate", []))
-            if self.board.hint_elim:
-                values, pencil = self.state()
-                shown = list(self.board.pencil)
-                for i, _v in self.board.hint_elim:
-                    if not pencil[i] and not values[i]:
-                        shown[i] = self.candidates(values, i)  # show notes so the removal is visible
-                self.board.pencil = shown
-        el("hint-more").hidden = not first
-        el("hint-apply").hidden = first
-        self.board.draw()
-
-    def candidates(self, values, i):
-        """The values no peer holds, as a mask."""
-        used = 0
-        for p in self.peers[i]:
-            if values[p]:
-                used |= 1 << (values[p] - 1)
-        return ((1 << self.n) - 1) & ~used
-
-    def hint_more(self):
-        """Reveal the technique and the reason."""
-        if self.hint is not None:
-            self.hint_stage += 1
-            self.show_hint()
-
-    def apply_hint(self):
-        """Play the hinted move."""
-        if self.hint is None:
-            return
-        move = self.hint.get("move") or {}
-        n = self.n
-        values, pencil = list(self.state()[0]), list(self.state()[1])
-        if "place" in move:
-            r, c, v = move["place"]
-            self.board.cursor = (r, c)
-            self.close_hint()
-            self.enter(v, pencil=False)
-            return
-        if "clear" in move:
-            r, c = move["clear"]
-            values[r * n + c] = 0
-            pencil[r * n + c] = 0
-        for r, c, v in move.get("eliminate", []):
-            i = r * n + c
-            if not pencil[i]:
-                pencil[i] = self.candidates(values, i)
-            pencil[i] &= ~(1 << (v - 1))
-        self.change(values, pencil)
-
-    def close_hint(self):
-        """Hide the hint and its highlights."""
-        self.hint = None
-        self.hint_stage = 0
-        el("hint-box").hidden = True
-        b = self.board
-        if b.n:
-            b.hint_cells, b.hint_region, b.hint_place, b.hint_elim = set(), set(), None, set()
-
-    async def solve(self):
-        """Fill in the solution (undoable)."""
-        ans = await self.worker.call(FAMILY, "solve", {"grid": self.puzzle["grid"], "box": list(self.box)},
-                                     "Solve will run when the solver has loaded…")
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        values, _ = parse_grid(ans["solution"])
-        self.timer.running = False
-        self.change(values, [0] * len(values))
-        say("Solved by Tessera. Undo takes it back.", "good")
-
-    async def new_puzzle(self):
-        """A new puzzle of the chosen size and difficulty (unique solution)."""
-        size = int(el("size").value)
-        grade = int(el("difficulty").value or "1")
-        seed = random.getrandbits(30)
-        if not self.worker.ready.is_set() and size == 9 and grade - 1 < len(self.starters):
-            self.load(self.starter(grade - 1), message="New puzzle (the solver is still loading, so this is a "
-                      "ready-made one).")
-            return
-        say("Making a new puzzle…")
-        ans = await self.worker.call(FAMILY, "generate", {"difficulty": grade, "seed": seed, "size": size},
-                                     "The new puzzle will come when the solver has loaded…")
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        self.load(ans)
-
-    async def daily(self):
-        """Today's puzzle: the same for everyone on this date."""
-        date = str(window.Date.new().toLocaleDateString("en-CA"))
-        ans = await self.worker.call(FAMILY, "generate", {"difficulty": 2, "seed": "daily-" + date, "size": 9},
-                                     "Today's puzzle will come when the solver has loaded…")
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        ans["difficulty"] = "Daily " + date + " · " + str(ans.get("difficulty", ""))
-        self.load(ans)
+    def load(self, puzzle, values=None, pencil=None, seconds=0, message=""):
+        """Say how many givens a new puzzle has."""
+        if not message:
+            givens = sum(1 for ch in puzzle["grid"] if ch not in ".0")
+            grade = puzzle.get("difficulty")
+            message = "New puzzle" + (" · " + str(grade) if grade else "") + " · " + str(givens) + " givens"
+        super().load(puzzle, values, pencil, seconds, message)
 
     async def load_custom(self):
         """Play a typed or pasted grid after checking it."""
-        text = str(el("custom").value)
         try:
-            givens, _ = parse_grid(text)
+            givens, _ = parse_grid(str(el("custom").value))
         except ValueError as exc:
             say("That grid cannot be read: " + str(exc) + ".", "error")
             return
         grid = format_grid(givens)
-        ans = await self.worker.call(FAMILY, "solve", {"grid": grid}, "Checking your grid when the solver has loaded…")
+        ans = await self.worker.call(self.family, "solve", {"grid": grid}, "Checking your grid once the solver loads…")
         if "error" in ans:
             say("That grid cannot be played: " + ans["error"], "error")
             return
@@ -583,25 +119,6 @@ class SudokuPage:
             say("That grid has more than one solution; add givens until it has exactly one.", "error")
             return
         self.load({"grid": grid, "difficulty": "Custom"}, message="Your puzzle has exactly one solution. Enjoy!")
-
-    def share(self):
-        """Show a link that reopens this puzzle (optionally with progress)."""
-        fragment = self.puzzle["grid"]
-        if el("share-progress").checked:
-            fragment += "~" + format_grid(self.state()[0])
-        el("share-row").hidden = False
-        el("share-link").value = page_url(fragment)
-        el("share-link").select()
-        say("Link ready: copy it and send it. It reopens this puzzle" +
-            (" with your entries." if el("share-progress").checked else "."))
-
-    def copy_link(self):
-        """Copy the share link to the clipboard."""
-        try:
-            window.navigator.clipboard.writeText(el("share-link").value)
-            say("Link copied.", "good")
-        except Exception:  # noqa: BLE001 - clipboard may be unavailable
-            say("Select the link and copy it.")
 
 
 PAGE = SudokuPage()

@@ -1,0 +1,960 @@
+"""Skyscrapers (Towers): fill an N x N grid with towers of height 1..N, once per row and column.
+
+A clue outside the grid counts the towers seen from there (a taller tower hides every
+shorter one behind it); clues may be missing (0) and some cells may be given.
+The complete solver runs the Java reference's five phases (clue 1, clue N, clue bounds,
+line permutation filtering, guessing) on the latin-square propagation of `latin.py`; a
+ladder of human techniques gives the hints and the four grades, and the generator removes
+clues (and givens) from a random latin square while the grade holds.
+Known limits: N <= 12 (generation 3..9); 4x4 puzzles go up to Hard, since Extreme needs a
+line of five open cells; a hint without pencil marks chains eliminations up to a placement.
+Possible future work: named human patterns (e.g. "N-1 beside a 2 clue") between the grades.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from typing import Any
+
+from . import latin
+from .base import Family, Hint, Json, PuzzleError, rng_for
+from .latin import Cell, Mask, Step, bit, popcount, values_of
+
+SIDES = ("top", "right", "bottom", "left")
+ClueRef = tuple[str, int]  # ("top", 2): the clue above column 3
+Grid = list[list[int]]
+MAX_N = 12
+GRADES = ("Easy", "Medium", "Hard", "Extreme")
+PHASES = (1, 2, 3, 4, 5)  # the reference's phases; 5 = guessing
+DIGITS = "123456789ABC"  # tower heights as one character each, 10..12 as A..C
+SHORT_LINE, ARRANGED_LINE = 3, 4  # most open cells a Medium / Hard line deduction may try
+
+
+# --------------------------------------------------------------------------- puzzle values
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Clues on the four sides (0 = none; top/bottom left to right, left/right top to bottom) and givens."""
+
+    n: int
+    top: tuple[int, ...]
+    right: tuple[int, ...]
+    bottom: tuple[int, ...]
+    left: tuple[int, ...]
+    givens: tuple[tuple[int, int, int], ...] = ()  # (row, col, value), sorted
+
+    def clue(self, ref: ClueRef) -> int:
+        """The clue at a side and index (0 = none)."""
+        return getattr(self, ref[0])[ref[1]]
+
+    def to_json(self) -> Json:
+        """The CLI's solve input."""
+        out: Json = {"n": self.n, **{s: list(getattr(self, s)) for s in SIDES}}
+        if self.givens:
+            out["givens"] = [list(g) for g in self.givens]
+        return out
+
+
+def make_puzzle(n: int, clues: dict[str, Sequence[int]], givens: Sequence[Sequence[int]] = ()) -> Puzzle:
+    """A validated puzzle from clue lists and (row, col, value) givens."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
+        raise PuzzleError(f"the size n must be a whole number from 1 to {MAX_N}")
+    sides = {}
+    for side in SIDES:
+        row = clues.get(side)
+        if row is None:
+            row = [0] * n
+        if not isinstance(row, (list, tuple)) or len(row) != n:
+            raise PuzzleError(f"the {side} clues must be a list of {n} numbers (0 = no clue)")
+        for i, c in enumerate(row):
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= n:
+                raise PuzzleError(f"{side} clue {i + 1} is {c!r}: clues go from 1 to {n}, or 0 for none")
+        sides[side] = tuple(row)
+    seen: dict[tuple[int, int], int] = {}
+    for g in givens:
+        if not isinstance(g, (list, tuple)) or len(g) != 3 or not all(type(x) is int for x in g):
+            raise PuzzleError("each given must be [row, column, value] with whole numbers")
+        r, c, v = g
+        if not (0 <= r < n and 0 <= c < n and 1 <= v <= n):
+            raise PuzzleError(f"given {list(g)} is off the board: rows and columns 0..{n - 1}, values 1..{n}")
+        if seen.setdefault((r, c), v) != v:
+            raise PuzzleError(f"r{r + 1}c{c + 1} is given twice with different values")
+    for (r, c), v in seen.items():
+        for (r2, c2), v2 in seen.items():
+            if v == v2 and (r, c) < (r2, c2) and (r == r2 or c == c2):
+                where = f"row {r + 1}" if r == r2 else f"column {c + 1}"
+                raise PuzzleError(f"the givens put {v} twice in {where}", "no-solution")
+    return Puzzle(n, sides["top"], sides["right"], sides["bottom"], sides["left"],
+                  tuple(sorted((r, c, v) for (r, c), v in seen.items())))
+
+
+def puzzle_from_json(obj: Json) -> Puzzle:
+    """Read the solve input ({"n", "top", ... , "givens"?} or {"description"})."""
+    if "n" not in obj and isinstance(obj.get("description"), str):
+        return parse(obj["description"])
+    givens = obj.get("givens") or []
+    if not isinstance(givens, list):
+        raise PuzzleError("givens must be a list of [row, column, value]")
+    return make_puzzle(obj.get("n"), {s: obj.get(s) for s in SIDES}, givens)
+
+
+def parse(text: str) -> Puzzle:
+    """Read a description "N:top/right/bottom/left[/givens]" (see `format`)."""
+    if not isinstance(text, str):
+        raise PuzzleError("a puzzle description must be text")
+    head, sep, body = text.strip().partition(":")
+    if not sep or not (head.isascii() and head.isdigit()) or len(head) > 2:
+        raise PuzzleError("a description starts with the size and a colon, like 5:")
+    n = int(head)
+    if not 1 <= n <= MAX_N:
+        raise PuzzleError(f"the size must be 1 to {MAX_N}")
+    parts = body.split("/")
+    if len(parts) not in (4, 5):
+        raise PuzzleError("a description has four clue groups (top/right/bottom/left) and optional givens")
+    clues = {}
+    for side, part in zip(SIDES, parts[:4], strict=True):
+        if len(part) != n:
+            raise PuzzleError(f"the {side} clues need {n} characters ('.' for none), not {len(part)}")
+        clues[side] = [_char_value(ch, n, f"{side} clue") for ch in part]
+    givens = _parse_givens(parts[4], n) if len(parts) == 5 else []
+    return make_puzzle(n, clues, givens)
+
+
+def _char_value(ch: str, n: int, what: str) -> int:
+    """One height character: '.' or '0' = none, 1-9, A-C = 10-12."""
+    if ch in ".0":
+        return 0
+    v = DIGITS.find(ch.upper()) + 1
+    if not 1 <= v <= n:
+        raise PuzzleError(f"{what} {ch!r} is not a height from 1 to {n}")
+    return v
+
+
+def _parse_givens(text: str, n: int) -> list[list[int]]:
+    """Givens in row-major order: a height character, or a-z for that many empty cells."""
+    out, cell = [], 0
+    for ch in text:
+        if "a" <= ch <= "z":
+            cell += ord(ch) - ord("a") + 1
+            continue
+        v = _char_value(ch, n, "given")
+        if not v:
+            cell += 1
+            continue
+        if cell >= n * n:
+            raise PuzzleError(f"the givens run past the {n}x{n} board")
+        out.append([cell // n, cell % n, v])
+        cell += 1
+    if cell > n * n:
+        raise PuzzleError(f"the givens run past the {n}x{n} board")
+    return out
+
+
+def format(puzzle: Puzzle) -> str:
+    """The compact description, e.g. "4:.3../2.../..1./...2/c4" (parse(format(p)) == p)."""
+    clues = "/".join("".join(DIGITS[c - 1] if c else "." for c in getattr(puzzle, s)) for s in SIDES)
+    if not puzzle.givens:
+        return f"{puzzle.n}:{clues}"
+    text, last = [], -1
+    for r, c, v in puzzle.givens:
+        gap = r * puzzle.n + c - last - 1
+        while gap > 0:
+            step = min(gap, 26)
+            text.append(chr(ord("a") + step - 1))
+            gap -= step
+        text.append(DIGITS[v - 1])
+        last = r * puzzle.n + c
+    return f"{puzzle.n}:{clues}/{''.join(text)}"
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The latin square of size n, each clue's cells seen from it, and the clued lines."""
+
+    n: int
+    g: latin.Geometry
+    sight: dict[ClueRef, tuple[Cell, ...]]  # cells from the clue outwards
+    lines: tuple[tuple[tuple[Cell, ...], ClueRef, ClueRef], ...]  # rows then columns, with front/back clue
+
+
+@cache
+def layout(n: int) -> Layout:
+    """Tables for size n, built once."""
+    g = latin.square(n)
+    sight: dict[ClueRef, tuple[Cell, ...]] = {}
+    lines = []
+    for i in range(n):
+        row = tuple(i * n + c for c in range(n))
+        col = tuple(r * n + i for r in range(n))
+        sight[("left", i)], sight[("right", i)] = row, row[::-1]
+        sight[("top", i)], sight[("bottom", i)] = col, col[::-1]
+        lines.append((row, ("left", i), ("right", i)))
+    for j in range(n):
+        lines.append((sight[("top", j)], ("top", j), ("bottom", j)))
+    return Layout(n, g, sight, tuple(lines))
+
+
+def visible(heights: Sequence[int]) -> int:
+    """How many towers are seen looking along `heights` from its start."""
+    count = top = 0
+    for h in heights:
+        if h > top:
+            count, top = count + 1, h
+    return count
+
+
+def clues_for(grid: Sequence[Sequence[int]]) -> Puzzle:
+    """The puzzle with every clue of a filled grid and no givens."""
+    n = len(grid)
+    lay = layout(n)
+    flat = [v for row in grid for v in row]
+    clues = {s: [visible([flat[c] for c in lay.sight[(s, i)]]) for i in range(n)] for s in SIDES}
+    return make_puzzle(n, clues)
+
+
+def side_name(ref: ClueRef) -> str:
+    """Where a clue sits, in words: "left of row 2", "above column 3"."""
+    side, i = ref
+    return {"top": f"above column {i + 1}", "bottom": f"below column {i + 1}",
+            "left": f"left of row {i + 1}", "right": f"right of row {i + 1}"}[side]
+
+
+def line_name(ref: ClueRef) -> str:
+    """The row or column a clue looks along."""
+    return f"row {ref[1] + 1}" if ref[0] in ("left", "right") else f"column {ref[1] + 1}"
+
+
+# --------------------------------------------------------------------------- line filtering (phase 4)
+
+
+@lru_cache(maxsize=1 << 15)
+def line_support(masks: tuple[Mask, ...], front: int, back: int) -> tuple[Mask, ...] | None:
+    """Per cell, the candidates used by some order of the line that fits both clues; None if none does.
+
+    A depth-first walk over (used values, towers seen from the front, towers seen from the
+    back), memoised: a value is seen from the front when it beats every value placed so far
+    and from the back when it is the largest value not yet placed, so both counts follow
+    from the set of used values alone and the walk never lists whole permutations.
+    """
+    n = len(masks)
+    full = (1 << n) - 1
+    support = [0] * n
+    memo: dict[int, bool] = {}
+
+    def good(pos: int, used: int, fv: int, bv: int) -> bool:
+        if pos == n:
+            return (not front or fv == front) and (not back or bv == back)
+        key = used | fv << 12 | bv << 16
+        known = memo.get(key)
+        if known is not None:
+            return known
+        ok = False
+        top_unused = (full & ~used).bit_length()
+        rest = n - pos - 1  # cells after this one
+        avail = masks[pos] & ~used
+        while avail:
+            x = avail & -avail
+            avail ^= x
+            nfv = nbv = 0  # a missing clue's count is not tracked, which merges states
+            if front:
+                # still to come into view from the front: at least the tallest if unplaced, at most
+                # every height above the tallest placed so far
+                tallest = (used | x).bit_length()
+                nfv = fv + (x > used)
+                if nfv + (tallest < n) > front or nfv + n - tallest < front:
+                    continue
+            if back:
+                # the largest height left is always seen from the back, so each later cell may add one
+                nbv = bv + (x.bit_length() == top_unused)
+                if nbv + (rest > 0) > back or nbv + rest < back:
+                    continue
+            if good(pos + 1, used | x, nfv, nbv):
+                ok = True
+                support[pos] |= x
+        memo[key] = ok
+        return ok
+
+    return tuple(support) if good(0, 0, 0, 0) else None
+
+
+def line_orders(masks: Sequence[Mask], front: int, back: int, limit: int) -> list[tuple[int, ...]]:
+    """Up to `limit` orders of the line's values that fit candidates and clues (for reasons)."""
+    n, out, seq = len(masks), [], []
+
+    def walk(pos: int, used: int) -> None:
+        if len(out) >= limit:
+            return
+        if pos == n:
+            if (not front or visible(seq) == front) and (not back or visible(seq[::-1]) == back):
+                out.append(tuple(seq))
+            return
+        for v in values_of(masks[pos] & ~used):
+            seq.append(v)
+            walk(pos + 1, used | bit(v))
+            seq.pop()
+
+    walk(0, 0)
+    return out
+
+
+# --------------------------------------------------------------------------- complete solver
+
+
+class Solver:
+    """Complete search over candidates with the reference's phases; counts guesses and nodes."""
+
+    def __init__(self, puzzle: Puzzle, phases: Sequence[int] = PHASES, max_guesses: int | None = None,
+                 rng: Any = None, trace: bool = False) -> None:
+        self.puzzle, self.phases = puzzle, frozenset(phases)
+        self.lay = layout(puzzle.n)
+        self.max_guesses, self.rng, self.trace = max_guesses, rng, trace
+        self.guesses = self.nodes = 0
+        self.lines = [(cells, puzzle.clue(a), puzzle.clue(b)) for cells, a, b in self.lay.lines
+                      if puzzle.clue(a) or puzzle.clue(b)]
+
+    def initial(self) -> list[Mask] | None:
+        """Candidates after the givens and the static phases 1-3; None on a contradiction."""
+        n, p = self.puzzle.n, self.puzzle
+        cands = [self.lay.g.full] * (n * n)
+        for r, c, v in p.givens:
+            cands[r * n + c] = bit(v)
+        for ref, cells in self.lay.sight.items():
+            clue = p.clue(ref)
+            if not clue:
+                continue
+            for d, cell in enumerate(cells):
+                if clue == 1 and 1 in self.phases and d == 0:
+                    cands[cell] &= bit(n)
+                elif clue == n and 2 in self.phases:
+                    cands[cell] &= bit(d + 1)
+                elif 3 in self.phases and n - clue + 1 + d < n:
+                    cands[cell] &= (1 << (n - clue + 1 + d)) - 1
+        return cands if all(cands) else None
+
+    def reduce(self, cands: list[Mask]) -> bool:
+        """Singles, then phase 4 on every clued line, to a fixpoint; False on a contradiction."""
+        g = self.lay.g
+        while True:
+            if not latin.propagate(g, cands):
+                return False
+            if 4 not in self.phases:
+                return self.complete_lines_ok(cands)
+            changed = False
+            for cells, a, b in self.lines:
+                masks = tuple(cands[c] for c in cells)
+                support = line_support(masks, a, b)
+                if support is None:
+                    return False
+                if support != masks:
+                    changed = True
+                    for c, m in zip(cells, support, strict=True):
+                        cands[c] = m
+            if not changed:
+                return True
+
+    def complete_lines_ok(self, cands: Sequence[Mask]) -> bool:
+        """Without phase 4, a line is only checked against its clues once it is full."""
+        for cells, a, b in self.lines:
+            masks = [cands[c] for c in cells]
+            if all(not m & (m - 1) for m in masks):
+                heights = [m.bit_length() for m in masks]
+                if (a and visible(heights) != a) or (b and visible(heights[::-1]) != b):
+                    return False
+        return True
+
+    def search(self, cands: list[Mask], depth: int = 0) -> Iterator[Any]:
+        """Yield solved candidate lists (and trace events when tracing), most constrained cell first."""
+        self.nodes += 1
+        if not self.reduce(cands):
+            if self.trace:
+                yield {"event": "backtrack", "depth": depth}
+            return
+        if self.trace:
+            yield {"event": "candidates", "grid": candidate_grid(cands, self.puzzle.n), "depth": depth}
+        best = latin.most_constrained(cands)
+        if best < 0:
+            yield cands
+            return
+        if 5 not in self.phases:
+            return
+        options = values_of(cands[best])
+        if self.rng is not None:
+            self.rng.shuffle(options)
+        for v in options:
+            self.guesses += 1
+            if self.max_guesses is not None and self.guesses > self.max_guesses:
+                raise PuzzleError(f"gave up after {self.max_guesses} guesses: the search is too long", "timeout")
+            if self.trace:
+                n = self.puzzle.n
+                yield {"event": "guess", "cell": [best // n, best % n], "value": v, "depth": depth + 1}
+            board = cands[:]
+            board[best] = bit(v)
+            yield from self.search(board, depth + 1)
+
+    def solutions(self, limit: int = 2) -> list[Grid]:
+        """Up to `limit` solutions."""
+        start = self.initial()
+        out: list[Grid] = []
+        if start is None:
+            return out
+        for item in self.search(start):
+            if isinstance(item, list):
+                out.append(to_grid(item, self.puzzle.n))
+                if len(out) >= limit:
+                    break
+        return out
+
+
+def to_grid(cands: Sequence[Mask], n: int) -> Grid:
+    """Solved candidates as rows of heights."""
+    return [[cands[r * n + c].bit_length() for c in range(n)] for r in range(n)]
+
+
+def candidate_grid(cands: Sequence[Mask], n: int) -> list[list[str]]:
+    """Candidates as the reference prints them: "123" per cell."""
+    return [["".join(DIGITS[v - 1] for v in values_of(cands[r * n + c])) for c in range(n)] for r in range(n)]
+
+
+def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = 200_000) -> list[Grid]:
+    """Up to `limit` solutions of the puzzle (empty when it has none); a timeout error past max_guesses."""
+    return Solver(puzzle, max_guesses=max_guesses).solutions(limit)
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """The number of solutions, counting no further than `limit`."""
+    return len(solve(puzzle, limit))
+
+
+def unique_solution(puzzle: Puzzle) -> Grid:
+    """The only solution, or a PuzzleError saying why there is none."""
+    found = solve(puzzle, 2)
+    if not found:
+        raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
+    if len(found) > 1:
+        raise PuzzleError("this puzzle has more than one solution", "multiple-solutions")
+    return found[0]
+
+
+def is_solution(puzzle: Puzzle, grid: Sequence[Sequence[int]]) -> bool:
+    """Whether a grid is a latin square of 1..n meeting every clue and given."""
+    n = puzzle.n
+    if len(grid) != n or any(sorted(row) != list(range(1, n + 1)) for row in grid):
+        return False
+    if any(sorted(grid[r][c] for r in range(n)) != list(range(1, n + 1)) for c in range(n)):
+        return False
+    if any(grid[r][c] != v for r, c, v in puzzle.givens):
+        return False
+    flat = [v for row in grid for v in row]
+    return all(not puzzle.clue(ref) or visible([flat[c] for c in cells]) == puzzle.clue(ref)
+               for ref, cells in layout(n).sight.items())
+
+
+# --------------------------------------------------------------------------- human techniques
+
+
+@dataclass
+class Board:
+    """A position for the human solver: placed heights and candidates per cell."""
+
+    puzzle: Puzzle
+    values: list[int]
+    cands: list[Mask]
+    lay: Layout = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lay = layout(self.puzzle.n)
+
+    def apply(self, step: Step) -> None:
+        """Apply a step and, for a placement, remove the height from the row and column."""
+        if step.place is not None:
+            cell, v = step.place
+            self.values[cell] = v
+            for p in self.lay.g.peers[cell]:
+                self.cands[p] &= ~bit(v)
+        latin.apply_step(self.cands, step)
+
+    def solved(self) -> bool:
+        """Every cell placed."""
+        return all(self.values)
+
+
+Found = tuple[Step, tuple[ClueRef, ...]]
+Finder = Callable[[Board], "Found | None"]
+
+
+def _elim_step(technique: str, cells: Sequence[Cell], reason: str, board: Board,
+               drop: dict[Cell, Mask]) -> Step | None:
+    """A step removing the `drop` masks from open cells, or None when nothing is left to remove."""
+    elim = tuple((c, v) for c in sorted(drop) if not board.values[c] for v in values_of(board.cands[c] & drop[c]))
+    return Step(technique, tuple(cells), reason, eliminate=elim) if elim else None
+
+
+def find_clue_one(board: Board) -> Found | None:
+    """Clue 1: the tower next to it is the tallest."""
+    n = board.puzzle.n
+    for ref, cells in board.lay.sight.items():
+        cell = cells[0]
+        if board.puzzle.clue(ref) == 1 and not board.values[cell]:
+            reason = f"The 1 {side_name(ref)} sees a single tower, so the tallest, {n}, stands next to it at " \
+                     f"{board.lay.g.name(cell)}"
+            return Step("Clue 1", (cell,), reason, place=(cell, n)), (ref,)
+    return None
+
+
+def find_clue_n(board: Board) -> Found | None:
+    """Clue N: the line climbs 1, 2, ..., N from it."""
+    n = board.puzzle.n
+    for ref, cells in board.lay.sight.items():
+        if board.puzzle.clue(ref) == n and n > 1:
+            for d, cell in enumerate(cells):
+                if not board.values[cell]:
+                    reason = f"The {n} {side_name(ref)} sees every tower, so {line_name(ref)} climbs 1 to {n} " \
+                             f"away from it and {board.lay.g.name(cell)} is {d + 1}"
+                    return Step("Clue N", (cell,), reason, place=(cell, d + 1)), (ref,)
+    return None
+
+
+def find_clue_bound(board: Board) -> Found | None:
+    """Clue bound: with clue c, the cell at distance d holds at most N - c + 1 + d."""
+    n, g = board.puzzle.n, board.lay.g
+    for ref, cells in board.lay.sight.items():
+        clue = board.puzzle.clue(ref)
+        if not 1 < clue < n:
+            continue
+        drop = {c: g.full & ~((1 << (n - clue + 1 + d)) - 1) for d, c in enumerate(cells) if n - clue + 1 + d < n}
+        caps = ", ".join(f"{g.name(c)} at most {n - clue + 1 + d}" for d, c in enumerate(cells) if c in drop)
+        reason = f"The {clue} {side_name(ref)} must see {clue} towers rising away from it, so each near cell needs " \
+                 f"enough taller towers behind it: {caps}"
+        step = _elim_step("Clue bound", tuple(drop), reason, board, drop)
+        if step:
+            return step, (ref,)
+    return None
+
+
+def _latin(find: Callable[..., Step | None], *args: int) -> Finder:
+    """Wrap a latin.py finder as a skyscrapers finder (no clue involved)."""
+
+    def finder(board: Board) -> Found | None:
+        step = find(board.lay.g, board.cands, board.values, *args)
+        return (step, ()) if step else None
+
+    finder.__doc__ = find.__doc__
+    return finder
+
+
+def _line_finder(technique: str, lo: int, hi: int) -> Finder:
+    """Line filtering on clued lines with lo..hi open cells (Short line, Line arrangement, Line permutations)."""
+
+    def finder(board: Board) -> Found | None:
+        g = board.lay.g
+        for cells, fref, bref in board.lay.lines:
+            a, b = board.puzzle.clue(fref), board.puzzle.clue(bref)
+            open_cells = [c for c in cells if not board.values[c]]
+            if not (a or b) or not lo <= len(open_cells) <= hi:
+                continue
+            masks = tuple(board.cands[c] for c in cells)
+            support = line_support(masks, a, b)
+            if support is None:
+                continue  # a contradiction: the wrong-entry check reports it
+            drop = {c: m & ~s for c, m, s in zip(cells, masks, support, strict=True) if m & ~s}
+            if not drop:
+                continue
+            refs = tuple(r for r in (fref, bref) if board.puzzle.clue(r))
+            seen = " and ".join(f"{board.puzzle.clue(r)} {side_name(r)}" for r in refs)
+            gone = "; ".join(f"{g.name(c)} loses {'/'.join(map(str, values_of(m & board.cands[c])))}"
+                             for c, m in drop.items())
+            orders = line_orders(masks, a, b, 4) if len(open_cells) <= ARRANGED_LINE else []
+            if orders and len(orders) <= 3:
+                shown = " or ".join("".join(map(str, o)) for o in orders)
+                reason = f"Of the orders of {line_name(fref)} that fit its candidates, only {shown} agree with " \
+                         f"the {seen}: {gone}"
+            else:
+                reason = f"Trying every order of the {len(open_cells)} open cells of {line_name(fref)} against the " \
+                         f"{seen} rules some heights out: {gone}"
+            step = _elim_step(technique, open_cells, reason, board, drop)
+            if step:
+                return step, refs
+        return None
+
+    finder.__doc__ = f"{technique}: line filtering on clued lines with {lo} to {hi} open cells."
+    return finder
+
+
+# The ladder: (level, finder), easiest first; a grade is the highest level a puzzle needs.
+TECHNIQUES: tuple[tuple[int, Finder], ...] = (
+    (0, find_clue_one),
+    (0, find_clue_n),
+    (0, _latin(latin.find_naked_single)),
+    (0, _latin(latin.find_hidden_single)),
+    (0, find_clue_bound),
+    (1, _latin(latin.find_naked_subset, 2)),
+    (1, _latin(latin.find_hidden_subset, 2)),
+    (1, _line_finder("Short line", 1, SHORT_LINE)),
+    (2, _latin(latin.find_naked_subset, 3)),
+    (2, _latin(latin.find_hidden_subset, 3)),
+    (2, _latin(latin.find_naked_subset, 4)),
+    (2, _latin(latin.find_hidden_subset, 4)),
+    (2, _line_finder("Line arrangement", SHORT_LINE + 1, ARRANGED_LINE)),
+    (3, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
+)
+TECHNIQUE_NAMES = ("Clue 1", "Clue N", "Naked single", "Hidden single", "Clue bound", "Naked pair", "Hidden pair",
+                   "Short line", "Naked triple", "Hidden triple", "Naked quad", "Hidden quad", "Line arrangement",
+                   "Line permutations", "Guessing")
+
+
+def next_step(board: Board, max_level: int = 3) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
+    """The first deduction at the lowest level, or None when the ladder (up to max_level) is stuck."""
+    for level, finder in TECHNIQUES:
+        if level > max_level:
+            break
+        found = finder(board)
+        if found:
+            return level, found[0], found[1]
+    return None
+
+
+def start_board(puzzle: Puzzle) -> Board:
+    """The board of a fresh puzzle: givens placed, candidates from them."""
+    n = puzzle.n
+    values = [0] * (n * n)
+    for r, c, v in puzzle.givens:
+        values[r * n + c] = v
+    return Board(puzzle, values, latin.candidates(layout(n).g, values))
+
+
+def grade(puzzle: Puzzle) -> int | None:
+    """The grade index (0 = Easy .. 3 = Extreme) the techniques need, or None when they get stuck.
+
+    Works on whole levels at once, which reaches the same grade as stepping through hints:
+    a level is tried only when every easier one is exhausted, and more eliminations never
+    disable a deduction.
+    """
+    return _grade_from(puzzle, None)[0]
+
+
+def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = 3) -> tuple[int | None, list[Mask]]:
+    """Grade from given candidates (default: the static clue phases); also returns the final candidates."""
+    solver = Solver(puzzle, phases=(1, 2, 3))
+    g = solver.lay.g
+    if cands is None:
+        cands = solver.initial()
+        if cands is None:
+            return None, []
+    level = 0
+    while True:
+        if not latin.propagate(g, cands):
+            return None, cands
+        if all(not m & (m - 1) for m in cands):
+            return level, cands
+        for lv in range(1, cap + 1):
+            if _apply_level(solver, cands, lv):
+                level = max(level, lv)
+                break
+        else:
+            return None, cands
+
+
+def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
+    """Apply one level's deductions (line filtering by open cells, subsets) once; True if anything changed."""
+    lo, hi = {1: (1, SHORT_LINE), 2: (SHORT_LINE + 1, ARRANGED_LINE), 3: (ARRANGED_LINE + 1, MAX_N)}[level]
+    changed = False
+    for cells, a, b in solver.lines:
+        masks = tuple(cands[c] for c in cells)
+        if lo <= sum(1 for m in masks if m & (m - 1)) <= hi:
+            support = line_support(masks, a, b)
+            if support is not None and support != masks:
+                changed = True
+                for c, m in zip(cells, support, strict=True):
+                    cands[c] = m
+    if level < 3:
+        values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
+        for k in (2,) if level == 1 else (3, 4):
+            for find in (latin.find_naked_subset, latin.find_hidden_subset):
+                step = find(solver.lay.g, cands, values, k)
+                if step:
+                    latin.apply_step(cands, step)
+                    changed = True
+    return changed
+
+
+# --------------------------------------------------------------------------- generator
+
+
+def random_grid(n: int, rng: Any) -> Grid:
+    """A random latin square (randomised search on an empty board)."""
+    solver = Solver(make_puzzle(n, {}), rng=rng)
+    return solver.solutions(1)[0]
+
+
+def generate(rng: Any, level: int, n: int, attempts: int = 60) -> tuple[Puzzle, Grid]:
+    """A puzzle of exactly grade `level` with its solution: clues (and givens) removed while the grade holds."""
+    if not 3 <= n <= 9:
+        raise PuzzleError("generated puzzles are 3x3 to 9x9")
+    if n == 4 and level == 3 or n == 3 and level > 0:
+        raise PuzzleError(f"{n}x{n} puzzles go up to {GRADES[0 if n == 3 else 2]}; pick a larger size")
+    for _ in range(attempts):
+        grid = random_grid(n, rng)
+        full = clues_for(grid)
+        givens = _givens_needed(full, grid, level, rng)
+        puzzle = _thin(full, givens, level, rng)
+        if grade(puzzle) == level:
+            return puzzle, grid
+    raise PuzzleError(f"could not make a {GRADES[level]} {n}x{n} puzzle; try another seed", "timeout")
+
+
+def _givens_needed(puzzle: Puzzle, grid: Grid, level: int, rng: Any) -> list[list[int]]:
+    """Givens that make the all-clue puzzle solvable within `level`: added where the techniques get stuck."""
+    n, givens = puzzle.n, []
+    found, cands = _grade_from(puzzle, None, level)
+    while found is None:
+        # a given where the most heights are still open tells the most
+        widest = max(popcount(m) for m in cands)
+        cell = rng.choice([c for c, m in enumerate(cands) if popcount(m) == widest])
+        r, c = divmod(cell, n)
+        givens.append([r, c, grid[r][c]])
+        cands[cell] = bit(grid[r][c])
+        found, cands = _grade_from(puzzle, cands, level)
+    return givens
+
+
+def _thin(puzzle: Puzzle, givens: list[list[int]], level: int, rng: Any) -> Puzzle:
+    """Remove givens, then clues, in random order while the techniques up to `level` still solve it."""
+    n = puzzle.n
+    clues = {s: list(getattr(puzzle, s)) for s in SIDES}
+    kept = list(givens)
+    rng.shuffle(kept)
+    for g in list(kept):
+        trial = [x for x in kept if x is not g]
+        if _grade_from(make_puzzle(n, clues, trial), None, level)[0] is not None:
+            kept = trial
+    refs = [(s, i) for s in SIDES for i in range(n)]
+    rng.shuffle(refs)
+    for side, i in refs:
+        old, clues[side][i] = clues[side][i], 0
+        if _grade_from(make_puzzle(n, clues, kept), None, level)[0] is None:
+            clues[side][i] = old
+    return make_puzzle(n, clues, kept)
+
+
+# --------------------------------------------------------------------------- hints and checks
+
+
+def _cells(obj: Json, key: str, n: int) -> list[Any] | None:
+    """The n x n grid under `key`, flattened, or None when absent."""
+    rows = obj.get(key)
+    if rows is None:
+        return None
+    if not isinstance(rows, list) or len(rows) != n or any(not isinstance(r, list) or len(r) != n for r in rows):
+        raise PuzzleError(f"the {key} must be {n} rows of {n} cells")
+    return [v for row in rows for v in row]
+
+
+def read_state(obj: Json, n: int) -> list[int]:
+    """The player's grid (n rows of n heights, 0 or null = empty) as a flat list."""
+    flat = [0 if v is None else v for v in _cells(obj, "state", n) or [0] * (n * n)]
+    for v in flat:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= n:
+            raise PuzzleError(f"the state holds {v!r}: cells hold 1 to {n}, or 0 when empty")
+    return flat
+
+
+def read_pencil(obj: Json, n: int) -> list[Mask] | None:
+    """Pencil marks (n rows of strings like "124"; "" = none) as masks, or None when absent."""
+    flat = _cells(obj, "pencil", n)
+    if flat is None:
+        return None
+    heights = {ch: v for v, ch in enumerate(DIGITS[:n], 1)}
+    return [sum(bit(heights[ch]) for ch in set(str(text or "").upper()) if ch in heights) for text in flat]
+
+
+def cell_pairs(cells: Sequence[Cell], n: int) -> list[list[int]]:
+    """Cells as [row, col] pairs."""
+    return [[c // n, c % n] for c in cells]
+
+
+def hint(puzzle: Puzzle, state: Sequence[int], pencil: Sequence[Mask] | None = None) -> Hint:
+    """The next step: a wrong entry to clear, else the easiest deduction (chained to a placement without pencil)."""
+    n = puzzle.n
+    solution = [v for row in unique_solution(puzzle) for v in row]
+    values = list(state)
+    for r, c, v in puzzle.givens:
+        values[r * n + c] = v
+    lay = layout(n)
+    for c, v in enumerate(values):
+        if v and v != solution[c]:
+            clash = [p for p in lay.g.peers[c] if values[p] == v]
+            why = f"it repeats the {v} at {lay.g.name(clash[0])}" if clash else "the clues force another height there"
+            return Hint("Wrong entry", [[c // n, c % n]], f"{lay.g.name(c)} cannot be {v}: {why}",
+                        {"clear": [c // n, c % n]}, 0, {"grade": GRADES[0], "clues": []})
+    if all(values):
+        return Hint("Solved", [], "Every tower is in place", None, 0, {"grade": GRADES[0], "clues": []})
+    board = Board(puzzle, values, latin.candidates(lay.g, values))
+    tracked = pencil is not None and any(pencil[c] for c in range(n * n) if not values[c])
+    if tracked:
+        for c, m in enumerate(pencil or ()):
+            if m and not values[c] and m & bit(solution[c]):
+                board.cands[c] &= m
+    chain: list[tuple[int, Step, tuple[ClueRef, ...]]] = []
+    while True:
+        found = next_step(board) or _guess(board, solution)
+        chain.append(found)
+        if tracked or found[1].place is not None or len(chain) > 4 * n * n:
+            break
+        board.apply(found[1])
+    last = chain[-1][1]
+    level, step, refs = _key_step(chain)
+    move: Json = {"place": [last.place[0] // n, last.place[0] % n, last.place[1]]} if last.place else \
+        {"eliminate": [[c // n, c % n, v] for c, v in last.eliminate]}
+    cells = list(dict.fromkeys((*last.cells, *step.cells)))
+    reason = step.reason if step is last else f"{step.reason}. Then {last.reason[0].lower()}{last.reason[1:]}"
+    extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])]}
+    if len(chain) > 1:
+        extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv} for lv, s, _ in chain]
+    return Hint(step.technique, cell_pairs(cells, n), reason + ".", move, level, extra)
+
+
+def _key_step(chain: list[tuple[int, Step, tuple[ClueRef, ...]]]) -> tuple[int, Step, tuple[ClueRef, ...]]:
+    """The step that explains a chained hint: the hardest, preferring an elimination on the placed cell."""
+    last = chain[-1][1]
+    target = {last.place[0]} if last.place else set()
+    relevant = [f for f in chain[:-1] if any(c in target for c, _ in f[1].eliminate)] + [chain[-1]]
+    hardest = max(f[0] for f in chain)
+    pool = [f for f in relevant if f[0] == hardest] or [f for f in chain if f[0] == hardest]
+    return pool[0] if pool[0][1].eliminate else pool[-1]
+
+
+def _guess(board: Board, solution: Sequence[int]) -> tuple[int, Step, tuple[ClueRef, ...]]:
+    """When the ladder is stuck: the solution's height in the open cell with fewest candidates."""
+    open_cells = [c for c in range(len(solution)) if not board.values[c]]
+    cell = min(open_cells, key=lambda c: (popcount(board.cands[c]), c))
+    name = board.lay.g.name(cell)
+    reason = f"No technique on the list finds a step here; trying the {popcount(board.cands[cell])} heights " \
+             f"left for {name} shows it must be {solution[cell]}"
+    return 3, Step("Guessing", (cell,), reason, place=(cell, solution[cell])), ()
+
+
+def check(puzzle: Puzzle, state: Sequence[int]) -> Json:
+    """Mistakes in the player's grid: wrong cells (vs the unique solution), repeats and broken clues."""
+    n = puzzle.n
+    lay = layout(n)
+    found = solve(puzzle, 2)
+    solution = [v for row in found[0] for v in row] if len(found) == 1 else None
+    wrong = [c for c, v in enumerate(state) if v and solution and v != solution[c]]
+    wrong += [r * n + c for r, c, v in puzzle.givens if state[r * n + c] not in (0, v) and r * n + c not in wrong]
+    conflicts = [c for c, v in enumerate(state) if v and any(state[p] == v for p in lay.g.peers[c])]
+    bad = [ref for ref, cells in lay.sight.items() if puzzle.clue(ref) and all(state[c] for c in cells)
+           and visible([state[c] for c in cells]) != puzzle.clue(ref)]
+    errors = len(set(wrong) | set(conflicts)) + len(bad)
+    complete = all(state)
+    solved = complete and errors == 0
+    if solved:
+        message = "Solved: every tower is in place"
+    elif errors:
+        parts = [f"{len(wrong)} wrong" if wrong else "", f"{len(conflicts)} repeated" if conflicts else "",
+                 f"{len(bad)} clue{'s' if len(bad) > 1 else ''} not met" if bad else ""]
+        message = "Not right yet: " + ", ".join(p for p in parts if p)
+    else:
+        message = "No mistakes so far" if not complete else "Complete"
+    if not found:
+        message += " (this puzzle has no solution)"
+    elif solution is None:
+        message += " (this puzzle has more than one solution)"
+    return {"errors": errors, "wrong": cell_pairs(sorted(wrong), n), "conflicts": cell_pairs(sorted(conflicts), n),
+            "bad_clues": [list(r) for r in bad], "complete": complete, "solved": solved, "message": message}
+
+
+# --------------------------------------------------------------------------- traces
+
+
+def trace_logic(puzzle: Puzzle) -> Iterator[Json]:
+    """The human solver's steps: technique, then the cells it sets or the candidates it removes."""
+    n = puzzle.n
+    solution = [v for row in unique_solution(puzzle) for v in row]
+    board = start_board(puzzle)
+    steps = 0
+    yield {"event": "candidates", "grid": candidate_grid(board.cands, n)}
+    while not board.solved():
+        level, step, refs = next_step(board) or _guess(board, solution)
+        steps += 1
+        yield {"event": "technique", "name": step.technique, "level": level, "reason": step.reason,
+               "cells": cell_pairs(step.cells, n), "clues": [list(r) for r in refs]}
+        if step.place:
+            yield {"event": "set", "cell": [step.place[0] // n, step.place[0] % n], "value": step.place[1]}
+        else:
+            yield {"event": "eliminate", "cells": [[c // n, c % n, v] for c, v in step.eliminate]}
+        board.apply(step)
+    yield {"event": "solved", "steps": steps, "solution": [board.values[r * n:(r + 1) * n] for r in range(n)]}
+
+
+def trace_phases(puzzle: Puzzle, max_guesses: int = 100_000) -> Iterator[Json]:
+    """The phase solver as the reference prints it: candidate grids after each phase and guess."""
+    n = puzzle.n
+    solver = Solver(puzzle, max_guesses=max_guesses, trace=True)
+    cands = [solver.lay.g.full] * (n * n)
+    for phases, name in (((), "Givens"), ((1,), "Clue 1"), ((1, 2), "Clue N"), ((1, 2, 3), "Clue bound")):
+        solver.phases = frozenset(phases)
+        cands = solver.initial()
+        if cands is None:
+            raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
+        yield {"event": "technique", "name": name}
+        yield {"event": "candidates", "grid": candidate_grid(cands, n)}
+    solver.phases = frozenset(PHASES)
+    yield {"event": "technique", "name": "Line permutations"}
+    for item in solver.search(cands):
+        if isinstance(item, list):
+            yield {"event": "solved", "steps": solver.nodes, "guesses": solver.guesses, "solution": to_grid(item, n)}
+            return
+        yield item
+    raise PuzzleError("this puzzle has no solution", "no-solution")
+
+
+# --------------------------------------------------------------------------- the family
+
+
+class Skyscrapers(Family):
+    """Skyscrapers on JSON objects (see DESIGN.md for the command-line contract)."""
+
+    name = "skyscrapers"
+    grades = GRADES
+
+    def solve(self, obj: Json) -> Json:
+        """{"solution": rows, "count": 1|2}; an error when there is no solution."""
+        puzzle = puzzle_from_json(obj)
+        found = solve(puzzle, 2)
+        if not found:
+            raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
+        return {"solution": found[0], "count": len(found)}
+
+    def generate(self, grade: int, seed: int, size: int | None) -> Json:
+        """A puzzle of the grade, deterministic for (grade, seed, size)."""
+        n = 5 if size is None else size
+        puzzle, _ = generate(rng_for(seed, "skyscrapers", grade, n), grade, n)
+        return {**puzzle.to_json(), "difficulty": GRADES[grade], "seed": seed, "description": format(puzzle)}
+
+    def hint(self, obj: Json) -> Json:
+        """The next step for the player's state (and pencil marks, when sent)."""
+        puzzle = puzzle_from_json(obj)
+        return hint(puzzle, read_state(obj, puzzle.n), read_pencil(obj, puzzle.n)).to_json()
+
+    def check(self, obj: Json) -> Json:
+        """Problems in the player's state."""
+        puzzle = puzzle_from_json(obj)
+        return check(puzzle, read_state(obj, puzzle.n))
+
+    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
+        """Solver events: method "phases" (default, the reference's) or "logic" (the hint techniques)."""
+        puzzle = puzzle_from_json(obj)
+        if method in (None, "", "phases"):
+            return trace_phases(puzzle)
+        if method == "logic":
+            return trace_logic(puzzle)
+        raise PuzzleError(f"unknown trace method {method!r}: choose phases or logic")
+
+
+FAMILY = Skyscrapers()

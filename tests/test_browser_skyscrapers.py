@@ -1,0 +1,99 @@
+"""The Skyscrapers page in Chromium: clue ring, entry, check, hints to the end, links, reload."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import cells, click_cell, open_page, values, wait_message
+from conftest import screenshot
+
+import solvers
+
+pytestmark = pytest.mark.browser
+SKY = solvers.family("skyscrapers")
+SIDES = ("top", "right", "bottom", "left")
+
+
+@pytest.fixture(scope="module")
+def puzzle() -> dict:
+    """A 5x5 puzzle from the generator, and its solution."""
+    p = SKY.generate(1, "browser-test", 5)
+    p["solution"] = SKY.solve(p)["solution"]
+    return p
+
+
+def fragment(p: dict, progress: str = "") -> str:
+    """The page's link format."""
+    text = f"{p['n']}/" + "/".join("".join(map(str, p[s])) for s in SIDES)
+    if p.get("givens"):
+        text += "/" + ",".join(f"{r}{c}{v}" for r, c, v in p["givens"])
+    return text + (f"~{progress}" if progress else "")
+
+
+def flat(p: dict) -> str:
+    """The solution as a string."""
+    return "".join(str(v) for row in p["solution"] for v in row)
+
+
+def test_link_opens_checks_and_plays_to_the_end_with_hints(watch, site_url: str, puzzle: dict) -> None:
+    page = open_page(watch, site_url, "skyscrapers", fragment(puzzle))
+    wait_message(page, "exactly one solution")
+    assert len(cells(page)) == 25
+    screenshot(page, "skyscrapers-start")
+    solution = flat(puzzle)
+    empty = values(page).index(".")
+    wrong = next(d for d in "12345" if d != solution[empty])
+    click_cell(page, empty, ring=1)
+    page.keyboard.press(wrong)
+    assert values(page)[empty] == wrong
+    page.click("#check")
+    wait_message(page, "wrong")
+    assert "wrong" in cells(page)[empty]
+    page.click("#hint")  # a wrong entry is pointed out first
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint-title") == "Wrong entry"
+    page.click("#hint-apply")
+    assert values(page)[empty] == "."
+    for _ in range(40):
+        if "solved" in page.inner_text("#message").lower():
+            break
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        if page.is_visible("#hint-more"):
+            page.click("#hint-more")
+        screenshot(page, "skyscrapers-hint")
+        page.click("#hint-apply")
+    assert values(page) == solution
+    assert "solved in" in page.inner_text("#message").lower()
+    screenshot(page, "skyscrapers-solved")
+
+
+def test_reload_keeps_progress_and_share_link_carries_it(watch, site_url: str, puzzle: dict, context) -> None:  # noqa: ANN001
+    page = open_page(watch, site_url, "skyscrapers", fragment(puzzle))
+    wait_message(page, "exactly one solution")
+    empty = values(page).index(".")
+    click_cell(page, empty, ring=1)
+    page.keyboard.press(flat(puzzle)[empty])
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 25")
+    assert values(page)[empty] == flat(puzzle)[empty]
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    other = context.browser.new_context().new_page()
+    other.goto(link)
+    other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 25")
+    assert values(other)[empty] == flat(puzzle)[empty]
+    other.context.close()
+
+
+def test_bad_links_and_new_puzzles(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "skyscrapers", "5/9/9", ready=False)
+    assert "not a valid puzzle" in page.inner_text("#message")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.goto(f"{site_url}/skyscrapers.html#4/0000/0000/0000/0000")  # many solutions
+    page.reload()
+    wait_message(page, "cannot be played")
+    page.select_option("#size", "6")
+    page.click("#new")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=60_000)
+    screenshot(page, "skyscrapers-new6")
