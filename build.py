@@ -128,9 +128,7 @@ def build_data(data: Path) -> None:
     (data / "starters.json").write_text(json.dumps(starters))
     manifest: dict[str, list[str]] = {}
     if "sliding" in PAGES:
-        from solvers import pdb_build
-
-        manifest["sliding"] = [p.name for p in pdb_build.build_databases(data)]
+        manifest["sliding"] = [p.name for p in pattern_databases(data)]
     (data / "manifest.json").write_text(json.dumps(manifest))
 
 
@@ -149,6 +147,23 @@ def render_pages() -> None:
         (DIST / f"{family}.html").write_text(text)
 
 
+def pattern_databases(data: Path) -> list[Path]:
+    """The sliding puzzle's pattern databases, rebuilt only when their builder changes (cached in .cache/)."""
+    from solvers import pdb_build
+
+    sources = b"".join((ROOT / "solvers" / f).read_bytes() for f in ("pdb_build.py", "pdb.py"))
+    cache = ROOT / ".cache" / f"pdb-{hashlib.sha256(sources).hexdigest()[:16]}"
+    if not (cache / "done").exists():
+        print("building the sliding puzzle's pattern databases (about a minute, once)...", flush=True)
+        shutil.rmtree(cache, ignore_errors=True)
+        names = [p.name for p in pdb_build.build_databases(cache)]
+        (cache / "done").write_text("\n".join(names))
+    names = (cache / "done").read_text().split()
+    for name in names:
+        shutil.copy2(cache / name, data / name)
+    return [data / name for name in names]
+
+
 def build() -> None:
     """Assemble dist/ from the npm runtime, site/ and solvers/."""
     ensure_node_modules()
@@ -161,7 +176,9 @@ def build() -> None:
     render_pages()
     zip_solvers(DIST / "worker" / "solvers.zip")
     build_data(DIST / "data")
-    mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))}
+    # Shared modules go into MicroPython's file system; a page's own *_page.py is its script's src.
+    mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))
+                 if not f.name.endswith("_page.py")}
     (DIST / "mpy.json").write_text(json.dumps({"interpreter": "./micropython/micropython.mjs", "files": mpy_files}))
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     print(f"built {DIST} ({size / 1e6:.1f} MB)")

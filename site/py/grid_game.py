@@ -84,6 +84,10 @@ class GridGame:
         """Family hook: further rules a full, conflict-free grid must meet (clues)."""
         return True
 
+    def daily_request(self, date, size):
+        """Family hook: the worker command and object that make the puzzle of a date."""
+        return "generate", {"difficulty": self.daily_grade, "seed": "daily-" + date, "size": size}
+
     def on_loaded(self):
         """Family hook: after a puzzle is set up (e.g. clue marks)."""
 
@@ -569,10 +573,8 @@ class GridGame:
     async def daily(self):
         """Today's puzzle: the same for everyone on this date."""
         date = str(window.Date.new().toLocaleDateString("en-CA"))
-        size = int(el("size").value)
-        ans = await self.worker.call(self.family, "generate",
-                                     {"difficulty": self.daily_grade, "seed": "daily-" + date, "size": size},
-                                     "Today's puzzle will come when the solver has loaded…")
+        command, obj = self.daily_request(date, int(el("size").value))
+        ans = await self.worker.call(self.family, command, obj, "Today's puzzle will come when the solver has loaded…")
         if "error" in ans:
             say(ans["error"], "error")
             return

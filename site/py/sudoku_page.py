@@ -47,6 +47,10 @@ class SudokuPage(GridGame):
         super().bind()
         click("custom-load", lambda: spawn(self.load_custom()))
 
+    def daily_request(self, date, size):
+        """Sudoku's daily puzzle: its grade follows the weekday."""
+        return "daily", {"date": date, "size": 9}
+
     def decode(self, puzzle):
         """Sudoku puzzles are a grid string."""
         values, box = parse_grid(puzzle["grid"])
@@ -118,7 +122,10 @@ class SudokuPage(GridGame):
         if ans.get("count") != 1:
             say("That grid has more than one solution; add givens until it has exactly one.", "error")
             return
-        self.load({"grid": grid, "difficulty": "Custom"}, message="Your puzzle has exactly one solution. Enjoy!")
+        graded = await self.worker.call(self.family, "grade", {"grid": grid})
+        grade = graded.get("difficulty") or graded.get("grade") or "Custom"
+        self.load({"grid": grid, "difficulty": "Custom · " + str(grade)},
+                  message="Your puzzle has exactly one solution; it grades " + str(grade) + ". Enjoy!")
 
 
 PAGE = SudokuPage()

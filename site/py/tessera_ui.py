@@ -86,6 +86,8 @@ class Worker:
         self.busy = 0
         status("Loading the solver in the background… the board is playable meanwhile.")
         spawn(self._attach(name))
+        if el("stop") is not None:
+            click("stop", self.stop)
 
     async def _attach(self, name, create=False):
         from pyscript import workers
@@ -108,14 +110,27 @@ class Worker:
             say(waiting)
             await self.ready.wait()
         generation = self.generation
-        self.busy += 1
+        self._busy(1)
         try:
             text = await self.proxy.call(family, command, json.dumps(obj))
         finally:
-            self.busy -= 1
+            if generation == self.generation:
+                self._busy(-1)
         if generation != self.generation:
             return {"error": "cancelled", "kind": "cancelled"}
         return json.loads(text)
+
+    def _busy(self, delta):
+        """Count calls under way; the Stop button shows while any runs."""
+        self.busy += delta
+        button = el("stop")
+        if button is not None:
+            button.hidden = self.busy <= 0
+
+    def stop(self):
+        """The Stop button: abandon the running call and restart the worker."""
+        self.cancel()
+        say("Stopped. The solver is restarting; try again or choose something quicker.")
 
     async def method(self, name, *args):
         """Call another exported worker function (traces); answers are JSON text."""
@@ -126,6 +141,8 @@ class Worker:
     def cancel(self):
         """Stop whatever the worker is doing by replacing it with a fresh one."""
         self.generation += 1
+        self.busy = 0
+        self._busy(0)
         node = document.querySelector('script[name="' + self.name + '"]')
         if node is not None and node.xworker:
             node.xworker.terminate()

@@ -1,0 +1,91 @@
+"""Benchmark: the same solver in the browser worker (Pyodide) and in CPython, side by side.
+
+    .venv/bin/python bench/browser.py [--limit N]
+
+Builds dist/ if missing, serves it on 127.0.0.1, opens the Sudoku page in Debian's Chromium,
+and times `solve` on top95 and hardest inside the worker (its exported `timeit`) and here in
+CPython, in the same run. Also reports how long the board takes to appear and the worker to load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet  # noqa: E402
+
+import solvers  # noqa: E402
+
+
+def puzzles(name: str, limit: int) -> list[dict]:
+    """Solve inputs from a benchmark file."""
+    lines = [x.strip() for x in (BENCHMARKS / name).read_text().splitlines() if x.strip() and not x.startswith("#")]
+    return [{"grid": x} for x in lines[:limit]]
+
+
+def cpython_ms(objs: list[dict]) -> list[float]:
+    """Per-puzzle solve time in CPython."""
+    fam = solvers.family("sudoku")
+    out = []
+    for obj in objs:
+        t = time.perf_counter()
+        fam.solve(obj)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def main() -> None:
+    """Run and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=95)
+    args = parser.parse_args()
+    if not (DIST / "sudoku.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/sudoku.html"
+    from playwright.sync_api import sync_playwright
+
+    sets = {name: puzzles(name, args.limit) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")}
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        t0 = time.perf_counter()
+        page.goto(url)
+        page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
+        board_s = time.perf_counter() - t0
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=120_000)
+        worker_s = time.perf_counter() - t0
+        for name, objs in sets.items():
+            result = page.evaluate(
+                "async (lines) => JSON.parse(await document.querySelector('script[name=solver]')"
+                ".xworker.sync.timeit('sudoku', 'solve', lines))", json.dumps(objs))
+            browser_ms = result["ms"]
+            here = cpython_ms(objs)
+            rows.append((name, here, browser_ms))
+        browser.close()
+    server.shutdown()
+    print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (cold)")
+    print(f"{'set':<22}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
+    for name, here, there in rows:
+        base = sum(here)
+        for where, ms in (("CPython", here), ("browser", there)):
+            print(f"{name:<22}{where:<10}{statistics.median(ms):>10.2f}{max(ms):>10.2f}{sum(ms):>10.1f}"
+                  f"{sum(ms) / base:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,160 @@
+"""Sliding puzzle: build the additive pattern databases on the host (numpy, build time only).
+
+A pattern database stores, for every placement of a few tiles, the fewest moves OF THOSE
+TILES needed to bring them home (other tiles are indistinct, their moves are free), so the
+values of disjoint patterns add up to an admissible heuristic. Each pattern is explored by
+a 0-1 breadth-first search over (blank, tile positions) in numpy; the runtime side
+(`solvers/pdb.py`, pure Python) reads the files. Limits: boards of at most 16 cells.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import zlib
+from pathlib import Path
+from typing import Any
+
+from .pdb import DEFAULT_PARTITIONS, FORMAT, manifest_name, pattern_file_name
+
+
+def _fresh(keys: Any, visited: Any) -> Any:
+    """The distinct keys not yet visited, now marked visited."""
+    import numpy as np
+
+    keys = keys[~visited[keys]]
+    keys.sort()
+    if keys.size > 1:
+        keys = keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+    visited[keys] = True
+    return keys
+
+
+def pattern_distances(width: int, height: int, tiles: tuple[int, ...]) -> Any:
+    """Additive distances (uint8, 255 = impossible placement) indexed by sum(pos_i * N**i)."""
+    import numpy as np
+
+    n = width * height
+    k = len(tiles)
+    if n > 16 or k > 7:
+        raise ValueError("pattern databases are built for boards of at most 16 cells and 7 tiles")
+    # search key: 4 bits per cell number, the blank in the lowest nibble, tile i in nibble i + 1
+    dtype = np.int32 if k <= 6 else np.int64
+    neighbours = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        table = np.full(16, -1, dtype=dtype)
+        for cell in range(n):
+            r, c = divmod(cell, width)
+            if 0 <= r + dr < height and 0 <= c + dc < width:
+                table[cell] = (r + dr) * width + c + dc
+        neighbours.append(table)
+    visited = np.zeros(1 << (4 * (k + 1)), dtype=bool)
+    dist = np.full(1 << (4 * k), 255, dtype=np.uint8)
+    start = (n - 1) + sum((t - 1) << (4 * (i + 1)) for i, t in enumerate(tiles))
+    frontier = np.array([start], dtype=dtype)
+    visited[frontier] = True
+    depth = 0
+    while frontier.size:
+        layer = [frontier]
+        pending: list[Any] = []
+        current = frontier
+        while current.size:  # closure under free (non-pattern) moves
+            blank = current & 15
+            pos = [(current >> (4 * (i + 1))) & 15 for i in range(k)]
+            free_next = []
+            for table in neighbours:
+                target = table[blank]
+                ok = target >= 0
+                occupant = np.full(current.size, -1, dtype=np.int8)
+                for i in range(k):
+                    occupant[pos[i] == target] = i
+                free = ok & (occupant < 0)
+                free_next.append(current[free] - blank[free] + target[free])
+                for i in range(k):
+                    sel = ok & (occupant == i)
+                    if sel.any():
+                        b, t = blank[sel], target[sel]
+                        moved = current[sel] - b + t + ((b - t) << (4 * (i + 1)))
+                        pending.append(moved[~visited[moved]])
+            current = _fresh(np.concatenate(free_next), visited)
+            layer.append(current)
+        states = np.concatenate(layer) >> 4
+        fresh = dist[states] == 255
+        dist[states[fresh]] = depth
+        frontier = _fresh(np.concatenate(pending), visited) if pending else np.zeros(0, dtype=dtype)
+        depth += 1
+    del visited
+    if n == 16:
+        return dist
+    # re-index from nibbles to sum(pos_i * N**i)
+    index = np.arange(dist.size, dtype=np.int64)
+    digits = [(index >> (4 * i)) & 15 for i in range(k)]
+    valid = np.all([d < n for d in digits], axis=0)
+    out = np.full(n**k, 255, dtype=np.uint8)
+    out[sum(d[valid] * n**i for i, d in enumerate(digits))] = dist[valid]
+    return out
+
+
+def encode(width: int, height: int, tiles: tuple[int, ...], dist: Any) -> bytes:
+    """Pack (distance - pattern Manhattan) / 2 as 4-bit entries, zlib-compressed."""
+    import numpy as np
+
+    n = width * height
+    index = np.arange(dist.size, dtype=np.int64)
+    md = np.zeros(dist.size, dtype=np.int64)
+    for i, t in enumerate(tiles):
+        cell = (index // n**i) % n
+        md += np.abs(cell // width - (t - 1) // width) + np.abs(cell % width - (t - 1) % width)
+    valid = dist != 255
+    extra = np.zeros(dist.size, dtype=np.int64)
+    diff = dist[valid].astype(np.int64) - md[valid]
+    if (diff < 0).any() or (diff % 2).any() or diff.max() > 2 * 15:
+        raise ValueError(f"pattern {tiles}: distances do not fit the 4-bit Manhattan-offset encoding")
+    extra[valid] = diff // 2
+    if extra.size % 2:
+        extra = np.append(extra, 0)
+    packed = (extra[0::2] | (extra[1::2] << 4)).astype(np.uint8)
+    return zlib.compress(packed.tobytes(), 9)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write via a temporary file and rename, so a concurrent reader never sees half a file."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def build_databases(out_dir: Path, partitions: dict[tuple[int, int], tuple[tuple[int, ...], ...]] | None = None,
+                    verbose: bool = False) -> list[Path]:
+    """Write the manifest and pattern files for each board size into out_dir; return their paths."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for (width, height), patterns in (partitions or DEFAULT_PARTITIONS).items():
+        entries = []
+        for tiles in patterns:
+            began = time.perf_counter()
+            dist = pattern_distances(width, height, tiles)
+            data = encode(width, height, tiles, dist)
+            path = out_dir / pattern_file_name(width, height, tiles)
+            _write_atomically(path, data)
+            written.append(path)
+            entries.append({"tiles": list(tiles), "file": path.name, "bytes": len(data),
+                            "max": int(dist[dist != 255].max())})
+            if verbose:
+                print(f"  {width}x{height} pattern {tiles}: {len(data):,} bytes, "
+                      f"{time.perf_counter() - began:.1f} s", flush=True)
+        manifest = {"format": FORMAT, "width": width, "height": height, "patterns": entries}
+        path = out_dir / manifest_name(width, height)
+        _write_atomically(path, (json.dumps(manifest, indent=1) + "\n").encode())
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    import sys
+
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("dist/data/sliding")
+    for p in build_databases(target, verbose=True):
+        print(p, p.stat().st_size)

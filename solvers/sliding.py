@@ -1,0 +1,1286 @@
+"""Sliding puzzle: the 15-puzzle and its W x H relatives (3x3 to 100x100).
+
+Rules: W*H-1 numbered tiles and one blank; a move slides a tile next to the blank into it.
+Goal: tiles 1..W*H-1 in row-major order with the blank last.
+
+Solvers: optimal IDA* (Manhattan + linear conflict up to 3x4; additive 6-6-3 pattern
+databases with the reflected lookup on 4x4), Parberry's real-time algorithm for any size,
+and an algorithm lab (BFS, IDDFS, A*, IDA*, greedy, genetic, annealing) as in the study.
+Known limits: optimal answers only up to 4x4 (larger boards get a real-time answer, not
+optimal); without its pattern database files the 4x4 optimal solver can be slow.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import pdb as pdbs
+from .base import Family, Hint, Json, PuzzleError, rng_for
+from .search import Budget, Result, SearchAborted, astar, bfs, greedy, ida_star, iddfs, run
+
+set_data_dir = pdbs.set_data_dir  # the worker points this at the fetched pattern database files
+
+Tiles = tuple[int, ...]  # row-major, tile number per cell, 0 = blank
+Cell = int
+
+MIN_SIDE, MAX_SIDE = 2, 100
+OPTIMAL_CELLS = 12  # linear-conflict IDA* is optimal and quick up to 3x4 (4x4 needs the PDB)
+NO_PDB_SECONDS = 20.0  # a 4x4 without its database files gives up on optimality after this
+GRADES = ("Easy", "Medium", "Hard", "Random")
+# exact optimal distance ranges for New, per grade (Random = uniformly random position)
+EXACT_GRADES = {(3, 3): ((6, 10), (14, 18), (22, 26)), (4, 4): ((10, 16), (22, 28), (34, 40))}
+
+
+# ---------------------------------------------------------------- model
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position: board size and tiles (row-major, 0 = blank)."""
+
+    width: int
+    height: int
+    tiles: Tiles
+
+    @property
+    def blank(self) -> Cell:
+        """The blank's cell."""
+        return self.tiles.index(0)
+
+    def is_goal(self) -> bool:
+        """True when the tiles are in order with the blank last."""
+        return self.tiles == goal(self.width, self.height)
+
+
+def goal(width: int, height: int) -> Tiles:
+    """The solved board: 1..N-1 then the blank."""
+    return (*range(1, width * height), 0)
+
+
+def validate(width: Any, height: Any, tiles: Any) -> Puzzle:
+    """A Puzzle from raw input, or PuzzleError saying what is wrong."""
+    for name, side in (("width", width), ("height", height)):
+        if not isinstance(side, int) or isinstance(side, bool):
+            raise PuzzleError(f"the {name} must be a whole number")
+        if not MIN_SIDE <= side <= MAX_SIDE:
+            raise PuzzleError(f"the {name} must be between {MIN_SIDE} and {MAX_SIDE}, not {side}")
+    n = width * height
+    if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tiles):
+        raise PuzzleError("the tiles must be a list of whole numbers")
+    if len(tiles) != n:
+        raise PuzzleError(f"a {width}x{height} board needs {n} tiles (0 for the blank), not {len(tiles)}")
+    bad = sorted({t for t in tiles if not 0 <= t < n})
+    if bad:
+        raise PuzzleError(f"tile numbers must be 1..{n - 1} and 0 for the blank; {bad[0]} is out of range")
+    if len(set(tiles)) != n:
+        dup = next(t for i, t in enumerate(tiles) if t in tiles[:i])
+        raise PuzzleError(f"{'the blank (0)' if dup == 0 else f'tile {dup}'} appears more than once")
+    return Puzzle(width, height, tuple(tiles))
+
+
+def parse(text: str) -> Puzzle:
+    """Read the description `WxH:t,t,...` (the share-link payload)."""
+    try:
+        size, _, body = text.strip().partition(":")
+        w, _, h = size.lower().partition("x")
+        tiles = [int(t) for t in body.replace(" ", ",").split(",") if t != ""]
+        return validate(int(w), int(h), tiles)
+    except ValueError as exc:
+        if isinstance(exc, PuzzleError):
+            raise
+        raise PuzzleError("a sliding-puzzle description looks like 3x3:1,2,3,4,5,6,7,0,8") from None
+
+
+def format(puzzle: Puzzle) -> str:  # noqa: A001 - the family interface's name
+    """The description `WxH:t,t,...` that `parse` reads."""
+    return f"{puzzle.width}x{puzzle.height}:{','.join(map(str, puzzle.tiles))}"
+
+
+def neighbours(width: int, height: int, cell: Cell) -> list[Cell]:
+    """Cells next to `cell` (up, down, left, right)."""
+    r, c = divmod(cell, width)
+    out = []
+    if r > 0:
+        out.append(cell - width)
+    if r < height - 1:
+        out.append(cell + width)
+    if c > 0:
+        out.append(cell - 1)
+    if c < width - 1:
+        out.append(cell + 1)
+    return out
+
+
+def movable(puzzle: Puzzle) -> list[int]:
+    """The tiles that can slide into the blank."""
+    return [puzzle.tiles[c] for c in neighbours(puzzle.width, puzzle.height, puzzle.blank)]
+
+
+def apply(puzzle: Puzzle, tile: int) -> Puzzle:
+    """The position after sliding `tile` into the blank (PuzzleError when it is not next to it)."""
+    blank = puzzle.blank
+    if not isinstance(tile, int) or tile <= 0 or tile >= len(puzzle.tiles):
+        raise PuzzleError(f"there is no tile {tile!r} to slide")
+    cell = puzzle.tiles.index(tile)
+    if cell not in neighbours(puzzle.width, puzzle.height, blank):
+        raise PuzzleError(f"tile {tile} is not next to the blank")
+    tiles = list(puzzle.tiles)
+    tiles[blank], tiles[cell] = tile, 0
+    return Puzzle(puzzle.width, puzzle.height, tuple(tiles))
+
+
+def replay(puzzle: Puzzle, moves: Sequence[int]) -> Puzzle:
+    """The position after a sequence of moves (tile numbers)."""
+    w, h = puzzle.width, puzzle.height
+    tiles = list(puzzle.tiles)
+    where = [0] * len(tiles)
+    for cell, t in enumerate(tiles):
+        where[t] = cell
+    for t in moves:
+        blank, cell = where[0], where[t] if 0 < t < len(tiles) else -1
+        if cell < 0 or cell not in neighbours(w, h, blank):
+            raise PuzzleError(f"tile {t} is not next to the blank")
+        tiles[blank], tiles[cell] = t, 0
+        where[t], where[0] = blank, cell
+    return Puzzle(w, h, tuple(tiles))
+
+
+def direction(puzzle: Puzzle, tile: int) -> str:
+    """Which way `tile` slides into the blank: up, down, left or right."""
+    blank, cell = puzzle.blank, puzzle.tiles.index(tile)
+    return {-puzzle.width: "down", puzzle.width: "up", -1: "right", 1: "left"}[cell - blank]
+
+
+# ---------------------------------------------------------------- solvability
+
+
+def inversions(tiles: Sequence[int]) -> int:
+    """Pairs of tiles (blank ignored) in the wrong order, counted with a Fenwick tree."""
+    n = max(tiles, default=0)
+    tree = [0] * (n + 1)
+    count = seen = 0
+    for t in tiles:
+        if t == 0:
+            continue
+        i = t  # tiles greater than t seen before it are inversions
+        smaller = 0
+        while i > 0:
+            smaller += tree[i]
+            i -= i & -i
+        count += seen - smaller
+        seen += 1
+        i = t
+        while i <= n:
+            tree[i] += 1
+            i += i & -i
+    return count
+
+
+def parity_report(puzzle: Puzzle) -> tuple[bool, str]:
+    """Whether the position can be solved, and the parity argument in words."""
+    w, h = puzzle.width, puzzle.height
+    inv = inversions(puzzle.tiles)
+    if w % 2:
+        ok = inv % 2 == 0
+        why = (f"the board is {w} wide (odd), so every move keeps the parity of the number of inversions "
+               f"(pairs of tiles in the wrong order); the goal has 0, this position has {inv}")
+    else:
+        row = h - puzzle.blank // w  # counted from the bottom, 1-based
+        ok = (inv + row) % 2 == 1
+        why = (f"the board is {w} wide (even), so every move keeps the parity of inversions (pairs of tiles in "
+               f"the wrong order) plus the blank's row counted from the bottom; the goal has 0 + 1 = 1 (odd), "
+               f"this position has {inv} + {row} = {inv + row}")
+    if ok:
+        return True, f"This position can be solved: {why}."
+    return False, (f"This position cannot be solved: {why}, which has the other parity. "
+                   f"Swapping any two tiles would make it solvable.")
+
+
+def is_solvable(puzzle: Puzzle) -> bool:
+    """The study's parity rule."""
+    return parity_report(puzzle)[0]
+
+
+def require_solvable(puzzle: Puzzle) -> None:
+    """Raise the no-solution error, with its explanation, for an unsolvable position."""
+    ok, why = parity_report(puzzle)
+    if not ok:
+        raise PuzzleError(why, "no-solution")
+
+
+# ---------------------------------------------------------------- heuristics
+
+
+def misplaced(width: int, tiles: Sequence[int]) -> int:
+    """Tiles not on their goal cell."""
+    return sum(1 for cell, t in enumerate(tiles) if t and t != cell + 1)
+
+
+def manhattan(width: int, tiles: Sequence[int]) -> int:
+    """Sum over tiles of the row and column distance to the goal cell."""
+    total = 0
+    for cell, t in enumerate(tiles):
+        if t:
+            g = t - 1
+            total += abs(g // width - cell // width) + abs(g % width - cell % width)
+    return total
+
+
+def _removals(order: Sequence[int]) -> int:
+    """Fewest items to remove so the rest increase: len - longest increasing subsequence."""
+    tails: list[int] = []
+    for x in order:
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if tails[mid] < x:
+                lo = mid + 1
+            else:
+                hi = mid
+        tails[lo:lo + 1] = [x]
+    return len(order) - len(tails)
+
+
+def _row_conflicts(width: int, tiles: Sequence[int], r: int) -> int:
+    """Linear-conflict removals in row r (tiles whose goal is that row, by goal column)."""
+    return _removals([(t - 1) % width for t in tiles[r * width:(r + 1) * width] if t and (t - 1) // width == r])
+
+
+def _col_conflicts(width: int, tiles: Sequence[int], c: int) -> int:
+    """Linear-conflict removals in column c."""
+    return _removals([(t - 1) // width for t in tiles[c::width] if t and (t - 1) % width == c])
+
+
+def linear_conflict(width: int, tiles: Sequence[int]) -> int:
+    """Manhattan plus 2 per tile that must leave its goal row or column to let others pass."""
+    height = len(tiles) // width
+    extra = sum(_row_conflicts(width, tiles, r) for r in range(height))
+    extra += sum(_col_conflicts(width, tiles, c) for c in range(width))
+    return manhattan(width, tiles) + 2 * extra
+
+
+def pattern_heuristic(width: int, tiles: Sequence[int]) -> int | None:
+    """The additive pattern-database value, or None when no database exists for the size."""
+    db = pdbs.database(width, len(tiles) // width)
+    if db is None:
+        return None
+    return manhattan(width, tiles) + 2 * db.extra(list(tiles))
+
+
+# ---------------------------------------------------------------- optimal IDA*
+
+
+@functools.cache
+def _move_tables(w: int, h: int) -> tuple[list[list[Cell]], list[int]]:
+    """Per size, built once: the cells that may slide for (blank, previous blank), and Manhattan deltas."""
+    n = w * h
+    nbrs = [neighbours(w, h, c) for c in range(n)]
+    # children[blank * (n + 1) + prev + 1]: the cells whose tile may slide, never straight back
+    children = [[c for c in nbrs[b] if c != p] for b in range(n) for p in range(-1, n)]
+    md_delta = [0] * (n * n * n)  # [tile][from][to] flattened: change of Manhattan distance
+    for t in range(1, n):
+        for a in range(n):
+            for b in nbrs[a]:
+                md_delta[(t * n + a) * n + b] = pdbs.tile_distance(w, t, b) - pdbs.tile_distance(w, t, a)
+    return children, md_delta
+
+
+class _Ida:
+    """Shared iterative-deepening driver; subclasses provide h0 and one bounded search."""
+
+    def __init__(self, puzzle: Puzzle, budget: Budget | None) -> None:
+        self.puzzle = puzzle
+        self.budget = budget or Budget()
+        self.board = list(puzzle.tiles)
+        self.children, self.md_delta = _move_tables(puzzle.width, puzzle.height)
+        self.md = manhattan(puzzle.width, puzzle.tiles)
+        self.nodes = 0
+        self.h0 = 0
+
+    def search(self, bound: int) -> list[int] | None:
+        """Moves of a solution of length <= bound, or None (also sets self.next_bound)."""
+        raise NotImplementedError
+
+    def solve(self, on_iteration: Callable[[int, int], None] | None = None) -> list[int]:
+        """An optimal solution (raises SearchAborted when the budget runs out)."""
+        bound = self.h0
+        while True:
+            if on_iteration:
+                on_iteration(bound, self.nodes)
+            found = self.search(bound)
+            if found is not None:
+                return found
+            bound = self.next_bound
+
+    def _tick(self) -> None:
+        """Charge 1024 nodes to the budget (called from the hot loops)."""
+        self.budget.spend(1024)
+
+
+class _LinearConflictIda(_Ida):
+    """IDA* with Manhattan + linear conflict, updated incrementally (two lines per move)."""
+
+    def __init__(self, puzzle: Puzzle, budget: Budget | None = None) -> None:
+        super().__init__(puzzle, budget)
+        w, tiles = puzzle.width, puzzle.tiles
+        self.lines = [_row_conflicts(w, tiles, r) for r in range(puzzle.height)]
+        self.lines += [_col_conflicts(w, tiles, c) for c in range(w)]
+        self.h0 = self.md + 2 * (sum(self.lines))
+
+    def search(self, bound: int) -> list[int] | None:
+        """One depth-first pass with f = g + h <= bound."""
+        board, children, mdd, lines = self.board, self.children, self.md_delta, self.lines
+        w, h = self.puzzle.width, self.puzzle.height
+        n = len(board)
+        n1 = n + 1
+        # lines 0..h-1 are the rows, h..h+w-1 the columns
+        slices = [slice(r * w, r * w + w) for r in range(h)] + [slice(c, n, w) for c in range(w)]
+        row_of = [c // w for c in range(n)]
+        col_of = [h + c % w for c in range(n)]
+        path: list[int] = []
+        least = [1 << 30]
+        memo: dict[tuple[int, ...], int] = {}
+
+        def conflicts(line: int) -> int:
+            return _row_conflicts(w, board, line) if line < h else _col_conflicts(w, board, line - h)
+
+        def dfs(blank: int, prev: int, g: int, md: int, lc: int) -> bool:
+            self.nodes += 1
+            if not self.nodes & 1023:
+                self._tick()
+            for nb in children[blank * n1 + prev + 1]:
+                t = board[nb]
+                nmd = md + mdd[(t * n + nb) * n + blank]
+                board[blank] = t
+                board[nb] = 0
+                # a horizontal move changes two columns' contents, a vertical one two rows'
+                l1, l2 = (col_of[blank], col_of[nb]) if nb - blank in (1, -1) else (row_of[blank], row_of[nb])
+                k1, k2 = (l1, *board[slices[l1]]), (l2, *board[slices[l2]])
+                v1 = memo.get(k1)
+                if v1 is None:
+                    v1 = memo[k1] = conflicts(l1)
+                v2 = memo.get(k2)
+                if v2 is None:
+                    v2 = memo[k2] = conflicts(l2)
+                old1, old2 = lines[l1], lines[l2]
+                nlc = lc - old1 - old2 + v1 + v2
+                f = g + 1 + nmd + 2 * nlc
+                if f <= bound:
+                    if nmd == 0:
+                        path.append(t)
+                        return True
+                    lines[l1], lines[l2] = v1, v2
+                    path.append(t)
+                    if dfs(nb, blank, g + 1, nmd, nlc):
+                        return True
+                    path.pop()
+                    lines[l1], lines[l2] = old1, old2
+                elif f < least[0]:
+                    least[0] = f
+                board[nb] = t
+                board[blank] = 0
+            return False
+
+        if self.h0 == 0:
+            return []
+        found = dfs(self.board.index(0), -1, 0, self.md, sum(self.lines))
+        self.next_bound = least[0]
+        if found:
+            # leave the board as it started: undo the winning path
+            self.board[:] = self.puzzle.tiles
+            return path
+        return None
+
+
+class _PatternIda(_Ida):
+    """IDA* on 4x4 with Manhattan + 2 x the additive PDB offsets, max of direct and reflected.
+
+    Its depth-first loop mirrors _LinearConflictIda's on purpose: each is specialised to its
+    heuristic's incremental update, which is where the time goes.
+    """
+
+    def __init__(self, puzzle: Puzzle, db: pdbs.PatternDatabase, budget: Budget | None = None) -> None:
+        super().__init__(puzzle, budget)
+        self.db = db
+        self.idx = db.indices(self.board)
+        self.ridx = db.mirror_indices(self.board) if db.reflects else list(self.idx)
+        self.val = [tb[i] for tb, i in zip(db.tables, self.idx, strict=True)]
+        self.rval = [tb[i] for tb, i in zip(db.tables, self.ridx, strict=True)]
+        self.h0 = self.md + 2 * max(sum(self.val), sum(self.rval))
+
+    def search(self, bound: int) -> list[int] | None:
+        """One depth-first pass with f = g + h <= bound."""
+        db = self.db
+        board, children, mdd = self.board, self.children, self.md_delta
+        n = len(board)
+        n1 = n + 1
+        tables, idx, ridx, val, rval = db.tables, self.idx, self.ridx, self.val, self.rval
+        slot = db.slot
+        if db.reflects:
+            mslot, mcell = db.mirror_slot, db.mirror_cell
+        else:
+            mslot, mcell = slot, list(range(n))
+        path: list[int] = []
+        least = [1 << 30]
+
+        def dfs(blank: int, prev: int, g: int, md: int, e: int, re: int) -> bool:
+            self.nodes += 1
+            if not self.nodes & 1023:
+                self._tick()
+            for nb in children[blank * n1 + prev + 1]:
+                t = board[nb]
+                p, wt = slot[t]
+                rp, rwt = mslot[t]
+                nmd = md + mdd[(t * n + nb) * n + blank]
+                ni = idx[p] + (blank - nb) * wt
+                nri = ridx[rp] + (mcell[blank] - mcell[nb]) * rwt
+                nv = tables[p][ni]
+                nrv = tables[rp][nri]
+                ne = e - val[p] + nv
+                nre = re - rval[rp] + nrv
+                f = g + 1 + nmd + 2 * (ne if ne > nre else nre)
+                if f > bound:
+                    if f < least[0]:
+                        least[0] = f
+                    continue
+                if nmd == 0:
+                    path.append(t)
+                    return True
+                ov, orv, oi, ori = val[p], rval[rp], idx[p], ridx[rp]
+                board[blank] = t
+                board[nb] = 0
+                idx[p], ridx[rp], val[p], rval[rp] = ni, nri, nv, nrv
+                path.append(t)
+                if dfs(nb, blank, g + 1, nmd, ne, nre):
+                    return True
+                path.pop()
+                idx[p], ridx[rp], val[p], rval[rp] = oi, ori, ov, orv
+                board[nb] = t
+                board[blank] = 0
+            return False
+
+        if self.h0 == 0:
+            return []
+        found = dfs(board.index(0), -1, 0, self.md, sum(val), sum(rval))
+        self.next_bound = least[0]
+        if found:
+            return path
+        return None
+
+
+def optimal_available(width: int, height: int) -> bool:
+    """True when this size gets an exact optimal solver (2xN boards past 9 cells defeat linear conflict)."""
+    cells = width * height
+    return cells <= 9 or (min(width, height) >= 3 and cells <= OPTIMAL_CELLS) or (width, height) == (4, 4)
+
+
+def _solver(puzzle: Puzzle, budget: Budget | None = None) -> _Ida:
+    """The fastest exact solver for the size."""
+    if puzzle.width * puzzle.height > 9:
+        db = pdbs.database(puzzle.width, puzzle.height)
+        if db is not None:
+            return _PatternIda(puzzle, db, budget)
+    return _LinearConflictIda(puzzle, budget)
+
+
+def solve_optimal(puzzle: Puzzle, budget: Budget | None = None,
+                  on_iteration: Callable[[int, int], None] | None = None) -> list[int]:
+    """A shortest move sequence (tile numbers); the position must be solvable."""
+    require_solvable(puzzle)
+    return _solver(puzzle, budget).solve(on_iteration)
+
+
+def within(puzzle: Puzzle, bound: int) -> bool:
+    """True when the position can be solved in at most `bound` moves (one bounded pass)."""
+    if bound < 0:
+        return False
+    s = _solver(puzzle)
+    return s.h0 <= bound and s.search(bound) is not None
+
+
+# ---------------------------------------------------------------- Parberry's real-time algorithm
+
+
+class _Parberry:
+    """Solve the top row, then the left column, and recurse; the last 2x2 by search.
+
+    The board is padded with a wall so neighbour arithmetic needs no bounds checks. Tiles
+    travel one cell at a time; the blank reaches the cell in front of the tile by an
+    L-shaped path, or around the tile (the 5-move macro), or by search near a wall.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        w, h = puzzle.width, puzzle.height
+        self.w, self.h, self.s = w, h, w + 2
+        size = (w + 2) * (h + 2)
+        self.board = [-1] * size
+        self.blocked = bytearray(b"\x01") * size  # walls and finished cells
+        self.pos = [0] * (w * h)
+        for cell, t in enumerate(puzzle.tiles):
+            p = self.cell(*divmod(cell, w))
+            self.board[p] = t
+            self.blocked[p] = 0
+            if t:
+                self.pos[t] = p
+            else:
+                self.blank = p
+        self.moves: list[int] = []
+        self.phases: list[tuple[int, str]] = []  # (index of the phase's first move, name)
+
+    def cell(self, r: int, c: int) -> int:
+        """Padded index of board cell (r, c)."""
+        return (r + 1) * self.s + c + 1
+
+    def walk(self, path: Sequence[int]) -> None:
+        """Move the blank along adjacent cells, sliding each tile it meets."""
+        board, pos, moves = self.board, self.pos, self.moves
+        blank = self.blank
+        for c in path:
+            t = board[c]
+            board[blank] = t
+            pos[t] = blank
+            board[c] = 0
+            if moves and moves[-1] == t:  # the blank stepped straight back: the two moves cancel
+                moves.pop()
+            else:
+                moves.append(t)
+            blank = c
+        self.blank = blank
+
+    def _lpath(self, a: int, b: int, vertical_first: bool) -> list[int]:
+        """Cells from a (excluded) to b along one row and one column."""
+        s = self.s
+        ar, ac = divmod(a, s)
+        br, bc = divmod(b, s)
+        vstep = s if br > ar else -s
+        hstep = 1 if bc > ac else -1
+        if vertical_first:
+            corner = br * s + ac
+            return [*range(a + vstep, corner + vstep, vstep), *range(corner + hstep, b + hstep, hstep)] \
+                if br != ar else [*range(a + hstep, b + hstep, hstep)]
+        corner = ar * s + bc
+        return [*range(a + hstep, corner + hstep, hstep), *range(corner + vstep, b + vstep, vstep)] \
+            if bc != ac else [*range(a + vstep, b + vstep, vstep)]
+
+    def route(self, dest: int, avoid: int) -> bool:
+        """Bring the blank to `dest` without touching `avoid` or finished cells."""
+        a = self.blank
+        if a == dest:
+            return True
+        blocked = self.blocked
+        if blocked[dest] or dest == avoid:
+            return False
+        for vf in (True, False):
+            path = self._lpath(a, dest, vf)
+            if avoid not in path and not any(blocked[c] for c in path):
+                self.walk(path)
+                return True
+        for q in (a - self.s, a + self.s, a - 1, a + 1):
+            if blocked[q] or q == avoid:
+                continue
+            for vf in (True, False):
+                path = self._lpath(q, dest, vf) if q != dest else []
+                if avoid not in path and not any(blocked[c] for c in path):
+                    self.walk([q, *path])
+                    return True
+        return self._search_route(dest, avoid)
+
+    def _search_route(self, dest: int, avoid: int) -> bool:
+        """Breadth-first route for the blank (rare: near walls and finished cells)."""
+        blocked, s = self.blocked, self.s
+        parent = {self.blank: -1}
+        queue = deque([self.blank])
+        while queue:
+            c = queue.popleft()
+            if c == dest:
+                path = []
+                while c != self.blank:
+                    path.append(c)
+                    c = parent[c]
+                self.walk(path[::-1])
+                return True
+            for q in (c - s, c + s, c - 1, c + 1):
+                if q not in parent and not blocked[q] and q != avoid:
+                    parent[q] = c
+                    queue.append(q)
+        return False
+
+    def move_tile(self, tile: int, target: int, horizontal_first: bool) -> bool:
+        """Slide `tile` to `target` step by step; False if the blank gets stuck."""
+        s, pos, blocked = self.s, self.pos, self.blocked
+        while pos[tile] != target:
+            p = pos[tile]
+            pr, pc = divmod(p, s)
+            tr, tc = divmod(target, s)
+            hmove = p + (1 if tc > pc else -1) if tc != pc else -1
+            vmove = p + (s if tr > pr else -s) if tr != pr else -1
+            order = (hmove, vmove) if horizontal_first else (vmove, hmove)
+            step = next((q for q in order if q >= 0 and not blocked[q]), -1)
+            if step < 0:
+                return False
+            b, d = self.blank, step - p
+            sides = (s, -s) if d in (1, -1) else (1, -1)
+            if b == p - d:  # blank behind the tile: go round it (with the slide, Parberry's 5-move macro)
+                e = next((e for e in sides if not (blocked[b + e] or blocked[p + e] or blocked[step + e])), 0)
+                if e:
+                    self.walk((b + e, p + e, step + e, step, p))
+                    continue
+            elif b - p in sides and not blocked[step + b - p]:  # beside the tile
+                self.walk((step + b - p, step, p))
+                continue
+            elif b - step in sides:  # diagonally in front
+                self.walk((step, p))
+                continue
+            if not self.route(step, p):
+                return False
+            self.walk((p,))
+        return True
+
+    def _window(self, cells: list[int], done: Callable[[list[int]], bool]) -> None:
+        """Finish a small window (blank inside) by breadth-first search over its arrangements."""
+        index = {c: i for i, c in enumerate(cells)}
+        adjacent = [[index[q] for q in (c - self.s, c + self.s, c - 1, c + 1) if q in index] for c in cells]
+        start = tuple(self.board[c] for c in cells)
+        parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+        queue = deque([start])
+        while queue:
+            state = queue.popleft()
+            if done(list(state)):
+                path = []
+                link = parent[state]
+                while link is not None:
+                    state, moved_to = link[0], link[1]
+                    path.append(cells[moved_to])
+                    link = parent[state]
+                self.walk(path[::-1])
+                return
+            b = state.index(0)
+            for j in adjacent[b]:
+                nxt = list(state)
+                nxt[b], nxt[j] = nxt[j], 0
+                key = tuple(nxt)
+                if key not in parent:
+                    parent[key] = (state, j)
+                    queue.append(key)
+        raise RuntimeError("sliding: window cannot be finished (unsolvable position?)")
+
+    def last_two(self, a: int, b: int, inward: int, window: list[int], horizontal_first: bool) -> None:
+        """Place the last two tiles of a line (targets a, b; b at the line's end)."""
+        ta, tb = self.target_tile(a), self.target_tile(b)
+        pos, blocked = self.pos, self.blocked
+        if not (pos[ta] == a and pos[tb] == b):
+            ok = self.move_tile(ta, b, horizontal_first)
+            blocked[b] = ok
+            if ok and pos[tb] != a and self.move_tile(tb, b + inward, horizontal_first) and self.route(a, pos[tb]):
+                self.walk((b, b + inward))
+            elif pos[ta] != a or pos[tb] != b:
+                # trapped (tile b in a's cell, or the blank shut in a): solve the 3x2 window by search
+                blocked[b] = 0
+                if self.blank not in window:
+                    for c in (pos[ta], pos[tb]):
+                        blocked[c] = 1
+                    moved = any(self.route(c, -1) for c in window if not blocked[c])
+                    for c in (pos[ta], pos[tb]):
+                        blocked[c] = 0
+                    if not moved:
+                        raise RuntimeError("sliding: the blank cannot reach the corner")
+                self._window(window, lambda st: st[window.index(a)] == ta and st[window.index(b)] == tb)
+        blocked[a] = blocked[b] = 1
+
+    def target_tile(self, padded: int) -> int:
+        """The tile whose goal is this padded cell."""
+        r, c = divmod(padded, self.s)
+        return (r - 1) * self.w + c
+
+    def solve(self) -> list[int]:
+        """Run the whole algorithm; moves in self.moves, phases in self.phases."""
+        top = left = 0
+        w, h, s = self.w, self.h, self.s
+        while True:
+            rows, cols = h - top, w - left
+            if rows == 2 and cols == 2:
+                self.phases.append((len(self.moves), "finishing the last 2x2 block"))
+                cells = [self.cell(r, c) for r in (top, top + 1) for c in (left, left + 1)]
+                goal_tiles = [self.target_tile(c) for c in cells[:3]] + [0]  # this block is the bottom-right one
+                self._window(cells, goal_tiles.__eq__)
+                return self.moves
+            if rows > 2 and (rows >= cols or cols == 2):
+                line = [self.cell(top, c) for c in range(left, w)]
+                window = [self.cell(r, c) for r in (top, top + 1, top + 2) for c in (w - 2, w - 1)]
+                self.place_line(f"placing row {top + 1}", line, s, window, True)
+                top += 1
+            else:
+                line = [self.cell(r, left) for r in range(top, h)]
+                window = [self.cell(r, c) for r in (h - 2, h - 1) for c in (left, left + 1, left + 2)]
+                self.place_line(f"placing column {left + 1}", line, 1, window, False)
+                left += 1
+
+    def place_line(self, label: str, line: list[int], inward: int, window: list[int], horizontal_first: bool) -> None:
+        """Place a whole row or column: tiles one by one, then the last two together."""
+        self.phases.append((len(self.moves), label))
+        for p in line[:-2]:
+            if not self.move_tile(self.target_tile(p), p, horizontal_first):
+                raise RuntimeError("sliding: could not place a tile")
+            self.blocked[p] = 1
+        self.last_two(line[-2], line[-1], inward, window, horizontal_first)
+
+
+def parberry(puzzle: Puzzle) -> tuple[list[int], list[tuple[int, str]]]:
+    """Parberry's real-time solution: moves, and (first move index, phase name) per phase."""
+    require_solvable(puzzle)
+    solver = _Parberry(puzzle)
+    solver.solve()
+    phases, end = [], len(solver.moves)
+    for start, label in reversed(solver.phases):  # cancelled moves may shift a phase's start
+        end = min(start, end)
+        phases.append((end, label))
+    return solver.moves, phases[::-1]
+
+
+def phase_at(phases: list[tuple[int, str]], index: int) -> str:
+    """The phase name of move number `index`."""
+    name = phases[0][1] if phases else ""
+    for start, label in phases:
+        if start <= index:
+            name = label
+    return name
+
+
+# ---------------------------------------------------------------- solving, hints, generation
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Moves (tile numbers) and whether they are known to be a shortest solution."""
+
+    moves: list[int]
+    optimal: bool
+    method: str
+
+
+_known_paths: dict[tuple[int, int, Tiles], list[int]] = {}  # position -> remaining optimal moves
+
+
+def _remember(puzzle: Puzzle, moves: list[int]) -> None:
+    """Cache the optimal tail of every position along a solution (hints follow the same path)."""
+    if len(_known_paths) > 20000:
+        _known_paths.clear()
+    cur = puzzle
+    for i, t in enumerate(moves):
+        _known_paths[(cur.width, cur.height, cur.tiles)] = moves[i:]
+        cur = apply(cur, t)
+
+
+def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None) -> Solution:
+    """Optimal when asked and available (up to 3x4, and 4x4); otherwise the fastest method for the size.
+
+    A 4x4 without its pattern database files searches with linear conflict for at most
+    NO_PDB_SECONDS, then falls back to the real-time answer (marked not optimal).
+    """
+    require_solvable(puzzle)
+    w, h = puzzle.width, puzzle.height
+    if (optimal and optimal_available(w, h)) or w * h <= 9:
+        key = (w, h, puzzle.tiles)
+        with_pdb = w * h > OPTIMAL_CELLS and pdbs.database(w, h) is not None
+        if budget is None and w * h > OPTIMAL_CELLS and not with_pdb:
+            budget = Budget(max_seconds=NO_PDB_SECONDS)
+        try:
+            if key not in _known_paths and not puzzle.is_goal():
+                _remember(puzzle, solve_optimal(puzzle, budget))
+            method = "IDA* with pattern databases" if with_pdb else "IDA* with linear conflict"
+            return Solution(list(_known_paths.get(key, [])), True, method)
+        except SearchAborted:
+            if w * h <= OPTIMAL_CELLS:
+                raise
+    moves, _ = parberry(puzzle)
+    return Solution(moves, False, "Parberry real-time")
+
+
+def hint(puzzle: Puzzle, state: Puzzle) -> Hint:
+    """The next move: on a shortest path when the size allows, else Parberry's next move with its phase."""
+    require_solvable(state)
+    if state.is_goal():
+        return Hint("Solved", [], "The tiles are already in order.", None,
+                    extra={"distance_before": 0, "distance_after": 0, "phase": "solved"})
+    w = state.width
+    exact = solve(state, True) if optimal_available(state.width, state.height) else None
+    if exact is not None and exact.optimal:
+        moves = exact.moves
+        t, n = moves[0], len(moves)
+        technique, phase, level = "Optimal move", "optimal", 0
+        reason = f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}."
+    else:
+        moves, phases = parberry(state)
+        t, n = moves[0], len(moves)
+        technique, phase, level = "Real-time (Parberry)", phase_at(phases, 0), 1
+        reason = (f"Sliding {t} {direction(state, t)} is the next step of {phase} in the real-time plan: "
+                  f"distance {n} -> {n - 1} along this plan (not necessarily the shortest).")
+    cell = state.tiles.index(t)
+    return Hint(technique, [[cell // w, cell % w]], reason, t, level,
+                extra={"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0})
+
+
+def random_solvable(width: int, height: int, rng: random.Random) -> Puzzle:
+    """A uniformly random solvable position (never the goal itself, except on tiny boards by chance)."""
+    tiles = list(range(width * height))
+    while True:
+        rng.shuffle(tiles)
+        p = Puzzle(width, height, tuple(tiles))
+        if not is_solvable(p):
+            a, b = [c for c in range(len(tiles)) if tiles[c]][:2]  # swapping two tiles flips the parity
+            tiles[a], tiles[b] = tiles[b], tiles[a]
+            p = Puzzle(width, height, tuple(tiles))
+        if not p.is_goal():
+            return p
+
+
+def random_walk(width: int, height: int, steps: int, rng: random.Random) -> Puzzle:
+    """A scramble by `steps` random moves that never undo the previous one."""
+    p = Puzzle(width, height, goal(width, height))
+    prev = 0
+    for _ in range(steps):
+        t = rng.choice([m for m in movable(p) if m != prev])
+        p = apply(p, t)
+        prev = t
+    return p
+
+
+def scramble_exact(width: int, height: int, distance: int, rng: random.Random, checks: int = 5000) -> Puzzle:
+    """A position exactly `distance` optimal moves from the goal: walk outward, backtracking at dead ends."""
+    budget = [checks]
+
+    def extend(p: Puzzle, prev: int, d: int) -> Puzzle | None:
+        if d == distance:
+            return p
+        options = [m for m in movable(p) if m != prev]
+        rng.shuffle(options)
+        for t in options:
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            nxt = apply(p, t)
+            # each move changes the distance by exactly 1: it grew unless solvable in d - 1
+            if not within(nxt, d - 1):
+                found = extend(nxt, t, d + 1)
+                if found is not None:
+                    return found
+        return None
+
+    found = extend(Puzzle(width, height, goal(width, height)), 0, 0)
+    if found is None:
+        raise PuzzleError(f"could not find a position {distance} moves from the goal")
+    return found
+
+
+def generate(grade: int, seed: int | str, width: int, height: int) -> tuple[Puzzle, int | None]:
+    """A position for New (same seed, same position) and its optimal distance when known."""
+    rng = rng_for(seed, "sliding", width, height, grade)
+    ranges = EXACT_GRADES.get((width, height))
+    if GRADES[grade] != "Random" and ranges:
+        lo, hi = ranges[grade]
+        k = rng.randint(lo, hi)
+        return scramble_exact(width, height, k, rng), k
+    if GRADES[grade] == "Random":
+        p = random_solvable(width, height, rng)
+    else:
+        p = random_walk(width, height, (1, 3, 10)[grade] * width * height, rng)
+    distance = len(solve(p, True).moves) if width * height <= 9 else None  # instant on small boards
+    return p, distance
+
+
+# ---------------------------------------------------------------- algorithm lab
+
+
+def simplify(moves: Sequence[int]) -> list[int]:
+    """Drop every move immediately undone by the next (the same tile slid back)."""
+    out: list[int] = []
+    for t in moves:
+        if out and out[-1] == t:
+            out.pop()
+        else:
+            out.append(t)
+    return out
+
+
+def loop_erase(puzzle: Puzzle, moves: Sequence[int]) -> list[int]:
+    """Cut every cycle from a walk (returning to an earlier position), keeping a valid path."""
+    tiles = list(puzzle.tiles)
+    where = {t: c for c, t in enumerate(tiles)}
+    seen = {tuple(tiles): 0}
+    out: list[int] = []
+    for t in moves:
+        b, c = where[0], where[t]
+        tiles[b], tiles[c] = t, 0
+        where[t], where[0] = b, c
+        out.append(t)
+        key = tuple(tiles)
+        if key in seen:
+            del out[seen[key]:]
+            seen = {k: i for k, i in seen.items() if i <= len(out)}
+        else:
+            seen[key] = len(out)
+    return out
+
+
+def _fitness(width: int, tiles: Sequence[int]) -> float:
+    """The study's fitness: 1 - 0.01 x Manhattan - 0.01 x misplaced (1 = solved)."""
+    return 1 - 0.01 * manhattan(width, tiles) - 0.01 * misplaced(width, tiles)
+
+
+class _Walker:
+    """A move sequence from the start position and the board it reaches (a GA individual)."""
+
+    __slots__ = ("moves", "tiles", "blank", "fit")
+
+    def __init__(self, moves: list[int], tiles: list[int], blank: int, fit: float) -> None:
+        self.moves, self.tiles, self.blank, self.fit = moves, tiles, blank, fit
+
+    def copy(self) -> _Walker:
+        """An independent copy."""
+        return _Walker(list(self.moves), list(self.tiles), self.blank, self.fit)
+
+    def slide(self, cell: int) -> None:
+        """Slide the tile at `cell` into the blank and record it."""
+        t = self.tiles[cell]
+        self.tiles[self.blank], self.tiles[cell] = t, 0
+        self.blank = cell
+        self.moves.append(t)
+
+
+def genetic(puzzle: Puzzle, budget: Budget, rng: random.Random, population: int = 500, generations: int = 500,
+            crossover: float = 0.10, initial_length: int = 30) -> list[int] | None:
+    """The study's genetic algorithm on move sequences; nodes = individuals evaluated."""
+    w, h = puzzle.width, puzzle.height
+    nbrs = [neighbours(w, h, c) for c in range(w * h)]
+    start = list(puzzle.tiles)
+
+    def evaluate(ind: _Walker) -> _Walker:
+        budget.spend()
+        ind.fit = _fitness(w, ind.tiles)
+        return ind
+
+    def undo_last(ind: _Walker) -> None:
+        t = ind.moves.pop()
+        ind.slide(ind.tiles.index(t))
+        ind.moves.pop()
+
+    def grow(ind: _Walker, best: bool) -> None:
+        last = ind.moves[-1] if ind.moves else 0
+        cells = [c for c in nbrs[ind.blank] if ind.tiles[c] != last] or nbrs[ind.blank]
+        if best:
+            scores = []
+            for c in cells:
+                trial = ind.copy()
+                trial.slide(c)
+                scores.append((_fitness(w, trial.tiles), c))
+            ind.slide(max(scores)[1])
+        else:
+            ind.slide(rng.choice(cells))
+
+    def mutate(ind: _Walker) -> None:
+        kind = rng.randrange(4)
+        if kind == 2 and ind.moves:  # replace the last move
+            last = ind.moves[-1]
+            undo_last(ind)
+            cells = [c for c in nbrs[ind.blank] if ind.tiles[c] != last] or nbrs[ind.blank]
+            ind.slide(rng.choice(cells))
+        elif kind == 3 and len(ind.moves) > 1:  # truncate
+            for _ in range(rng.randint(1, min(5, len(ind.moves) - 1))):
+                undo_last(ind)
+        else:
+            grow(ind, kind == 0)
+
+    def cross(a: _Walker, b: _Walker) -> _Walker:
+        cut = rng.randint(0, min(len(a.moves), len(b.moves)))
+        child = _Walker([], list(start), start.index(0), 0.0)
+        for t in a.moves[:cut]:
+            child.slide(child.tiles.index(t))
+        for t in b.moves[cut:]:
+            c = child.tiles.index(t)
+            if c not in nbrs[child.blank]:
+                break
+            child.slide(c)
+        return child
+
+    pop = []
+    for _ in range(population):
+        ind = _Walker([], list(start), start.index(0), 0.0)
+        for _ in range(initial_length):
+            grow(ind, False)
+        pop.append(evaluate(ind))
+    elite = max(1, population // 20)
+    for _ in range(generations):
+        pop.sort(key=lambda i: -i.fit)
+        if pop[0].fit >= 1.0 - 1e-9:
+            return pop[0].moves
+        nxt = [p.copy() for p in pop[:elite]]
+        while len(nxt) < population:
+            a = max(rng.sample(pop, 2), key=lambda i: i.fit)
+            child = cross(a, max(rng.sample(pop, 2), key=lambda i: i.fit)) if rng.random() < crossover else a.copy()
+            mutate(child)
+            nxt.append(evaluate(child))
+        seen: set[tuple[int, ...]] = set()
+        for ind in nxt[elite:]:  # diversity: hyper-mutate duplicates
+            key = tuple(ind.tiles)
+            if key in seen:
+                for _ in range(5):
+                    mutate(ind)
+                evaluate(ind)
+            seen.add(key)
+        pop = nxt
+        best = max(pop, key=lambda i: i.fit)
+        if best.fit >= 1.0 - 1e-9:
+            return best.moves
+    return None
+
+
+def annealing(puzzle: Puzzle, budget: Budget, rng: random.Random, t_start: float = 100.0, cooling: float = 0.9999,
+              t_end: float = 1e-4) -> list[int] | None:
+    """The study's simulated annealing: random successor, Manhattan energy, accept worse w.p. exp(-dE/T)."""
+    w, h = puzzle.width, puzzle.height
+    nbrs = [neighbours(w, h, c) for c in range(w * h)]
+    tiles = list(puzzle.tiles)
+    blank = tiles.index(0)
+    energy = manhattan(w, tiles)
+    moves: list[int] = []
+    temp = t_start
+    while temp > t_end:
+        if energy == 0:
+            return moves
+        budget.spend()
+        cell = rng.choice(nbrs[blank])
+        t = tiles[cell]
+        delta = pdbs.tile_distance(w, t, blank) - pdbs.tile_distance(w, t, cell)
+        if delta <= 0 or rng.random() < math.exp(-delta / temp):
+            tiles[blank], tiles[cell] = t, 0
+            blank = cell
+            moves.append(t)
+            energy += delta
+        temp *= cooling
+    return moves if energy == 0 else None
+
+
+ALGORITHMS = {"bfs": "BFS", "iddfs": "IDDFS", "a*": "A*", "ida*": "IDA*", "greedy": "Greedy best-first",
+              "genetic": "Genetic algorithm", "annealing": "Simulated annealing"}
+_ALGORITHM_ALIASES = {"astar": "a*", "a-star": "a*", "idastar": "ida*", "ida": "ida*", "ida-star": "ida*",
+                      "gbfs": "greedy", "best-first": "greedy", "ga": "genetic", "sa": "annealing",
+                      "simulated annealing": "annealing", "genetic algorithm": "genetic"}
+HEURISTICS: dict[str, str] = {"misplaced": "misplaced tiles", "manhattan": "Manhattan",
+                              "linear-conflict": "linear conflict", "pdb": "pattern database"}
+_HEURISTIC_ALIASES = {"lc": "linear-conflict", "linear conflict": "linear-conflict",
+                      "linear_conflict": "linear-conflict", "pattern": "pdb", "pattern database": "pdb",
+                      "misplaced tiles": "misplaced", "md": "manhattan"}
+INFORMED = ("a*", "ida*", "greedy")
+OPTIMAL_ALGORITHMS = ("bfs", "iddfs", "a*", "ida*")
+
+
+def default_lab(width: int, height: int) -> list[tuple[str, str]]:
+    """The study's comparison for a size: every algorithm with every heuristic it takes."""
+    rows: list[tuple[str, str]] = [("bfs", "")] if width * height <= 9 else []
+    rows.append(("iddfs", ""))
+    for algo in INFORMED:
+        rows += [(algo, h) for h in HEURISTICS]
+    return rows + [("genetic", ""), ("annealing", "")]
+
+
+def _name(text: Any, table: dict[str, str], aliases: dict[str, str], what: str) -> str:
+    """Normalise an algorithm or heuristic name."""
+    key = str(text or "").strip().lower()
+    key = aliases.get(key, key)
+    if key not in table:
+        raise PuzzleError(f"unknown {what} {text!r}: choose one of {', '.join(table)}")
+    return key
+
+
+def lab_run(puzzle: Puzzle, algorithm: str, heuristic: str = "", max_nodes: int | None = 1_000_000,
+            max_seconds: float | None = 10.0, cancel: Callable[[], bool] | None = None, seed: int = 0) -> Json:
+    """Run one algorithm (with one heuristic) under budgets; the lab table's row."""
+    require_solvable(puzzle)
+    algo = _name(algorithm, ALGORITHMS, _ALGORITHM_ALIASES, "algorithm")
+    heur = _name(heuristic, HEURISTICS, _HEURISTIC_ALIASES, "heuristic") if algo in INFORMED else ""
+    row: Json = {"algorithm": ALGORITHMS[algo], "heuristic": HEURISTICS.get(heur, ""), "solved": False,
+                 "length": None, "nodes": 0, "seconds": 0.0, "optimal": algo in OPTIMAL_ALGORITHMS, "note": ""}
+    w, h = puzzle.width, puzzle.height
+    if algo == "bfs" and w * h > 9:
+        row["note"] = "BFS is offered on boards of at most 9 cells (its memory grows with every position)"
+        return row
+    if heur == "pdb" and pdbs.database(w, h) is None:
+        row["note"] = f"no pattern database for {w}x{h}"
+        return row
+    width, target = w, goal(w, h)
+    nbrs = [neighbours(w, h, c) for c in range(w * h)]
+
+    def successors(state: Tiles) -> Iterator[tuple[int, Tiles]]:
+        b = state.index(0)
+        for c in nbrs[b]:
+            s = list(state)
+            s[b], s[c] = s[c], 0
+            yield state[c], tuple(s)
+
+    def is_goal(state: Tiles) -> bool:
+        return state == target
+
+    hfun: Callable[[Tiles], int] = {
+        "misplaced": lambda s: misplaced(width, s), "manhattan": lambda s: manhattan(width, s),
+        "linear-conflict": lambda s: linear_conflict(width, s),
+        "pdb": lambda s: pattern_heuristic(width, s) or 0, "": lambda s: 0}[heur]
+    rng = random.Random(seed)
+    start = puzzle.tiles
+    searches: dict[str, Callable[[Budget], list[int] | None]] = {
+        "bfs": lambda b: bfs(start, successors, is_goal, b),
+        "iddfs": lambda b: iddfs(start, successors, is_goal, b),
+        "a*": lambda b: astar(start, successors, hfun, is_goal, b),
+        "ida*": lambda b: ida_star(start, successors, hfun, is_goal, b),
+        "greedy": lambda b: greedy(start, successors, hfun, is_goal, b),
+        "genetic": lambda b: genetic(puzzle, b, rng),
+        "annealing": lambda b: annealing(puzzle, b, rng),
+    }
+    result: Result = run(searches[algo], Budget(max_nodes, max_seconds, cancel))
+    moves = result.moves
+    if moves is not None and algo in ("genetic", "annealing"):
+        moves = loop_erase(puzzle, simplify(moves))
+    if moves is not None and not replay(puzzle, moves).is_goal():  # every answer checked
+        raise RuntimeError(f"sliding lab: {algo} returned a wrong solution")
+    row.update(solved=moves is not None, length=None if moves is None else len(moves), nodes=result.nodes,
+               seconds=round(result.seconds, 4), note=result.reason, moves=moves)
+    return row
+
+
+def lab(puzzle: Puzzle, algorithms: Sequence[Sequence[str]] | None = None, max_nodes: int | None = 1_000_000,
+        max_seconds: float | None = 10.0, cancel: Callable[[], bool] | None = None, seed: int = 0) -> list[Json]:
+    """The study-style table: one row per (algorithm, heuristic) run on the position."""
+    pairs = algorithms or default_lab(puzzle.width, puzzle.height)
+    rows = []
+    for pair in pairs:
+        algo, heur = (pair, "") if isinstance(pair, str) else ((list(pair) + [""])[:2])
+        if cancel is not None and cancel():
+            break
+        rows.append(lab_run(puzzle, algo, heur, max_nodes, max_seconds, cancel, seed))
+    return rows
+
+
+# ---------------------------------------------------------------- JSON family
+
+
+def _puzzle(obj: Json, key: str = "tiles") -> Puzzle:
+    """The position in a solve-input object (width and height may be left out for a square board)."""
+    tiles = obj.get(key)
+    if tiles is None:
+        raise PuzzleError(f"missing {key!r}: the tiles in row-major order, 0 for the blank")
+    width, height = obj.get("width"), obj.get("height")
+    if width is None and height is None and isinstance(tiles, list):
+        side = math.isqrt(len(tiles))
+        width = height = side if side * side == len(tiles) else None
+    return validate(width, height, tiles)
+
+
+def _positive(value: Any, name: str, default: float | None) -> Any:
+    """A positive number from the input, or the default."""
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise PuzzleError(f"{name} must be a positive number")
+    return value
+
+
+class SlidingFamily(Family):
+    """The sliding puzzle through JSON objects."""
+
+    name = "sliding"
+    grades = GRADES
+
+    def solve(self, obj: Json) -> Json:
+        """{"width","height","tiles","optimal"} -> {"moves","length","optimal"}."""
+        puzzle = _puzzle(obj)
+        sol = solve(puzzle, bool(obj.get("optimal", True)))
+        return {"moves": sol.moves, "length": len(sol.moves), "optimal": sol.optimal}
+
+    def generate(self, grade: int, seed: int, size: int | None) -> Json:
+        """A square position of side `size` (default 4) for a grade."""
+        n = 4 if size is None else size
+        if not isinstance(n, int) or not MIN_SIDE <= n <= MAX_SIDE:
+            raise PuzzleError(f"the size must be between {MIN_SIDE} and {MAX_SIDE}")
+        puzzle, distance = generate(grade, seed, n, n)
+        return {"width": n, "height": n, "tiles": list(puzzle.tiles), "difficulty": GRADES[grade], "seed": seed,
+                "distance": distance}
+
+    def hint(self, obj: Json) -> Json:
+        """The next move for "state" (default: the tiles), with distances and phase."""
+        puzzle = _puzzle(obj)
+        state = puzzle if obj.get("state") is None else _puzzle(
+            {"width": puzzle.width, "height": puzzle.height, "tiles": obj["state"]})
+        return hint(puzzle, state).to_json()
+
+    def check(self, obj: Json) -> Json:
+        """Whether "state" (default: the tiles) is solved and solvable, and which tiles are out of place."""
+        puzzle = _puzzle(obj)
+        state = puzzle if obj.get("state") is None else _puzzle(
+            {"width": puzzle.width, "height": puzzle.height, "tiles": obj["state"]})
+        ok, why = parity_report(state)
+        w = state.width
+        wrong = [[c // w, c % w] for c, t in enumerate(state.tiles) if t and t != c + 1]
+        return {"solved": state.is_goal(), "solvable": ok, "reason": why, "misplaced": wrong}
+
+    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
+        """IDA* thresholds ("ida*", default for small boards) or Parberry phases ("parberry")."""
+        puzzle = _puzzle(obj)
+        require_solvable(puzzle)
+        chosen = (method or ("ida*" if optimal_available(puzzle.width, puzzle.height) else "parberry")).lower()
+        if chosen == "parberry":
+            moves, phases = parberry(puzzle)
+            for start, label in phases:
+                yield {"event": "phase", "name": label, "start": start}
+            yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": False}
+            return
+        if chosen not in ("ida*", "idastar", "ida"):
+            raise PuzzleError(f"unknown trace method {method!r}: choose ida* or parberry")
+        if not optimal_available(puzzle.width, puzzle.height):
+            raise PuzzleError("the IDA* trace is offered for boards up to 4x4")
+        events: list[Json] = []
+        solver = _solver(puzzle)
+        moves = solver.solve(lambda bound, nodes: events.append({"event": "threshold", "bound": bound,
+                                                                "nodes": nodes}))
+        yield from events
+        yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": True, "nodes": solver.nodes}
+
+    def lab(self, obj: Json, cancel: Callable[[], bool] | None = None) -> Json:
+        """Run the algorithm lab: {"rows": [...]} with solved, length, nodes, seconds per run."""
+        puzzle = _puzzle(obj)
+        rows = lab(puzzle, obj.get("algorithms"), _positive(obj.get("max_nodes"), "max_nodes", 1_000_000),
+                   _positive(obj.get("max_seconds"), "max_seconds", 10.0), cancel, int(obj.get("seed", 0) or 0))
+        if not obj.get("moves"):
+            for row in rows:
+                row.pop("moves", None)
+        return {"rows": rows}
+
+    def extra_commands(self) -> tuple[str, ...]:
+        """`lab` reads JSON lines like solve and prints the table object per line."""
+        return ("lab",)
+
+    def run_extra(self, command: str, argv: list[str]) -> int:
+        """Run `python -m solvers sliding lab` over stdin."""
+        import json
+        import sys
+
+        if command != "lab" or argv:
+            raise PuzzleError(f"unknown command {command!r} {' '.join(argv)}")
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            try:
+                out = self.lab(json.loads(line))
+            except PuzzleError as exc:
+                out = exc.to_json()
+            except (ValueError, TypeError, KeyError) as exc:
+                out = {"error": f"malformed input: {exc}", "kind": "invalid"}
+            print(json.dumps(out), flush=True)
+        return 0
+
+
+FAMILY = SlidingFamily()

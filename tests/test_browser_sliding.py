@@ -1,0 +1,289 @@
+"""The sliding-puzzle page in Chromium: slide, hint, solve playback, share, reload, bad input, lab."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import cells, wait_message
+from browser_helpers import open_page as open_browser_page
+from conftest import screenshot
+
+import solvers
+
+pytestmark = pytest.mark.browser
+SLIDING = solvers.family("sliding")
+CENTRE = [1, 2, 3, 4, 0, 5, 7, 8, 6]  # blank in the middle, 2 moves from solved
+SCRAMBLED = SLIDING.generate(1, "browser-test", 3)["tiles"]  # 18 moves from solved
+
+
+def link(tiles: list[int], w: int = 3, h: int = 3, moves: list[int] | None = None) -> str:
+    """A share-link fragment."""
+    return f"{w}x{h}:" + ",".join(map(str, tiles)) + ("~" + ",".join(map(str, moves)) if moves else "")
+
+
+def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):  # noqa: ANN001, ANN201
+    """Open sliding.html."""
+    return open_browser_page(watch, site_url, "sliding", fragment, ready)
+
+
+def tiles(page) -> list[int]:  # noqa: ANN001
+    """The board read from the accessible mirror (0 = blank)."""
+    out = []
+    for text in cells(page):
+        m = re.search(r", tile (\d+)", text)
+        out.append(int(m.group(1)) if m else 0)
+    return out
+
+
+def width(page) -> int:  # noqa: ANN001
+    """Columns in the mirror's first row."""
+    return page.eval_on_selector("#aria-board [role=row]", "r => r.children.length")
+
+
+def click_cell(page, index: int) -> None:  # noqa: ANN001
+    """Click a cell of the canvas."""
+    w = width(page)
+    h = len(cells(page)) // w
+    box = page.locator("#board").bounding_box()
+    r, c = divmod(index, w)
+    page.mouse.click(box["x"] + (c + 0.5) * box["width"] / w, box["y"] + (r + 0.5) * box["height"] / h)
+
+
+def distance(page) -> int:  # noqa: ANN001
+    """The number in the 'N moves from solved' line, once known."""
+    page.wait_for_function("/^\\d+ moves?|^Solved/.test(document.querySelector('#distance').innerText)",
+                           timeout=60_000)
+    return int(re.search(r"(\d+) moves?", page.inner_text("#distance")).group(1))
+
+
+def goal(n: int) -> list[int]:
+    """The solved board."""
+    return [*range(1, n), 0]
+
+
+def test_page_loads_offline_with_board_and_worker(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    assert len(cells(page)) == 16
+    assert "ready" in page.inner_text("#status").lower()
+    assert page.locator("#difficulty option").count() == 4
+    assert sorted(tiles(page)) == list(range(16))
+    assert distance(page) > 0
+    screenshot(page, "sliding-start")
+
+
+def test_tile_moves_by_click_key_and_swipe(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(CENTRE))
+    assert tiles(page) == CENTRE
+    click_cell(page, 5)  # tile 5, right of the blank, slides left
+    assert tiles(page) == [1, 2, 3, 4, 5, 0, 7, 8, 6]
+    assert page.inner_text("#moves") == "1"
+    page.keyboard.press("ArrowRight")  # the tile left of the blank (5) slides right
+    assert tiles(page) == CENTRE
+    page.keyboard.press("ArrowUp")  # the tile below the blank (8) slides up
+    assert tiles(page) == [1, 2, 3, 4, 8, 5, 7, 0, 6]
+    click_cell(page, 1)  # tile 2, two above the blank: both tiles of the column slide down
+    assert tiles(page) == [1, 0, 3, 4, 2, 5, 7, 8, 6]
+    assert page.inner_text("#moves") == "5"
+    click_cell(page, 8)  # not in line with the blank
+    assert "not in the blank's row or column" in page.inner_text("#message")
+    box = page.locator("#board").bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] * 0.6, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.2, y, steps=4)
+    page.mouse.up()  # a swipe left: the tile right of the blank (3) slides left
+    assert tiles(page) == [1, 3, 0, 4, 2, 5, 7, 8, 6]
+    page.keyboard.press("Control+z")
+    assert tiles(page) == [1, 0, 3, 4, 2, 5, 7, 8, 6]
+    screenshot(page, "sliding-moved")
+
+
+def test_hint_names_the_move_and_the_distance(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SCRAMBLED))
+    assert distance(page) == 18
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    title = page.inner_text("#hint-title")
+    m = re.fullmatch(r"Slide (\d+) (up|down|left|right)", title)
+    assert m, title
+    assert "18 → 17" in page.inner_text("#hint-reason")
+    assert any(", hint" in t for t in cells(page))
+    screenshot(page, "sliding-hint")
+    before = tiles(page)
+    page.click("#hint-apply")
+    after = tiles(page)
+    assert after[before.index(int(m.group(1)))] == 0
+    assert distance(page) == 17
+
+
+def test_following_hints_solves_a_scrambled_3x3(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SCRAMBLED))
+    for _ in range(30):
+        if tiles(page) == goal(9):
+            break
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        page.click("#hint-apply")
+    assert tiles(page) == goal(9)
+    assert distance(page) == 0
+    assert "Solved in 18 moves" in page.inner_text("#message")
+    screenshot(page, "sliding-solved-by-hints")
+
+
+def test_solve_animation_pauses_steps_and_ends_solved(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SCRAMBLED))
+    page.select_option("#speed", "700")
+    page.click("#solve")
+    page.wait_for_selector("#player:not([hidden])", timeout=60_000)
+    page.click("#play-pause")
+    page.wait_for_timeout(800)
+    count = page.inner_text("#play-count")
+    assert re.fullmatch(r"move \d+ of 18", count), count
+    done = int(count.split()[1])
+    page.click("#play-step")
+    assert page.inner_text("#play-count") == f"move {done + 1} of 18"
+    assert page.inner_text("#moves") == str(done + 1)
+    page.select_option("#speed", "15")
+    page.click("#play-pause")
+    wait_message(page, "solved by tessera")
+    assert tiles(page) == goal(9)
+    assert "0 moves" in page.inner_text("#distance")
+    screenshot(page, "sliding-solve-played")
+
+
+def test_large_board_hint_uses_the_real_time_method(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    page.select_option("#size", "10x10")
+    page.select_option("#difficulty", "4")
+    page.click("#new")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 100")
+    assert sorted(tiles(page)) == list(range(100))
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    assert "placing row 1" in page.inner_text("#hint-reason")
+    assert "real-time plan" in page.inner_text("#distance")
+    screenshot(page, "sliding-10x10")
+
+
+def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> None:  # noqa: ANN001
+    page = open_page(watch, site_url, link(CENTRE))
+    click_cell(page, 5)
+    moved = tiles(page)
+    page.check("#share-progress")
+    page.click("#share")
+    shared = page.input_value("#share-link")
+    assert shared.endswith("#" + link(CENTRE, moves=[5]))
+    page.uncheck("#share-progress")
+    page.click("#share")
+    start_only = page.input_value("#share-link")
+    other = context.browser.new_context().new_page()
+    for url, expected in ((shared, moved), (start_only, CENTRE)):
+        other.goto(url)  # the second time only the fragment changes: the page follows it
+        other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 9")
+        other.wait_for_function("document.querySelector('#message').innerText.includes('Shared position')")
+        other.wait_for_function(
+            "want => [...document.querySelectorAll('#aria-board [role=gridcell]')].map("
+            "e => (e.textContent.match(/tile (\\d+)/) || [0, '0'])[1]).join(',') === want",
+            arg=",".join(map(str, expected)), timeout=10_000)
+    other.context.close()
+
+
+def test_reload_keeps_progress(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SCRAMBLED), ready=False)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    position = tiles(page)
+    assert position != SCRAMBLED
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 9")
+    assert tiles(page) == position
+    assert page.inner_text("#moves") == "2"
+    assert "Welcome back" in page.inner_text("#message")
+    page.click("#undo")
+    page.click("#undo")
+    assert tiles(page) == SCRAMBLED
+
+
+@pytest.mark.parametrize(("fragment", "words"), [
+    ("not-a-position", "not a valid position"),
+    ("3x3:1,2,3,4,5,6,7,8,8", "appears twice"),
+    ("3x3:1,2,3,4,5,6,8,7,0", "cannot be solved"),
+])
+def test_bad_link_gives_a_message_and_a_fresh_puzzle(watch, site_url: str, fragment: str, words: str) -> None:
+    page = open_page(watch, site_url, fragment, ready=False)
+    assert words in page.inner_text("#message")
+    assert "fresh puzzle" in page.inner_text("#message")
+    assert len(cells(page)) == 16
+    screenshot(page, "sliding-bad-link")
+
+
+def test_unsolvable_custom_position_is_explained_not_accepted(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, ready=False)
+    before = tiles(page)
+    page.click("summary:has-text('Enter your own position')")
+    page.fill("#custom", "1 2 3\n4 5 6\n8 7 0")
+    page.click("#custom-load")
+    message = page.inner_text("#message")
+    assert "cannot be solved" in message and "parity" in message and "1 (odd)" in message, message
+    assert tiles(page) == before
+    screenshot(page, "sliding-unsolvable")
+    page.fill("#custom", "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0")
+    page.click("#custom-load")
+    assert "0 + 1 = 1 (odd)" in page.inner_text("#message")
+    page.fill("#custom", "4x3:1,2,3,4,5,6,7,8,9,10,0,11")
+    page.click("#custom-load")
+    assert tiles(page) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11]
+    assert width(page) == 4
+    assert "can be solved" in page.inner_text("#message")
+
+
+def test_lab_runs_algorithms_and_shows_a_table(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SCRAMBLED))
+    page.click("summary:has-text('Algorithm lab')")
+    page.click("#lab-run")
+    page.wait_for_function("document.querySelector('#lab-status').innerText.startsWith('Done')", timeout=90_000)
+    rows = page.eval_on_selector_all("#lab-rows tr", "rs => rs.map(r => [...r.children].map(c => c.innerText))")
+    assert len(rows) == 7  # BFS, then A*, IDA*, greedy with Manhattan and linear conflict
+    bfs = rows[0]
+    assert bfs[0] == "BFS" and bfs[2] == "yes" and bfs[3] == "18 (optimal)"
+    assert all(r[2] == "yes" for r in rows)
+    assert all(r[3].startswith("18") for r in rows if r[0] in ("A*", "IDA*"))
+    page.locator("#lab").scroll_into_view_if_needed()
+    screenshot(page, "sliding-lab")
+
+
+def test_lab_stop_restarts_the_worker(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SLIDING.generate(3, "lab-stop", 4)["tiles"], 4, 4))
+    page.click("summary:has-text('Algorithm lab')")
+    page.uncheck("input[value='a*']")
+    page.uncheck("input[value='greedy']")
+    page.check("input[value='iddfs']")
+    page.fill("#lab-nodes", "100000000")
+    page.fill("#lab-seconds", "600")
+    page.click("#lab-run")
+    page.wait_for_selector("#lab-rows tr.lab-run")
+    page.click("#lab-stop")
+    assert "stopped" in page.inner_text("#lab-rows")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("document.querySelector('#status').innerText.includes('ready')", timeout=90_000)
+    page.keyboard.press("Escape")
+    page.fill("#lab-seconds", "1")
+    page.click("#lab-run")
+    page.wait_for_function("document.querySelector('#lab-status').innerText.startsWith('Done')", timeout=90_000)
+
+
+def test_new_sizes_and_dark_mode(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    for size, n in (("3x3", 9), ("3x4", 12), ("5x5", 25)):
+        page.select_option("#size", size)
+        page.select_option("#difficulty", "2")
+        page.click("#new")
+        page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length == {n}",
+                               timeout=60_000)
+        board = tiles(page)
+        assert sorted(board) == list(range(n)) and board != goal(n)
+    assert width(page) == 5
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.classList.contains('dark')")
+    screenshot(page, "sliding-5x5-dark")

@@ -1,0 +1,505 @@
+"""Sliding puzzle: solvability, optimal solvers, pattern databases, Parberry, hints, lab, CLI."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import os
+import random
+import subprocess
+import sys
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solvers import pdb as pdbs
+from solvers import sliding as sl
+from solvers.base import PuzzleError
+from solvers.search import Budget, astar, bfs, greedy, ida_star, iddfs, run
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT.parent / "shared" / "benchmarks"
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ---------------------------------------------------------------- independent checkers
+
+
+def neighbours(w: int, h: int, cell: int) -> list[int]:
+    """Adjacent cells, written independently of the solver."""
+    r, c = divmod(cell, w)
+    return [rr * w + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < h and 0 <= cc < w]
+
+
+def play(w: int, h: int, tiles: list[int] | tuple[int, ...], moves: list[int]) -> tuple[int, ...]:
+    """Replay tile moves, asserting each is legal; the final board."""
+    board = list(tiles)
+    for t in moves:
+        blank, cell = board.index(0), board.index(t)
+        assert cell in neighbours(w, h, blank), f"illegal move {t}"
+        board[blank], board[cell] = t, 0
+    return tuple(board)
+
+
+def solved(w: int, h: int) -> tuple[int, ...]:
+    """The goal: 1..N-1 then the blank."""
+    return (*range(1, w * h), 0)
+
+
+def bfs_distances(w: int, h: int) -> dict[tuple[int, ...], int]:
+    """Distance from the goal of every reachable position (exhaustive BFS)."""
+    start = solved(w, h)
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        b = s.index(0)
+        for c in neighbours(w, h, b):
+            n = list(s)
+            n[b], n[c] = n[c], 0
+            t = tuple(n)
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                queue.append(t)
+    return dist
+
+
+@functools.cache
+def distances(w: int, h: int) -> dict[tuple[int, ...], int]:
+    """Cached exhaustive distances for a small size."""
+    return bfs_distances(w, h)
+
+
+def make_solvable(w: int, h: int, tiles: list[int]) -> list[int]:
+    """Swap two tiles when the position is unsolvable (the rule is tested separately)."""
+    if not sl.is_solvable(sl.Puzzle(w, h, tuple(tiles))):
+        a, b = [i for i, t in enumerate(tiles) if t][:2]
+        tiles[a], tiles[b] = tiles[b], tiles[a]
+    return tiles
+
+
+def korf_blank_last(tiles: list[int]) -> list[int]:
+    """Korf's blank-first goal to ours: rotate 180 degrees and relabel t -> 16 - t (file header)."""
+    out = [0] * 16
+    for p, t in enumerate(tiles):
+        out[15 - p] = 16 - t if t else 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def eight() -> dict[tuple[int, ...], int]:
+    """Exact distances of all 181,440 solvable 3x3 positions."""
+    return distances(3, 3)
+
+
+@pytest.fixture(scope="module")
+def db() -> pdbs.PatternDatabase:
+    """The 4x4 pattern databases: built files when present, else built once into the cache."""
+    for manifest in sorted((ROOT / "dist").rglob(pdbs.manifest_name(4, 4))) if (ROOT / "dist").is_dir() else []:
+        if not os.environ.get("TESSERA_DATA"):
+            pdbs.set_data_dir(manifest.parent)
+        break
+    found = pdbs.database(4, 4)
+    if found is None:
+        pytest.skip("no 4x4 pattern database files and no numpy to build them")
+    return found
+
+
+# ---------------------------------------------------------------- model and bad input
+
+
+@pytest.mark.parametrize(("obj", "words"), [
+    ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8]}, "needs 9 tiles"),
+    ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 7, 0]}, "tile 7 appears more than once"),
+    ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 9, 0]}, "out of range"),
+    ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8, -1]}, "out of range"),
+    ({"width": 1, "height": 3, "tiles": [1, 2, 0]}, "between 2 and 100"),
+    ({"width": 101, "height": 2, "tiles": list(range(202))}, "between 2 and 100"),
+    ({"width": "3", "height": 3, "tiles": list(range(9))}, "whole number"),
+    ({"width": 2, "height": 2, "tiles": [1, 2, "x", 0]}, "whole numbers"),
+    ({"width": 2, "height": 2}, "missing 'tiles'"),
+])
+def test_bad_input_is_explained(obj: dict, words: str) -> None:
+    with pytest.raises(PuzzleError, match=words) as info:
+        sl.FAMILY.solve(obj)
+    assert info.value.kind == "invalid"
+
+
+def test_unsolvable_position_explains_parity() -> None:
+    with pytest.raises(PuzzleError) as info:
+        sl.FAMILY.solve({"width": 4, "height": 4, "tiles": [*range(1, 14), 15, 14, 0]})
+    assert info.value.kind == "no-solution"
+    text = str(info.value)
+    assert "cannot be solved" in text and "inversions" in text and "1 + 1 = 2" in text
+
+
+@given(st.integers(2, 6), st.integers(2, 6), st.randoms(use_true_random=False))
+@FAST
+def test_parse_format_round_trip(w: int, h: int, rnd: random.Random) -> None:
+    tiles = list(range(w * h))
+    rnd.shuffle(tiles)
+    p = sl.validate(w, h, tiles)
+    assert sl.parse(sl.format(p)) == p
+    with pytest.raises(PuzzleError):
+        sl.parse("3x3:1,2,3")
+
+
+@given(st.lists(st.integers(0, 40), unique=True, max_size=30))
+@FAST
+def test_inversions_match_pair_count(tiles: list[int]) -> None:
+    naive = sum(1 for a, b in itertools.combinations([t for t in tiles if t], 2) if a > b)
+    assert sl.inversions(tiles) == naive
+
+
+# ---------------------------------------------------------------- solvability rule vs exhaustive search
+
+
+@pytest.mark.parametrize(("w", "h"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)])
+def test_parity_rule_matches_exhaustive_bfs(w: int, h: int) -> None:
+    reachable = bfs_distances(w, h)
+    count = 0
+    for perm in itertools.permutations(range(w * h)):
+        assert sl.is_solvable(sl.Puzzle(w, h, perm)) == (perm in reachable)
+        count += 1
+    assert len(reachable) * 2 == count  # exactly half, as the study proves
+
+
+def test_parity_rule_matches_bfs_on_3x3(eight: dict[tuple[int, ...], int]) -> None:
+    assert len(eight) == 181440 and max(eight.values()) == 31
+    for s in random.Random(0).sample(sorted(eight), 20000):
+        assert sl.is_solvable(sl.Puzzle(3, 3, s))
+        # swapping two tiles maps the reachable half onto the other half: all must be unsolvable
+        t = list(s)
+        a, b = [i for i, x in enumerate(t) if x][:2]
+        t[a], t[b] = t[b], t[a]
+        assert not sl.is_solvable(sl.Puzzle(3, 3, tuple(t)))
+
+
+# ---------------------------------------------------------------- optimal solvers
+
+
+def small_examples() -> list[tuple[str, int, int, list[int]]]:
+    """Rows of sliding_small_examples.txt (goal = blank last)."""
+    path = BENCH / "sliding_small_examples.txt"
+    if not path.exists():
+        pytest.skip(f"benchmark data missing: {path}")
+    rows = []
+    for line in path.read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, n, opt, *tiles = line.split()
+            rows.append((name, int(n), int(opt), [int(t) for t in tiles]))
+    return rows
+
+
+def test_small_examples_optimal_lengths(db: pdbs.PatternDatabase) -> None:
+    for name, n, opt, tiles in small_examples():
+        out = sl.FAMILY.solve({"width": n, "height": n, "tiles": tiles, "optimal": True})
+        assert play(n, n, tiles, out["moves"]) == solved(n, n), name
+        if n <= 4:
+            assert out["optimal"] and out["length"] == opt, name
+        else:
+            assert not out["optimal"] and out["length"] >= opt, name
+
+
+def test_korf_subset_optimal_lengths(db: pdbs.PatternDatabase) -> None:
+    path = BENCH / "fifteen_korf100.txt"
+    if not path.exists():
+        pytest.skip(f"benchmark data missing: {path}")
+    rows = [[int(x) for x in line.split()] for line in path.read_text().splitlines() if line and line[0] != "#"]
+    assert len(rows) == 100
+    for ident, opt, *tiles in sorted(rows, key=lambda r: r[1])[:8]:
+        board = korf_blank_last(tiles)
+        moves = sl.solve_optimal(sl.validate(4, 4, board))
+        assert len(moves) == opt, f"Korf #{ident}"
+        assert play(4, 4, board, moves) == solved(4, 4)
+
+
+@given(st.randoms(use_true_random=False))
+@FAST
+def test_3x3_optimal_equals_bfs_distance(eight: dict[tuple[int, ...], int], rnd: random.Random) -> None:
+    tiles = tuple(make_solvable(3, 3, rnd.sample(range(9), 9)))
+    moves = sl.solve_optimal(sl.Puzzle(3, 3, tiles))
+    assert len(moves) == eight[tiles]
+    assert play(3, 3, tiles, moves) == solved(3, 3)
+
+
+@given(st.sampled_from([(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]), st.randoms(use_true_random=False))
+@FAST
+def test_small_rectangles_optimal_equals_bfs(size: tuple[int, int], rnd: random.Random) -> None:
+    w, h = size
+    tiles = tuple(make_solvable(w, h, rnd.sample(range(w * h), w * h)))
+    out = sl.FAMILY.solve({"width": w, "height": h, "tiles": list(tiles), "optimal": True})
+    assert out["optimal"] and out["length"] == distances(w, h)[tiles]
+
+
+def test_pattern_solver_agrees_with_linear_conflict(db: pdbs.PatternDatabase) -> None:
+    rnd = random.Random(5)
+    for _ in range(6):
+        p = sl.random_walk(4, 4, 40, rnd)
+        fast = sl._PatternIda(p, db).solve()
+        plain = sl._LinearConflictIda(p).solve()
+        assert len(fast) == len(plain)
+        assert play(4, 4, p.tiles, fast) == solved(4, 4)
+
+
+def test_pattern_heuristic_admissible_and_consistent(db: pdbs.PatternDatabase) -> None:
+    rnd = random.Random(11)
+    for _ in range(8):
+        p = sl.random_walk(4, 4, rnd.randint(10, 60), rnd)
+        h = sl.pattern_heuristic(4, p.tiles)
+        assert h is not None
+        assert sl.linear_conflict(4, p.tiles) >= 0
+        assert h <= len(sl.solve_optimal(p))
+        for t in sl.movable(p):
+            assert abs(sl.pattern_heuristic(4, sl.apply(p, t).tiles) - h) == 1  # parity: exactly +-1
+    assert sl.pattern_heuristic(4, solved(4, 4)) == 0
+
+
+def test_numpy_builder_matches_pure_python_builder(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from solvers import pdb_build
+
+    for w, h, tiles in [(3, 3, (1, 2, 3, 4, 7)), (3, 3, (5, 6, 8)), (4, 4, (2, 3, 4)), (3, 4, (1, 4, 7))]:
+        dist = pdb_build.pattern_distances(w, h, tiles)
+        table = pdbs.unpack(pdb_build.encode(w, h, tiles, dist))
+        small = pdbs.build_small(w, h, tiles)
+        assert table[:len(small)] == small
+    paths = pdb_build.build_databases(tmp_path, {(3, 3): ((1, 2, 3, 4, 7), (5, 6, 8))})
+    assert {p.name for p in paths} >= {pdbs.manifest_name(3, 3)}
+    loaded = pdbs._read(tmp_path, 3, 3)
+    assert loaded is not None and loaded.tables == pdbs.database(3, 3).tables
+
+
+def test_without_database_files_4x4_falls_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("TESSERA_DATA", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(pdbs, "_data_dir", tmp_path)
+    monkeypatch.setattr(pdbs, "_loaded", {})
+    monkeypatch.setattr(pdbs, "_can_build", lambda: False)
+    monkeypatch.setattr(sl, "NO_PDB_SECONDS", 0.3)
+    monkeypatch.setattr(sl, "_known_paths", {})
+    assert pdbs.database(4, 4) is None
+    easy = sl.scramble_exact(4, 4, 8, random.Random(1))  # linear conflict alone is quick here
+    out = sl.solve(easy)
+    assert out.optimal and len(out.moves) == 8
+    hard = sl.Puzzle(4, 4, tuple(korf_blank_last([14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3])))
+    out = sl.solve(hard)  # Korf #1 (57 moves) is far beyond 0.3 s without the database
+    assert not out.optimal and play(4, 4, hard.tiles, out.moves) == solved(4, 4)
+    h = sl.hint(hard, hard)
+    assert h.technique == "Real-time (Parberry)"
+
+
+# ---------------------------------------------------------------- Parberry's real-time algorithm
+
+
+@pytest.mark.parametrize(("w", "h"), [(2, 2), (2, 3), (3, 2), (2, 7), (7, 2), (3, 3), (3, 5), (5, 3), (4, 4),
+                                      (5, 5), (6, 4), (8, 8), (10, 10), (13, 7), (20, 20), (30, 30)])
+def test_parberry_solves_random_boards(w: int, h: int) -> None:
+    rnd = random.Random(w * 100 + h)
+    for _ in range(3 if w * h < 200 else 1):
+        tiles = make_solvable(w, h, rnd.sample(range(w * h), w * h))
+        moves, phases = sl.parberry(sl.Puzzle(w, h, tuple(tiles)))
+        assert play(w, h, tiles, moves) == solved(w, h)
+        starts = [s for s, _ in phases]
+        assert starts == sorted(starts)
+        # the longer side shrinks first: a row when there are at least as many rows as columns
+        first = "placing row 1" if h >= 3 and (h >= w or w == 2) else "placing column 1" if w >= 3 else "finishing"
+        assert phases[0][1].startswith(first)
+        assert all(a != b for a, b in itertools.pairwise(moves))  # no move undone at once
+
+
+@given(st.integers(2, 9), st.integers(2, 9), st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None)
+def test_parberry_property(w: int, h: int, rnd: random.Random) -> None:
+    tiles = make_solvable(w, h, rnd.sample(range(w * h), w * h))
+    moves, _ = sl.parberry(sl.Puzzle(w, h, tuple(tiles)))
+    assert play(w, h, tiles, moves) == solved(w, h)
+
+
+def test_parberry_trapped_last_two() -> None:
+    # the last two tiles of the first row swapped (parity fixed by swapping 7 and 8)
+    for tiles in ([1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 11, 12, 13, 14, 15, 0],
+                  [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0][::-1]):
+        tiles = make_solvable(4, 4, list(tiles))
+        moves, _ = sl.parberry(sl.Puzzle(4, 4, tuple(tiles)))
+        assert play(4, 4, tiles, moves) == solved(4, 4)
+
+
+# ---------------------------------------------------------------- hints and generation
+
+
+def test_hint_optimal_distance_drops_by_one(eight: dict[tuple[int, ...], int], db: pdbs.PatternDatabase) -> None:
+    rnd = random.Random(3)
+    state = list(sl.random_solvable(3, 3, rnd).tiles)
+    while tuple(state) != solved(3, 3):
+        h = sl.FAMILY.hint({"width": 3, "height": 3, "tiles": state, "state": state})
+        assert h["technique"] == "Optimal move" and h["distance_before"] == eight[tuple(state)]
+        r, c = h["cells"][0]
+        assert state[r * 3 + c] == h["move"]
+        state = list(play(3, 3, state, [h["move"]]))
+        assert eight[tuple(state)] == h["distance_after"] == h["distance_before"] - 1
+    last = sl.FAMILY.hint({"width": 3, "height": 3, "tiles": state})
+    assert last["technique"] == "Solved" and last["move"] is None
+    p = sl.random_walk(4, 4, 60, rnd)
+    h = sl.FAMILY.hint({"width": 4, "height": 4, "tiles": list(p.tiles)})
+    after = sl.apply(p, h["move"])
+    assert len(sl.solve_optimal(after)) == h["distance_after"] == h["distance_before"] - 1
+
+
+def test_hint_real_time_phase() -> None:
+    p = sl.random_solvable(7, 7, random.Random(1))
+    h = sl.FAMILY.hint({"width": 7, "height": 7, "tiles": list(p.tiles)})
+    assert h["technique"] == "Real-time (Parberry)" and h["phase"] == "placing row 1"
+    assert h["move"] in sl.movable(p) and "placing row 1" in h["reason"]
+    assert h["distance_after"] == h["distance_before"] - 1
+    with pytest.raises(PuzzleError, match="cannot be solved"):
+        sl.FAMILY.hint({"width": 3, "height": 3, "tiles": [*range(1, 9), 0], "state": [2, 1, 3, 4, 5, 6, 7, 8, 0]})
+
+
+def test_generate_grades_are_exact_and_deterministic(eight: dict[tuple[int, ...], int]) -> None:
+    for grade, (lo, hi) in enumerate(sl.EXACT_GRADES[(3, 3)]):
+        for seed in range(3):
+            out = sl.FAMILY.generate(grade, seed, 3)
+            assert out == sl.FAMILY.generate(grade, seed, 3)
+            assert out["difficulty"] == sl.GRADES[grade]
+            assert lo <= out["distance"] <= hi and eight[tuple(out["tiles"])] == out["distance"]
+    rand = sl.FAMILY.generate(3, 1, 3)
+    assert eight[tuple(rand["tiles"])] == rand["distance"]
+    assert sl.FAMILY.generate(3, 1, 3) != sl.FAMILY.generate(3, 2, 3)
+    for size in (5, 10):
+        big = sl.FAMILY.generate(1, 4, size)
+        assert sl.is_solvable(sl.validate(size, size, big["tiles"]))
+    with pytest.raises(PuzzleError):
+        sl.FAMILY.generate(0, 1, 1)
+
+
+def test_generate_4x4_easy_is_exact(db: pdbs.PatternDatabase) -> None:
+    out = sl.FAMILY.generate(0, 9, 4)
+    lo, hi = sl.EXACT_GRADES[(4, 4)][0]
+    assert lo <= out["distance"] <= hi
+    assert len(sl.solve_optimal(sl.validate(4, 4, out["tiles"]))) == out["distance"]
+
+
+# ---------------------------------------------------------------- the lab and generic search
+
+
+def test_lab_rows_are_checked_and_optimal_where_claimed(eight: dict[tuple[int, ...], int]) -> None:
+    p = sl.Puzzle(3, 3, sl.scramble_exact(3, 3, 12, random.Random(2)).tiles)
+    out = sl.FAMILY.lab({"width": 3, "height": 3, "tiles": list(p.tiles), "max_nodes": 50000, "max_seconds": 5,
+                         "moves": True})
+    rows = out["rows"]
+    assert len(rows) == len(sl.default_lab(3, 3))
+    for row in rows:
+        assert set(row) >= {"algorithm", "heuristic", "solved", "length", "nodes", "seconds"}
+        if row["solved"]:
+            assert play(3, 3, p.tiles, row["moves"]) == solved(3, 3)
+            assert row["length"] == len(row["moves"]) >= 12
+            if row["optimal"]:
+                assert row["length"] == eight[p.tiles] == 12
+        else:
+            assert row["note"]
+    assert all(r["solved"] for r in rows if r["algorithm"] in ("BFS", "A*", "IDA*"))
+
+
+def test_lab_budgets_and_cancel() -> None:
+    p = sl.random_solvable(4, 4, random.Random(8))
+    row = sl.lab_run(p, "ida*", "misplaced", max_nodes=2000)
+    assert not row["solved"] and "node budget" in row["note"]
+    row = sl.lab_run(p, "a*", "manhattan", max_nodes=None, max_seconds=0.2)
+    assert not row["solved"] and "time budget" in row["note"]
+    row = sl.lab_run(p, "genetic", "", cancel=lambda: True)
+    assert not row["solved"] and row["note"] == "cancelled"
+    assert "at most 9 cells" in sl.lab_run(p, "bfs")["note"]
+    with pytest.raises(PuzzleError, match="unknown algorithm"):
+        sl.lab_run(p, "dijkstra")
+    with pytest.raises(PuzzleError, match="unknown heuristic"):
+        sl.lab_run(p, "a*", "euclid")
+
+
+def test_generic_searches_on_a_small_graph() -> None:
+    # states are numbers; moves +1 / *2; goal 11 from 1: shortest is 1+1=2,*2=4,+1=5,*2=10,+1=11 (5 moves)
+    def succ(x: int) -> list[tuple[str, int]]:
+        return [("+1", x + 1), ("*2", x * 2)] if x < 40 else []
+
+    def goal(x: int) -> bool:
+        return x == 11
+
+    def h(x: int) -> int:
+        return 0 if x == 11 else 1
+
+    for search in (lambda b: bfs(1, succ, goal, b), lambda b: iddfs(1, succ, goal, b, 20),
+                   lambda b: astar(1, succ, h, goal, b), lambda b: ida_star(1, succ, h, goal, b)):
+        result = run(search, Budget(max_nodes=10000))
+        assert result.solved and result.length == 5 and result.nodes > 0
+    assert run(lambda b: greedy(1, succ, h, goal, b)).solved
+    assert run(lambda b: bfs(1, succ, lambda x: x == -1, b), Budget(max_nodes=5)).reason.startswith("node budget")
+
+
+def test_ga_and_annealing_answers_replay() -> None:
+    p = sl.scramble_exact(3, 3, 6, random.Random(4))
+    for algo in ("genetic", "annealing"):
+        for seed in range(2):
+            row = sl.lab_run(p, algo, max_seconds=5, seed=seed)
+            if row["solved"]:
+                assert play(3, 3, p.tiles, row["moves"]) == solved(3, 3)
+
+
+def test_trace_events() -> None:
+    events = list(sl.FAMILY.trace({"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1]}, None))
+    bounds = [e["bound"] for e in events if e["event"] == "threshold"]
+    assert bounds == sorted(bounds) and bounds[-1] == 31
+    assert events[-1]["event"] == "solved" and events[-1]["length"] == 31
+    tiles = list(sl.random_walk(5, 5, 50, random.Random(1)).tiles)
+    events = list(sl.FAMILY.trace({"width": 5, "height": 5, "tiles": tiles}, "parberry"))
+    assert events[-1]["event"] == "solved" and any(e["event"] == "phase" for e in events)
+
+
+# ---------------------------------------------------------------- command line
+
+
+def cli(*args: str, stdin: str = "") -> list[dict]:
+    """Run `python -m solvers sliding ...` and parse its JSON lines."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-m", "solvers", "sliding", *args], input=stdin, capture_output=True,
+                         text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def test_cli_solve_contract() -> None:
+    lines = [
+        {"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1], "optimal": True},
+        {"width": 3, "height": 3, "tiles": [2, 1, 3, 4, 5, 6, 7, 8, 0], "optimal": True},
+        {"width": 6, "height": 6, "tiles": list(sl.random_walk(6, 6, 100, random.Random(2)).tiles), "optimal": False},
+        {"width": 3, "height": 3, "tiles": [1, 1, 3, 4, 5, 6, 7, 8, 0]},
+    ]
+    text = "\n".join(json.dumps(x) for x in lines) + "\nnot json\n"
+    out = cli("solve", stdin=text)
+    assert len(out) == 5
+    assert set(out[0]) == {"moves", "length", "optimal"} and out[0]["length"] == 31 and out[0]["optimal"] is True
+    assert play(3, 3, lines[0]["tiles"], out[0]["moves"]) == solved(3, 3)
+    assert out[1]["kind"] == "no-solution" and "cannot be solved" in out[1]["error"]
+    assert out[2]["optimal"] is False and play(6, 6, lines[2]["tiles"], out[2]["moves"]) == solved(6, 6)
+    assert out[3]["kind"] == "invalid" and out[4]["kind"] == "invalid"
+
+
+def test_check_reports_parity_and_misplaced() -> None:
+    out = sl.FAMILY.check({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})
+    assert out["solvable"] and not out["solved"] and out["misplaced"] == [[2, 2]]
+    out = sl.FAMILY.check({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8, 0],
+                           "state": [2, 1, 3, 4, 5, 6, 7, 8, 0]})
+    assert not out["solvable"] and "cannot be solved" in out["reason"]
+
+
+def test_cli_generate_hint_lab() -> None:
+    gen = cli("generate", "--difficulty", "Medium", "--seed", "5", "--size", "3")[0]
+    assert gen["difficulty"] == "Medium" and gen == cli("generate", "-d", "2", "-s", "5", "-n", "3")[0]
+    hint = cli("hint", stdin=json.dumps(gen) + "\n")[0]
+    assert {"technique", "cells", "reason", "move"} <= set(hint)
+    lab = cli("lab", stdin=json.dumps({**gen, "algorithms": [["ida*", "manhattan"], ["greedy", "lc"]]}) + "\n")[0]
+    assert [r["solved"] for r in lab["rows"]] == [True, True]
+    assert lab["rows"][0]["length"] == gen["distance"]
