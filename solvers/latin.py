@@ -209,7 +209,8 @@ def find_naked_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int],
             if elim:
                 vals = "/".join(map(str, values_of(union)))
                 cells = ", ".join(g.name(c) for c in group)
-                reason = f"In {g.unit_names[u]}, {cells} hold {vals} between them, so {vals} leave the rest of {g.unit_names[u]}"
+                where = g.unit_names[u]
+                reason = f"In {where}, {cells} hold {vals} between them, so {vals} leave the rest of {where}"
                 return Step(f"Naked {label}", group, reason, eliminate=elim, unit=u)
     return None
 

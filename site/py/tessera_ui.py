@@ -98,6 +98,7 @@ class Worker:
             proxy = await create_named_worker("./worker/worker.py", name, "./worker/worker.json")
         else:
             proxy = await workers[name]
+        await proxy.configure(str(document.baseURI).split("#")[0])
         info = json.loads(await proxy.ping())
         self.proxy = proxy
         self.ready.set()

@@ -16,6 +16,7 @@ from solvers.base import PuzzleError, grade_index
 _traces: dict[int, Iterator[dict]] = {}
 _ids = itertools.count(1)
 _loaded: set[str] = set()
+_base = ""  # the site's URL, set by the page through configure()
 
 
 def _guard(fn):  # noqa: ANN001, ANN202
@@ -36,27 +37,35 @@ def _guard(fn):  # noqa: ANN001, ANN202
 
 async def _ensure_data(family: str) -> None:
     """Fetch a family's data files (e.g. pattern databases) into the worker's file system once."""
-    if family in _loaded:
+    if family in _loaded or not _base:
         return
-    _loaded.add(family)
     from pyodide.http import pyfetch
 
-    resp = await pyfetch("../data/manifest.json")
+    resp = await pyfetch(_base + "data/manifest.json")
     manifest = await resp.json() if resp.ok else {}
     files = manifest.get(family, [])
-    if not files:
-        return
     import os
 
     os.makedirs("data", exist_ok=True)
     for name in files:
-        resp = await pyfetch(f"../data/{name}")
-        if resp.ok:
-            with open(f"data/{name}", "wb") as f:
-                f.write(await resp.bytes())
-    module = sys.modules.get(f"solvers.{family}") or __import__(f"solvers.{family}", fromlist=["x"])
-    if hasattr(module, "set_data_dir"):
-        module.set_data_dir("data")
+        resp = await pyfetch(_base + "data/" + name)
+        if not resp.ok:
+            raise PuzzleError(f"could not load the solver's data file {name} (HTTP {resp.status})")
+        with open(f"data/{name}", "wb") as f:
+            f.write(await resp.bytes())
+    if files:
+        module = __import__(f"solvers.{family}", fromlist=["x"])
+        if hasattr(module, "set_data_dir"):
+            module.set_data_dir("data")
+    _loaded.add(family)
+
+
+@_guard
+async def configure(base_url: str) -> dict:
+    """Learn the site's base URL (a worker started from a blob: URL cannot resolve relative paths)."""
+    global _base
+    _base = base_url.rsplit("/", 1)[0] + "/"
+    return {"base": _base}
 
 
 @_guard
@@ -122,4 +131,4 @@ async def ping() -> dict:
     return {"python": sys.version.split()[0], "families": solvers.names()}
 
 
-__export__ = ["call", "trace_start", "trace_next", "trace_stop", "timeit", "ping"]
+__export__ = ["configure", "call", "trace_start", "trace_next", "trace_stop", "timeit", "ping"]

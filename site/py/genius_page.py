@@ -1,0 +1,1041 @@
+"""The Genius Square page (MicroPython, main thread): roll the dice, fit the nine pieces.
+
+Rules: seven dice put pegs on the board; cover the 29 other cells with the nine pieces,
+turned and flipped at will. Links: genius.html#<7 blocker cells>[~<id>:<cells>,...], e.g.
+#A1A4B3D3D5F1F2~T:C1C2C3D2; #daily opens today's roll. Rolls are decided here from the
+dice faces (seeded, so instant); grades, hints, checks and solutions come from the worker.
+Known limits: no touch pinch/zoom of the board; a drag that leaves the window is dropped.
+"""
+
+import asyncio
+import random
+
+import genius_model as gm
+from pyscript import document, window
+from tessera_ui import (
+    History,
+    Store,
+    Timer,
+    Worker,
+    click,
+    css,
+    el,
+    fetch_json,
+    link_fragment,
+    on,
+    page_url,
+    say,
+    set_fragment,
+    spawn,
+    toggle_theme,
+)
+
+FAMILY = "genius"
+BAND = 0.55  # width of the row/column label band, in cells
+TRAY_CELL = 12  # tray pictures: pixels per cell
+FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+
+
+def thousands(n):
+    """12345 -> "12,345"."""
+    return thousands(n // 1000) + "," + ("00" + str(n % 1000))[-3:] if n >= 1000 else str(n)
+
+
+def names(cells):
+    """Cell names in board order."""
+    return [gm.cell_name(c) for c in sorted(cells)]
+
+
+def upper_first(text):
+    """The text with its first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def piece_label(pid):
+    """ "the L (L4)"."""
+    return "the " + gm.NAME[pid] + " (" + pid + ")"
+
+
+class Board:
+    """The 6x6 canvas: labels, pegs, pieces, the ghost of the piece in hand, hints; and its mirror."""
+
+    def __init__(self):
+        self.canvas = el("board")
+        self.ctx = self.canvas.getContext("2d")
+        self.aria = el("aria-board")
+        self.blockers = ()
+        self.placed = {}
+        self.ghost = None  # (pid, cells, fits)
+        self.hint_cells = set()
+        self.hint_piece = None  # (pid, cells)
+        self.wrong = set()
+        self.cursor = (0, 0)
+        self.show_cursor = False
+        self.solved = False
+        self._cache = {}
+        self._cells = []
+        self._build_aria()
+
+    def cell_at(self, x, y):
+        """The (row, column) under client coordinates, or None off the grid."""
+        rect = self.canvas.getBoundingClientRect()
+        if not rect.width:
+            return None
+        span = gm.SIZE + BAND
+        cx = (x - rect.left) / rect.width * span - BAND
+        cy = (y - rect.top) / rect.height * span - BAND
+        if 0 <= cx < gm.SIZE and 0 <= cy < gm.SIZE:
+            return int(cy), int(cx)
+        return None
+
+    def owner(self):
+        """Cell -> piece id of the placed pieces."""
+        out = {}
+        for pid, cells in self.placed.items():
+            for c in cells:
+                out[c] = pid
+        return out
+
+    # drawing --------------------------------------------------------------------------
+    def draw(self):
+        """Redraw the board and refresh the accessible mirror."""
+        ratio = window.devicePixelRatio or 1
+        width = self.canvas.getBoundingClientRect().width or 540
+        size = int(width * ratio)
+        if self.canvas.width != size:
+            self.canvas.width = size
+            self.canvas.height = size
+        ctx = self.ctx
+        cell = size / (gm.SIZE + BAND)
+        off = BAND * cell
+        col = {k: css("--" + k) for k in ("bg", "muted", "gs-board", "gs-hole", "gs-peg", "gs-peg-edge", "hint",
+                                          "hint-line", "wrong", "entry", "ok")}
+        ctx.fillStyle = col["bg"]
+        ctx.fillRect(0, 0, size, size)
+        ctx.fillStyle = col["gs-board"]
+        ctx.fillRect(off, off, gm.SIZE * cell, gm.SIZE * cell)
+        ctx.fillStyle = col["muted"]
+        ctx.font = "600 " + str(int(cell * 0.3)) + "px " + FONT
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        for k in range(gm.SIZE):
+            ctx.fillText(gm.ROWS[k], off / 2, off + (k + 0.5) * cell)
+            ctx.fillText(gm.COLS[k], off + (k + 0.5) * cell, off / 2)
+        pad = cell * 0.06
+        for i in range(gm.SIZE * gm.SIZE):
+            r, c = divmod(i, gm.SIZE)
+            ctx.fillStyle = col["hint"] if i in self.hint_cells else col["gs-hole"]
+            ctx.fillRect(off + c * cell + pad, off + r * cell + pad, cell - 2 * pad, cell - 2 * pad)
+        for pid, cells in self.placed.items():
+            self._piece(cells, gm.COLOUR[pid], cell, off, 1.0)
+        if self.hint_piece is not None:
+            self._piece(self.hint_piece[1], gm.COLOUR[self.hint_piece[0]], cell, off, 0.45)
+            self._outline(self.hint_piece[1], col["hint-line"], cell, off, True)
+        for b in self.blockers:
+            self._peg(b, cell, off, col)
+        if self.ghost is not None:
+            pid, cells, fits = self.ghost
+            self._piece(cells, gm.COLOUR[pid] if fits else col["wrong"], cell, off, 0.55 if fits else 0.4)
+            self._outline(cells, gm.COLOUR[pid] if fits else col["wrong"], cell, off, not fits)
+        for i in self.wrong:
+            self._outline([i], col["wrong"], cell, off, False)
+        if self.show_cursor:
+            r, c = self.cursor
+            ctx.strokeStyle = col["entry"]
+            ctx.lineWidth = max(2, cell * 0.06)
+            ctx.setLineDash([])
+            ctx.strokeRect(off + c * cell + 2, off + r * cell + 2, cell - 4, cell - 4)
+        if self.solved:
+            ctx.strokeStyle = col["ok"]
+            ctx.lineWidth = max(3, cell * 0.08)
+            ctx.setLineDash([])
+            ctx.strokeRect(off, off, gm.SIZE * cell, gm.SIZE * cell)
+        self._update_aria()
+
+    def _piece(self, cells, colour, cell, off, alpha):
+        """Fill a piece's cells, bridging the gaps between its own neighbours."""
+        ctx = self.ctx
+        ctx.globalAlpha = alpha
+        ctx.fillStyle = colour
+        inset = cell * 0.09
+        seam = -1 if alpha >= 1 else 0  # solid pieces overlap a pixel inside, so no seam shows
+        mine = set(cells)
+        for i in cells:
+            r, c = divmod(i, gm.SIZE)
+            x, y = off + c * cell, off + r * cell
+            left = inset if c == 0 or i - 1 not in mine else seam
+            right = inset if c == gm.SIZE - 1 or i + 1 not in mine else 0
+            top = inset if i - gm.SIZE not in mine else seam
+            bottom = inset if i + gm.SIZE not in mine else 0
+            ctx.fillRect(x + left, y + top, cell - left - right, cell - top - bottom)
+        ctx.globalAlpha = 1.0
+
+    def _outline(self, cells, colour, cell, off, dashed):
+        """Stroke the outer edges of a set of cells."""
+        ctx = self.ctx
+        mine = set(cells)
+        ctx.strokeStyle = colour
+        ctx.lineWidth = max(2, cell * 0.05)
+        ctx.setLineDash([cell * 0.12, cell * 0.08] if dashed else [])
+        ctx.beginPath()
+        for i in cells:
+            r, c = divmod(i, gm.SIZE)
+            x, y = off + c * cell, off + r * cell
+            if r == 0 or i - gm.SIZE not in mine:
+                ctx.moveTo(x, y)
+                ctx.lineTo(x + cell, y)
+            if r == gm.SIZE - 1 or i + gm.SIZE not in mine:
+                ctx.moveTo(x, y + cell)
+                ctx.lineTo(x + cell, y + cell)
+            if c == 0 or i - 1 not in mine:
+                ctx.moveTo(x, y)
+                ctx.lineTo(x, y + cell)
+            if c == gm.SIZE - 1 or i + 1 not in mine:
+                ctx.moveTo(x + cell, y)
+                ctx.lineTo(x + cell, y + cell)
+        ctx.stroke()
+        ctx.setLineDash([])
+
+    def _peg(self, i, cell, off, col):
+        """A round blocker peg."""
+        ctx = self.ctx
+        r, c = divmod(i, gm.SIZE)
+        x, y = off + (c + 0.5) * cell, off + (r + 0.5) * cell
+        ctx.fillStyle = col["gs-peg"]
+        ctx.strokeStyle = col["gs-peg-edge"]
+        ctx.lineWidth = max(1.5, cell * 0.04)
+        ctx.beginPath()
+        ctx.arc(x, y, cell * 0.3, 0, 6.2832)
+        ctx.fill()
+        ctx.stroke()
+        ctx.fillStyle = col["gs-peg-edge"]
+        ctx.globalAlpha = 0.25
+        ctx.beginPath()
+        ctx.arc(x + cell * 0.06, y + cell * 0.07, cell * 0.17, 0, 6.2832)
+        ctx.fill()
+        ctx.globalAlpha = 1.0
+
+    # accessible mirror ----------------------------------------------------------------
+    def _build_aria(self):
+        self.aria.innerHTML = ""
+        self.aria.setAttribute("aria-label", "Genius Square, 6 by 6, rows A to F, columns 1 to 6")
+        for _r in range(gm.SIZE):
+            row = document.createElement("div")
+            row.setAttribute("role", "row")
+            for _c in range(gm.SIZE):
+                node = document.createElement("div")
+                node.setAttribute("role", "gridcell")
+                row.appendChild(node)
+                self._cells.append(node)
+            self.aria.appendChild(row)
+
+    def describe(self, i, owner, ghost):
+        """What the mirror says of cell i: "A1: peg", "B3: piece L4 (L)", "C2: empty"."""
+        text = gm.cell_name(i) + ": "
+        if i in self.blockers:
+            text += "peg"
+        elif i in owner:
+            text += "piece " + owner[i] + " (" + gm.NAME[owner[i]] + ")"
+        else:
+            text += "empty"
+        if i in ghost:
+            text += ", preview of " + ghost[i]
+        if i in self.hint_cells:
+            text += ", hint"
+        if i in self.wrong:
+            text += ", wrong"
+        return text
+
+    def _update_aria(self):
+        owner = self.owner()
+        ghost = {}
+        if self.ghost is not None:
+            pid, cells, fits = self.ghost
+            for c in cells:
+                ghost[c] = pid + ("" if fits else " (does not fit)")
+        cur = self.cursor[0] * gm.SIZE + self.cursor[1]
+        for i, node in enumerate(self._cells):
+            key = (self.describe(i, owner, ghost), i == cur)
+            if self._cache.get(i) != key:
+                self._cache[i] = key
+                node.textContent = key[0]
+                node.setAttribute("aria-selected", "true" if key[1] else "false")
+
+
+class Game:
+    """Controller: the roll, the placed pieces (undoable), the piece in hand, the worker."""
+
+    def __init__(self):
+        self.board = Board()
+        self.worker = Worker()
+        self.store = Store("tessera-" + FAMILY)
+        self.timer = Timer(on_tick=self.save_soon)
+        self.blockers = ()
+        self.dice = None
+        self.label = ""
+        self.history = History(())
+        self.hand = None  # {"pid", "shape", "anchor"}
+        self.drag = None  # {"from": "tray" | "board" | "click", "cell"}
+        self.hover = False
+        self.hint = None
+        self.count = None
+        self.grade = ""
+        self.token = 0  # bumped by every new roll, so late worker answers for an old one are dropped
+        self.busy = False  # rolling or animating a solution
+        self.starters = []
+        self.grades = ["Easy", "Medium", "Hard", "Expert"]
+        self._tick = 0
+        self._wheel = 0
+        self.tray = {}
+        self.build_tray()
+        self.build_dice()
+        self.bind()
+
+    # setup ------------------------------------------------------------------------------
+    def bind(self):
+        """Wire buttons, pointer and keys."""
+        click("roll", lambda: spawn(self.roll()))
+        click("daily", lambda: spawn(self.daily()))
+        click("new", lambda: spawn(self.graded()))
+        click("rotate", self.rotate)
+        click("flip", self.flip)
+        click("putback", self.put_back)
+        click("undo", self.undo)
+        click("redo", self.redo)
+        click("restart", self.clear)
+        click("check", lambda: spawn(self.check()))
+        click("hint", lambda: spawn(self.ask_hint()))
+        click("hint-apply", self.apply_hint)
+        click("hint-close", self.close_hint)
+        click("solve", lambda: spawn(self.solve()))
+        click("share", self.share)
+        click("copy", self.copy_link)
+        click("theme", self.retheme)
+        canvas = self.board.canvas
+        on(canvas, "pointerdown", self.board_down)
+        on(canvas, "wheel", self.wheel)
+        on(document, "pointermove", self.pointer_move)
+        on(document, "pointerup", self.pointer_up)
+        on(document, "pointercancel", self.pointer_cancel)
+        on(document, "keydown", self.key)
+        on(window, "resize", lambda _e: self.redraw())
+
+    def build_tray(self):
+        """Nine buttons, each with a picture of its piece."""
+        tray = el("tray")
+        tray.innerHTML = ""
+        for k, pid in enumerate(gm.IDS):
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "gs-piece"
+            button.setAttribute("data-piece", pid)
+            pic = document.createElement("canvas")
+            pic.width = TRAY_CELL * 5
+            pic.height = TRAY_CELL * 5
+            pic.setAttribute("aria-hidden", "true")
+            button.appendChild(pic)
+            tag = document.createElement("span")
+            tag.textContent = str(k + 1)
+            button.appendChild(tag)
+            on(button, "pointerdown", lambda ev, pid=pid: self.tray_down(ev, pid))
+            on(button, "click", lambda ev, pid=pid: self.tray_click(ev, pid))
+            tray.appendChild(button)
+            self.tray[pid] = (button, pic)
+
+    def build_dice(self):
+        """Seven dice faces above the tray."""
+        box = el("dice")
+        box.innerHTML = ""
+        self.die_nodes = []
+        for k in range(len(gm.DICE)):
+            node = document.createElement("span")
+            node.className = "gs-die"
+            node.setAttribute("title", "Die " + str(k + 1) + ": " + " ".join(gm.DICE[k]))
+            box.appendChild(node)
+            self.die_nodes.append(node)
+
+    async def start(self):
+        """Show a roll at once (link, saved game or a fresh throw), then wait for the worker."""
+        fragment = link_fragment()
+        saved = self.store.load()
+        if fragment:
+            self.open_link(fragment, saved)
+        elif saved and saved.get("blockers"):
+            self.resume(saved)
+        else:
+            self.load(gm.roll(self.new_seed()), label="Roll",
+                      message="A fresh roll: fit the nine pieces around the pegs.")
+        data = await fetch_json("./data/starters.json")
+        self.starters = (data or {}).get(FAMILY, [])
+        if self.starters:
+            self.grades = [p.get("difficulty") for p in self.starters]
+        self.fill_grades()
+        spawn(self.after_worker())
+
+    def fill_grades(self):
+        """The difficulty choices."""
+        select = el("difficulty")
+        keep = select.value
+        select.innerHTML = "".join("<option value=" + str(k + 1) + ">" + str(name) + "</option>"
+                                   for k, name in enumerate(self.grades))
+        select.value = keep or "1"
+
+    async def after_worker(self):
+        """Once the worker runs: its grades, and the count of the roll on the board."""
+        await self.worker.ready.wait()
+        info = await self.worker.call(FAMILY, "info", {})
+        if "grades" in info:
+            self.grades = info["grades"]
+            self.fill_grades()
+        await self.measure()
+
+    def new_seed(self):
+        """A short random seed for a throw."""
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        return "".join(digits[random.getrandbits(8) % 36] for _ in range(6))
+
+    # state ------------------------------------------------------------------------------
+    def placed(self):
+        """The placed pieces now: piece id -> cells."""
+        return dict(self.history.current)
+
+    def snapshot(self, placed):
+        """An immutable, ordered form of placed pieces for the history."""
+        return tuple((pid, tuple(sorted(placed[pid]))) for pid in gm.IDS if pid in placed)
+
+    def load(self, blockers, placed=None, seconds=0, label="", message=""):
+        """Start a roll (blockers as cells or names), maybe with pieces already placed."""
+        blockers = tuple(sorted(gm.parse_cell(b) if isinstance(b, str) else b for b in blockers))
+        dice = gm.dice_for(blockers)
+        self.token += 1
+        self.blockers = blockers
+        self.dice = dice
+        self.label = label
+        self.count = None
+        self.history = History(self.snapshot(placed or {}))
+        self.hand = None
+        self.board.blockers = blockers
+        self.board.wrong = set()
+        self.close_hint(redraw=False)
+        self.show_dice(dice)
+        self.show_info()
+        self.timer.reset(seconds, running=True)
+        self.show()
+        say(message or "New roll.")
+        self.check_solved(announce=False)
+        self.save()
+        if self.worker.ready.is_set():
+            spawn(self.measure())
+
+    def resume(self, saved):
+        """Continue a saved game."""
+        try:
+            blockers = gm.check_blockers([gm.parse_cell(c) for c in saved["blockers"]])
+            placed = {}
+            for pid, cells in (saved.get("placed") or {}).items():
+                placed[gm.piece_id(pid)] = tuple(sorted(gm.parse_cell(c) for c in cells))
+            gm.check_placed(blockers, placed)
+            self.load(blockers, placed, int(saved.get("seconds") or 0), str(saved.get("label") or ""),
+                      "Welcome back: your game is as you left it.")
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            self.load(gm.roll(self.new_seed()), label="Roll",
+                      message="Your saved game could not be read; here is a fresh roll.")
+
+    def open_link(self, fragment, saved):
+        """Open a shared link; a bad one gives a message and a fresh roll."""
+        set_fragment("")
+        if fragment.strip().lower() == "daily":
+            spawn(self.daily())
+            return
+        try:
+            blockers, placed = gm.parse_link(fragment)
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            self.load(gm.roll(self.new_seed()), label="Roll",
+                      message="That link is not a valid roll (" + str(exc) + "); here is a fresh one.")
+            el("message").className = "message error"
+            return
+        if saved and not placed and saved.get("blockers"):
+            try:
+                same = tuple(sorted(gm.parse_cell(c) for c in saved["blockers"])) == blockers
+            except (ValueError, TypeError):
+                same = False
+            if same:
+                self.resume(saved)
+                return
+        self.load(blockers, placed, label="Shared",
+                  message="Shared roll loaded" + (" with " + str(len(placed)) + " pieces placed." if placed else "."))
+
+    def save(self):
+        """Save the game in localStorage."""
+        placed = self.placed()
+        self.store.save({"blockers": names(self.blockers), "label": self.label, "seconds": self.timer.seconds,
+                         "placed": dict((pid, names(cells)) for pid, cells in placed.items())})
+
+    def save_soon(self):
+        """Save every few seconds while the timer runs."""
+        self._tick += 1
+        if self._tick % 5 == 0:
+            self.save()
+
+    def commit(self, placed):
+        """Record a change of the placed pieces (undoable), redraw, save, detect the end."""
+        self.history.push(self.snapshot(placed))
+        self.after_change()
+
+    def after_change(self, announce=True):
+        """Common tail of moves, undo and redo."""
+        if self.hand is not None and self.hand["pid"] in self.placed():
+            self.hand = None
+        self.board.wrong = set()
+        self.close_hint(redraw=False)
+        self.show()
+        self.check_solved(announce)
+        self.save()
+
+    def check_solved(self, announce=True):
+        """All nine pieces on the board (they never overlap) is a solution: stop the clock, say so."""
+        solved = self.board.solved = len(self.placed()) == len(gm.IDS)
+        racing, self.timer.running = self.timer.running, not solved
+        if solved:
+            self.board.draw()
+            if announce and racing:
+                say("Solved in " + self.timer.text() + "! All nine pieces fit.", "good")
+
+    # showing ----------------------------------------------------------------------------
+    def show(self):
+        """Board, tray, piece list and buttons after any change."""
+        self.board.placed = self.placed()
+        self.update_ghost()
+        self.board.draw()
+        self.draw_tray()
+        self.update_list()
+        el("undo").disabled = self.history.index == 0
+        el("redo").disabled = self.history.index + 1 >= len(self.history.states)
+        for ident in ("rotate", "flip", "putback"):
+            el(ident).disabled = self.hand is None
+
+    def redraw(self):
+        """Redraw everything in the current colours."""
+        self.board.draw()
+        self.draw_tray()
+
+    def retheme(self):
+        """Toggle dark mode and redraw."""
+        toggle_theme()
+        self.redraw()
+
+    def show_dice(self, dice):
+        """The faces of the seven dice (or the blocked cells when no throw gives them)."""
+        for k, node in enumerate(self.die_nodes):
+            node.textContent = dice[k] if dice else (names(self.blockers)[k] if self.blockers else "")
+        el("dice").setAttribute("aria-label", "Pegs at " + " ".join(names(self.blockers)))
+
+    def show_info(self):
+        """The roll's label and, once known, its solution count and grade."""
+        text = (self.label + " · " if self.label else "") + "Pegs " + " ".join(names(self.blockers))
+        if self.count is not None:
+            text += " · " + thousands(self.count) + " solution" + ("" if self.count == 1 else "s")
+            text += " · " + str(self.grade)
+        elif not self.worker.ready.is_set():
+            text += " · difficulty when the solver has loaded"
+        el("difficulty-info").innerText = text
+
+    def update_ghost(self):
+        """Where the piece in hand would go (under the pointer or the keyboard cursor)."""
+        hand = self.hand
+        if hand is None or not (self.hover or self.board.show_cursor):
+            self.board.ghost = None
+            return
+        r, c = self.board.cursor
+        cells = gm.fit(hand["shape"], hand["anchor"], r, c)
+        self.board.ghost = (hand["pid"], cells, not self.clashes(cells))
+
+    def clashes(self, cells):
+        """What the cells would run into: pegs and placed pieces, as words."""
+        owner = self.board.owner()
+        out = []
+        for c in cells:
+            if c in self.blockers:
+                out.append("the peg at " + gm.cell_name(c))
+            elif c in owner and piece_label(owner[c]) not in out:
+                out.append(piece_label(owner[c]))
+        return out
+
+    def draw_tray(self):
+        """Tray pictures: the piece in hand in its current orientation, placed pieces faded."""
+        placed = self.placed()
+        back = css("--thin")
+        for pid in gm.IDS:
+            button, pic = self.tray[pid]
+            in_hand = self.hand is not None and self.hand["pid"] == pid
+            shape = self.hand["shape"] if in_hand else gm.SHAPE[pid]
+            ctx = pic.getContext("2d")
+            ctx.clearRect(0, 0, pic.width, pic.height)
+            h = max(r for r, _ in shape) + 1
+            w = max(c for _, c in shape) + 1
+            x0 = (pic.width - w * TRAY_CELL) / 2
+            y0 = (pic.height - h * TRAY_CELL) / 2
+            for r, c in shape:
+                ctx.fillStyle = back if pid in placed else gm.COLOUR[pid]
+                ctx.fillRect(x0 + c * TRAY_CELL + 1, y0 + r * TRAY_CELL + 1, TRAY_CELL - 2, TRAY_CELL - 2)
+            state = "placed" if pid in placed else "in hand" if in_hand else "in the tray"
+            button.setAttribute("aria-label", "Piece " + str(gm.IDS.index(pid) + 1) + ": " + gm.NAME[pid] + " (" + pid
+                                + "), " + str(len(gm.SHAPE[pid])) + " cells, " + state)
+            button.setAttribute("aria-pressed", "true" if in_hand else "false")
+            button.className = "gs-piece" + (" placed" if pid in placed else "") + (" in-hand" if in_hand else "")
+
+    def update_list(self):
+        """The accessible list of pieces: where each one is."""
+        placed = self.placed()
+        box = el("piece-list")
+        box.innerHTML = ""
+        for pid in gm.IDS:
+            item = document.createElement("li")
+            size = len(gm.SHAPE[pid])
+            text = gm.NAME[pid] + " (" + pid + ", " + str(size) + (" cell): " if size == 1 else " cells): ")
+            if pid in placed:
+                text += "placed on " + " ".join(names(placed[pid]))
+            elif self.hand is not None and self.hand["pid"] == pid:
+                text += "in hand"
+            else:
+                text += "in the tray"
+            item.textContent = text
+            item.setAttribute("data-piece", pid)
+            item.className = "placed" if pid in placed else ""
+            box.appendChild(item)
+
+    # the piece in hand -------------------------------------------------------------------
+    def take(self, pid, anchor_cell=None):
+        """Hold a piece: from the tray, or picked up from the board (undoable)."""
+        placed = self.placed()
+        if pid in placed:
+            cells = placed[pid]
+            shape = gm.shape_of(cells)
+            r0 = min(c // gm.SIZE for c in cells)
+            c0 = min(c % gm.SIZE for c in cells)
+            at = anchor_cell if anchor_cell is not None and anchor_cell in cells else cells[0]
+            self.hand = {"pid": pid, "shape": shape, "anchor": (at // gm.SIZE - r0, at % gm.SIZE - c0)}
+            del placed[pid]
+            self.commit(placed)
+            say("Picked up " + piece_label(pid) + ": place it again, or press Escape to put it back in the tray.")
+            return
+        shape = gm.normalise(gm.SHAPE[pid])
+        self.hand = {"pid": pid, "shape": shape, "anchor": gm.centre_cell(shape)}
+        self.show()
+
+    def rotate(self, turns=1):
+        """Turn the piece in hand clockwise."""
+        if self.hand is None:
+            say("Pick a piece from the tray first (keys 1 to 9).")
+            return
+        for _ in range(turns % 4):
+            self.hand["shape"], self.hand["anchor"] = gm.turn(self.hand["shape"], self.hand["anchor"])
+        self.show()
+
+    def flip(self):
+        """Flip the piece in hand left to right."""
+        if self.hand is None:
+            say("Pick a piece from the tray first (keys 1 to 9).")
+            return
+        self.hand["shape"], self.hand["anchor"] = gm.mirror(self.hand["shape"], self.hand["anchor"])
+        self.show()
+
+    def put_back(self):
+        """Return the piece in hand to the tray."""
+        if self.hand is not None:
+            self.hand = None
+            self.show()
+
+    def place_at(self, rc, pick_fallback=False):
+        """Put the piece in hand at (row, col) if it fits; else maybe pick up what is there."""
+        if self.hand is None or self.busy:
+            return
+        pid = self.hand["pid"]
+        cells = gm.fit(self.hand["shape"], self.hand["anchor"], rc[0], rc[1])
+        clash = self.clashes(cells)
+        if not clash:
+            placed = self.placed()
+            placed[pid] = cells
+            self.hand = None
+            self.commit(placed)
+            if len(placed) < len(gm.IDS):
+                say("Placed " + piece_label(pid) + " on " + " ".join(names(cells)) + ".")
+            return
+        i = rc[0] * gm.SIZE + rc[1]
+        owner = self.board.owner()
+        if pick_fallback and i in owner:
+            self.take(owner[i], i)
+            return
+        say(upper_first(piece_label(pid)) + " does not fit there: it would cover " + " and ".join(clash) + ".",
+            "error")
+
+    # pointer and keys -------------------------------------------------------------------------
+    def tray_down(self, ev, pid):
+        """Press on a tray piece: hold it (a drag onto the board places it)."""
+        if self.busy:
+            return
+        self.drag = {"from": "tray", "cell": None}
+        if pid in self.placed() or self.hand is None or self.hand["pid"] != pid:
+            self.take(pid)
+
+    def tray_click(self, ev, pid):
+        """Keyboard activation of a tray button (a pointer press already took the piece)."""
+        if ev.detail == 0 and not self.busy and (self.hand is None or self.hand["pid"] != pid):
+            self.take(pid)
+            self.board.show_cursor = True
+            self.show()
+            self.board.canvas.focus()
+
+    def board_down(self, ev):
+        """Press on the board: start placing the piece in hand, or pick up a placed piece."""
+        rc = self.board.cell_at(ev.clientX, ev.clientY)
+        if rc is None or self.busy:
+            return
+        ev.preventDefault()
+        self.board.canvas.focus()
+        self.board.show_cursor = False
+        self.hover = True
+        self.board.cursor = rc
+        i = rc[0] * gm.SIZE + rc[1]
+        owner = self.board.owner()
+        if self.hand is not None:
+            self.drag = {"from": "click", "cell": rc}
+        elif i in owner:
+            self.drag = {"from": "board", "cell": rc}
+            self.take(owner[i], i)
+        elif i in self.blockers:
+            say("A peg: no piece can go on " + gm.cell_name(i) + ".")
+        else:
+            say("Choose a piece from the tray first, then click where it goes.")
+
+    def pointer_move(self, ev):
+        """Follow the pointer over the board with the ghost of the piece in hand."""
+        rc = self.board.cell_at(ev.clientX, ev.clientY)
+        if rc is not None and (rc != self.board.cursor or not self.hover or self.board.show_cursor):
+            redraw = self.hand is not None or self.board.show_cursor
+            self.board.cursor = rc
+            self.board.show_cursor = False
+            self.hover = True
+        elif rc is None and self.hover:
+            redraw = self.hand is not None
+            self.hover = False
+        else:
+            return
+        if redraw:
+            self.update_ghost()
+            self.board.draw()
+
+    def pointer_up(self, ev):
+        """Release: drop a dragged piece on the board, or place on a click."""
+        drag, self.drag = self.drag, None
+        if drag is None or self.hand is None:
+            return
+        rc = self.board.cell_at(ev.clientX, ev.clientY)
+        if rc is None or (drag["from"] == "board" and rc == drag["cell"]):
+            return
+        self.place_at(rc, pick_fallback=drag["from"] == "click")
+
+    def pointer_cancel(self, _ev):
+        """A cancelled touch drops nothing."""
+        self.drag = None
+
+    def wheel(self, ev):
+        """The wheel turns the piece in hand (at most a few turns a second)."""
+        if self.hand is None:
+            return
+        ev.preventDefault()
+        now = window.performance.now()
+        if now - self._wheel < 120:
+            return
+        self._wheel = now
+        self.rotate(1 if ev.deltaY > 0 else 3)
+
+    def key(self, ev):
+        """Keys: 1-9 take a piece, R/F turn it, arrows move, Enter places, Esc puts back, undo/redo, H."""
+        tag = str(ev.target.tagName).upper()
+        if tag in ("INPUT", "TEXTAREA", "SELECT") or self.busy:
+            return
+        key = str(ev.key)
+        ctrl = ev.ctrlKey or ev.metaKey
+        low = key.lower()
+        moves = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+        if ctrl and low == "z":
+            self.redo() if ev.shiftKey else self.undo()
+        elif ctrl and low == "y":
+            self.redo()
+        elif ctrl or ev.altKey:
+            return
+        elif len(key) == 1 and "1" <= key <= "9":
+            self.board.show_cursor = True
+            self.take(gm.IDS[int(key) - 1])
+        elif low == "r":
+            self.rotate(3 if ev.shiftKey else 1)
+        elif low == "f":
+            self.flip()
+        elif key == "Escape":
+            self.put_back()
+        elif key in moves:
+            dr, dc = moves[key]
+            r, c = self.board.cursor
+            self.board.cursor = ((r + dr) % gm.SIZE, (c + dc) % gm.SIZE)
+            self.board.show_cursor = True
+            self.update_ghost()
+            self.board.draw()
+        elif key in ("Enter", " ") and tag != "BUTTON":
+            self.board.show_cursor = True
+            r, c = self.board.cursor
+            i = r * gm.SIZE + c
+            owner = self.board.owner()
+            if self.hand is not None:
+                self.place_at((r, c), pick_fallback=True)
+            elif i in owner:
+                self.take(owner[i], i)
+            else:
+                say("Choose a piece first: keys 1 to 9.")
+            self.update_ghost()
+            self.board.draw()
+        elif low == "h":
+            spawn(self.ask_hint())
+        else:
+            return
+        ev.preventDefault()
+
+    # moves through the history -------------------------------------------------------------------
+    def undo(self):
+        """Step back one move."""
+        if not self.busy and self.history.undo():
+            self.after_change(announce=False)
+
+    def redo(self):
+        """Step forward one move."""
+        if not self.busy and self.history.redo():
+            self.after_change()
+
+    def clear(self):
+        """Take every piece back (undoable)."""
+        if self.placed():
+            self.hand = None
+            self.commit({})
+            say("All pieces are back in the tray. Undo brings them back.")
+
+    # rolls ---------------------------------------------------------------------------------------
+    async def roll(self, seed=None, label=""):
+        """Throw the dice: a short animation, then the faces the seed decides."""
+        if self.busy:
+            return
+        seed = seed or self.new_seed()
+        faces = gm.roll(seed)
+        self.busy = True
+        self.hand = None
+        self.board.placed = {}
+        self.board.ghost = None
+        el("dice").className = "gs-dice rolling"
+        try:
+            for _ in range(8):
+                fake = [die[random.getrandbits(8) % len(die)] for die in gm.DICE]
+                self.show_dice(fake)
+                self.board.blockers = tuple(gm.parse_cell(f) for f in fake)
+                self.board.draw()
+                await asyncio.sleep(0.06)
+        finally:
+            self.busy = False
+            el("dice").className = "gs-dice"
+        self.load([gm.parse_cell(f) for f in faces], label=label or "Roll " + seed,
+                  message="The dice show " + " ".join(faces) + ". Fit the nine pieces around the pegs.")
+
+    async def daily(self):
+        """Today's roll: the same for everyone on this date."""
+        date = str(window.Date.new().toLocaleDateString("en-CA"))
+        await self.roll("daily-" + date, "Daily " + date)
+
+    async def graded(self):
+        """A roll of the chosen grade, from the worker (a ready-made one while it loads)."""
+        grade = int(el("difficulty").value or "1")
+        if not self.worker.ready.is_set() and self.starters:
+            start = self.starters[min(grade, len(self.starters)) - 1]
+            self.load(start["blockers"], label=str(start.get("difficulty", "")),
+                      message="A ready-made " + str(start.get("difficulty", "")) + " roll (the solver is still "
+                      "loading).")
+            return
+        say("Rolling until the dice give a " + self.grades[grade - 1] + " roll…")
+        ans = await self.worker.call(FAMILY, "generate", {"difficulty": grade, "seed": self.new_seed()},
+                                     "The graded roll will come when the solver has loaded…")
+        if "error" in ans:
+            say(ans["error"], "error")
+            return
+        self.load(ans["blockers"], label=str(ans.get("difficulty", "")),
+                  message="A " + str(ans.get("difficulty", "")) + " roll: the dice show " + " ".join(ans["dice"]) + ".")
+
+    async def measure(self):
+        """Ask the worker how many solutions the roll has (and check a linked roll can be solved)."""
+        token = self.token
+        ans = await self.worker.call(FAMILY, "solve", {"blockers": names(self.blockers), "count": True})
+        if token != self.token:
+            return
+        if ans.get("kind") in ("no-solution", "invalid"):
+            self.load(gm.roll(self.new_seed()), label="Roll",
+                      message="That roll cannot be played: " + ans["error"] + ". Here is a fresh one.")
+            el("message").className = "message error"
+            return
+        if "error" in ans:
+            el("difficulty-info").innerText = "The solver could not count this roll: " + ans["error"]
+            return
+        self.count = ans.get("count")
+        self.grade = ans.get("difficulty", "")
+        self.show_info()
+
+    # worker actions ------------------------------------------------------------------------------
+    def request(self):
+        """The roll and the placed pieces as the worker wants them."""
+        placed = self.placed()
+        return {"blockers": names(self.blockers),
+                "state": dict((pid, names(cells)) for pid, cells in placed.items())}
+
+    async def ask(self, command, obj, waiting):
+        """The worker's answer for this roll; None (after saying why) on an error or a newer roll."""
+        token = self.token
+        ans = await self.worker.call(FAMILY, command, obj, waiting)
+        if token != self.token:
+            return None
+        if "error" in ans:
+            say(ans["error"], "error")
+            return None
+        return ans
+
+    async def check(self):
+        """Mistakes and whether the board can still be filled."""
+        ans = await self.ask("check", self.request(), "Check will run once the solver loads…")
+        if ans is None:
+            return
+        self.board.wrong = set(gm.parse_cell(c) for c in ans.get("errors", []))
+        self.board.draw()
+        text = ans.get("message", "")
+        if ans.get("problems"):
+            text += " " + " ".join(ans["problems"])
+        say(text, "good" if ans.get("solvable") else "error")
+
+    async def ask_hint(self):
+        """The most forced next placement (or the piece to take back), with its reason."""
+        if self.busy:
+            return
+        ans = await self.ask("hint", self.request(), "The hint will come once the solver loads…")
+        if ans is None:
+            return
+        move = ans.get("move") or {}
+        self.hint = ans
+        el("hint-box").hidden = False
+        technique = str(ans.get("technique", "hint"))
+        if "piece" in move:
+            pid = move["piece"]
+            el("hint-title").innerText = upper_first(technique) + ": " + piece_label(pid)
+            self.board.hint_piece = (pid, tuple(sorted(gm.parse_cell(c) for c in move["cells"])))
+        elif "remove" in move:
+            el("hint-title").innerText = "Take back " + piece_label(move["remove"])
+            self.board.hint_piece = None
+        else:
+            el("hint-title").innerText = upper_first(technique)
+        el("hint-reason").innerText = ans.get("reason", "")
+        el("hint-apply").hidden = not move
+        self.board.hint_cells = set(gm.parse_cell(c) for c in ans.get("cells", []))
+        self.board.draw()
+
+    def apply_hint(self):
+        """Play the hinted move."""
+        if self.hint is None or self.busy:
+            return
+        move = self.hint.get("move") or {}
+        placed = self.placed()
+        if "piece" in move:
+            pid = move["piece"]
+            cells = tuple(sorted(gm.parse_cell(c) for c in move["cells"]))
+            if self.clashes(cells):
+                say("The board changed since the hint; ask again.", "error")
+                return
+            placed[pid] = cells
+            if self.hand is not None and self.hand["pid"] == pid:
+                self.hand = None
+            self.commit(placed)
+            if len(placed) < len(gm.IDS):
+                say("Placed " + piece_label(pid) + " on " + " ".join(names(cells)) + ".")
+        elif "remove" in move:
+            pid = move["remove"]
+            placed.pop(pid, None)
+            self.commit(placed)
+            say(upper_first(piece_label(pid)) + " is back in the tray.")
+
+    def close_hint(self, redraw=True):
+        """Hide the hint and its highlights."""
+        self.hint = None
+        el("hint-box").hidden = True
+        self.board.hint_cells = set()
+        self.board.hint_piece = None
+        if redraw:
+            self.board.draw()
+
+    async def solve(self):
+        """Fill in a solution piece by piece (keeping the player's pieces when possible); undoable."""
+        if self.busy:
+            return
+        token = self.token
+        req = self.request()
+        req["count"] = True
+        ans = await self.worker.call(FAMILY, "solve", req, "Solve will run when the solver has loaded…")
+        kept = True
+        if "error" in ans and ans.get("kind") == "no-solution" and req["state"]:
+            kept = False
+            req["state"] = {}
+            ans = await self.worker.call(FAMILY, "solve", req)
+        if token != self.token:
+            return
+        if "error" in ans:
+            say(ans["error"], "error")
+            return
+        solution = dict((pid, tuple(sorted(gm.parse_cell(c) for c in cells)))
+                        for pid, cells in ans["solution"].items())
+        start = self.placed() if kept else {}
+        self.busy = True
+        self.hand = None
+        self.close_hint(redraw=False)
+        self.board.ghost = None
+        self.timer.running = False
+        try:
+            shown = dict(start)
+            for pid in sorted(gm.IDS, key=lambda p: -len(gm.SHAPE[p])):
+                if pid not in shown:
+                    shown[pid] = solution[pid]
+                    self.board.placed = shown
+                    self.board.draw()
+                    await asyncio.sleep(0.08)
+        finally:
+            self.busy = False
+        self.commit(solution)
+        ways = ans.get("count")
+        text = "Solved by Tessera" + ("" if kept else " (your pieces could not all stay, so they moved)") + "."
+        if self.count is not None:
+            text += " This roll has " + thousands(self.count) + " solutions · " + str(self.grade) + "."
+        elif ways is not None and kept and not start:
+            text += " This roll has " + thousands(ways) + " solutions."
+        say(text + " Undo takes it back.", "good")
+
+    # links -------------------------------------------------------------------------------------------
+    def share(self):
+        """Show (selected, ready to copy) a link that reopens this roll, maybe with the pieces."""
+        pieces = self.placed() if el("share-progress").checked else None
+        box = el("share-link")
+        box.value = page_url(gm.format_link(self.blockers, pieces))
+        el("share-row").hidden = False
+        box.select()
+        say("Link ready: it reopens this roll" + (" with your " + str(len(pieces)) + " pieces." if pieces else "."))
+
+    def copy_link(self):
+        """Put the share link on the clipboard, where the browser allows it."""
+        clipboard = window.navigator.clipboard
+        if clipboard is None:
+            say("Select the link and copy it.")
+            return
+        clipboard.writeText(el("share-link").value)
+        say("Link copied.", "good")
+
+
+GAME = Game()
+spawn(GAME.start())

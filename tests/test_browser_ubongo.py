@@ -1,0 +1,464 @@
+"""The Tessera Cubes 3D (Ubongo 3D) page in Chromium: 3D view, layer view, hints, solve, study, links.
+
+Also checks, in CPython, the page's own tables, links and 3D helpers (site/py/ubongo_view.py)
+against solvers/ubongo.py.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import screenshot
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solvers
+from solvers import ubongo
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
+import ubongo_view as uv  # noqa: E402 - the page's pure-Python module
+
+UBONGO = solvers.family("ubongo")
+MIRROR = re.compile(r"^layer (\d+), row (\d+), column (\d+): (empty|(\w+) \()")
+UNSOLVABLE = "r4-b4_1111_2"  # a flat 4 x 1 x 2 slab cannot hold the 3D red four
+Cube = tuple[int, int, int]
+
+
+# ----- helpers ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def card() -> dict:
+    """A level 1 card with several solutions, from the solver, with its distinct solutions."""
+    c = UBONGO.generate(0, "browser-test-0", None)
+    c["all"] = UBONGO.solutions(c)["solutions"]
+    assert len(c["all"]) >= 2
+    return c
+
+
+def open_page(watch, site_url: str, fragment: str = "", ready: bool = False):  # noqa: ANN001, ANN201
+    """Open the page (maybe with a link) and wait for the mirror (and the worker)."""
+    page = watch.page
+    page.goto(f"{site_url}/ubongo.html" + (f"#{fragment}" if fragment else ""))
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")
+    if ready:
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    return page
+
+
+def wait_message(page, text: str, timeout: float = 60_000) -> str:  # noqa: ANN001
+    """Wait until the message box contains `text` (case-insensitive)."""
+    page.wait_for_function("t => document.querySelector('#message').innerText.toLowerCase().includes(t)",
+                           arg=text.lower(), timeout=timeout)
+    return page.inner_text("#message")
+
+
+def mirror(page) -> dict[Cube, str | None]:  # noqa: ANN001
+    """Cube (row, col, layer) -> piece id or None, read from the accessible mirror."""
+    out: dict[Cube, str | None] = {}
+    for text in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)"):
+        m = MIRROR.match(text)
+        assert m, text
+        out[(int(m.group(2)) - 1, int(m.group(3)) - 1, int(m.group(1)) - 1)] = m.group(5)
+    return out
+
+
+def pieces(page) -> dict[str, list[Cube]]:  # noqa: ANN001
+    """Piece id -> its cubes, from the mirror."""
+    out: dict[str, list[Cube]] = {}
+    for q, pid in mirror(page).items():
+        if pid:
+            out.setdefault(pid, []).append(q)
+    return {p: sorted(v) for p, v in out.items()}
+
+
+def preview(page) -> list[Cube]:  # noqa: ANN001
+    """The cubes the ghost of the piece in hand covers, from the mirror."""
+    cubes = []
+    for text in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)"):
+        if "preview of" in text:
+            m = MIRROR.match(text)
+            cubes.append((int(m.group(2)) - 1, int(m.group(3)) - 1, int(m.group(1)) - 1))
+    return sorted(cubes)
+
+
+def cell(page, q: Cube):  # noqa: ANN001, ANN201
+    """The layer view's square of a cube."""
+    return page.locator(f'.ub-cell[data-cube="{q[0]},{q[1]},{q[2]}"]')
+
+
+def image(page) -> str:  # noqa: ANN001
+    """The 3D view's pixels as a data URL."""
+    return page.evaluate("document.querySelector('#view').toDataURL()")
+
+
+def drawn_pixels(page) -> int:  # noqa: ANN001
+    """How many pixels of the 3D view differ from its background (the corner pixel)."""
+    return page.evaluate("""() => { const c = document.querySelector('#view');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - d[0]) + Math.abs(d[i+1] - d[1])
+            + Math.abs(d[i+2] - d[2]) > 30) n++; return n; }""")
+
+
+def assert_valid_fill(c: dict, placed: dict[str, list[Cube]]) -> None:
+    """Independent check: the card's pieces, each in its own shape, fill footprint x 2 exactly once."""
+    assert sorted(placed) == sorted(c["pieces"])
+    cubes = [tuple(q) for cs in placed.values() for q in cs]
+    box = {(r, col, z) for r, col in c["footprint"] for z in range(c["height"])}
+    assert len(cubes) == len(set(cubes)) and set(cubes) == box
+    for pid, cs in placed.items():
+        shape = ubongo.normalise(tuple(q) for q in cs)
+        assert shape in ubongo.orientations(ubongo.PIECE_BY_ID[pid].cubes), (pid, cs)
+
+
+def part_of_solution(c: dict, placed: dict[str, list[Cube]]) -> bool:
+    """Whether the placed pieces agree with one of the card's solutions (under the box's turns)."""
+    card = ubongo.parse_card(c)
+    for sol in ubongo.raw_solutions(card):
+        if all(tuple(sorted(sol[p])) == tuple(sorted(cs)) for p, cs in placed.items()):
+            assert_valid_fill(c, {p: list(v) for p, v in sol.items()})
+            return True
+    return False
+
+
+def spot(c: dict, pid: str) -> tuple[Cube, tuple[Cube, ...]]:
+    """A square where the piece, as it comes from the tray, fits on the empty card (and its cubes)."""
+    card = uv.parse_code(c["code"])
+    shape = uv.normalise(uv.SHAPE[pid])
+    anchor = uv.anchor_of(shape)
+    for q in card.cubes:
+        cubes = uv.fit(shape, anchor, q, card.size())
+        if all(x in card.inside for x in cubes):
+            return q, cubes
+    raise AssertionError(f"{pid} fits nowhere on {c['code']} as it is")
+
+
+def placeable(c: dict) -> str:
+    """A piece of the card that fits somewhere without turning."""
+    for pid in c["pieces"]:
+        try:
+            spot(c, pid)
+            return pid
+        except AssertionError:
+            continue
+    raise AssertionError("no piece fits unturned")
+
+
+# ----- the page's tables, links and view (CPython, no browser) --------------------------------
+
+
+def test_page_tables_match_the_solver() -> None:
+    assert [(p.id, p.name, p.colour, p.cubes) for p in ubongo.PIECES] == [tuple(p) for p in uv.PIECES]
+    assert list(ubongo.GRADES) == uv.GRADES
+    for pid, shape in uv.SHAPE.items():
+        assert sorted(uv.orientations(shape)) == sorted(ubongo.orientations(ubongo.PIECE_BY_ID[pid].cubes))
+    assert all(len(p[1]) == len(uv.PIECES) for p in uv.PALETTES)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 10**6), st.data())
+def test_codes_and_links_round_trip(grade: int, seed: int, data: st.DataObject) -> None:
+    r = UBONGO.generate(grade, seed, None)
+    card = uv.parse_code(r["code"])
+    ref = ubongo.parse(r["code"])
+    assert card.code() == r["code"] == ubongo.format_card(ref)
+    assert card.footprint == ref.footprint and tuple(card.pieces) == ref.pieces
+    sol = UBONGO.solve(r)["solution"]
+    keep = data.draw(st.lists(st.sampled_from(sorted(sol)), unique=True))
+    placed = {p: tuple(sorted(tuple(q) for q in sol[p])) for p in keep}
+    text = uv.format_link(card, placed)
+    back, got = uv.parse_link(text)
+    assert back.code() == card.code() and got == placed
+
+
+@pytest.mark.parametrize("bad", ["", "zz", "r4-r2_1111_2", "r4-r2-b4_111.011_x", "r4-q2-b4_111.011_2",
+                                 "r4-r2-b4_101.101_2", "r4-r2-b4_111.011_2~r2:000", "r4-r2-b4_111.011_2~r2:000002",
+                                 "r4-r2-b4_111.011_2~y5:000001", "r4-r2-b4_111.011_2~r2:000001,r2:010011"])
+def test_bad_links_are_refused_with_a_reason(bad: str) -> None:
+    with pytest.raises(ValueError, match=r"\w"):
+        uv.parse_link(bad)
+
+
+def test_turns_are_rotations_and_fit_stays_in_the_box() -> None:
+    box = (3, 4, 2)
+    for pid, shape in uv.SHAPE.items():
+        for orient in uv.orientations(shape):
+            for axis in range(3):
+                turned, anchor = uv.turn(orient, orient[0], axis)
+                assert turned in uv.orientations(shape) and anchor in turned
+            cubes = uv.fit(orient, orient[-1], (1, 1, 1), box)
+            assert uv.fits_piece(pid, cubes)
+            if all(max(q[i] for q in orient) < box[i] for i in range(3)):
+                assert all(0 <= q[i] < box[i] for q in cubes for i in range(3))
+
+
+def test_painters_order_and_picking() -> None:
+    camera = uv.Camera()
+    groups = [uv.Group(((0, 0, 0),), "#ff0000", "back"), uv.Group(((1, 0, 0),), "#0000ff", "front")]
+    faces = uv.polygons(camera, (2, 1, 1), ((0, 0), (1, 0)), groups, 400, 300)
+    depths = [f[0] for f in faces]
+    assert depths == sorted(depths)
+    owners = [f[5] for f in faces if f[5]]
+    assert owners.index("front") > owners.index("back")  # the near cube is painted after the far one
+    # the shared face is hidden; each cube shows at most three faces from this corner of view
+    assert sum(f[5] == "front" for f in faces) <= 3 and sum(f[5] == "back" for f in faces) <= 2
+    front = [f for f in faces if f[5] == "front"][0][1]
+    x = sum(p[0] for p in front) / 4
+    y = sum(p[1] for p in front) / 4
+    assert uv.pick(faces, x, y) == "front"
+    assert uv.pick(faces, -5, -5) is None
+    key = camera.key()
+    camera.turn(1, 15)
+    assert camera.key() != key
+    camera.reset()
+    assert camera.key() == key
+
+
+# ----- the page in Chromium -------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_view_renders_turns_and_zooms(watch, site_url: str, card: dict) -> None:
+    page = open_page(watch, site_url, card["code"])
+    found = mirror(page)
+    assert len(found) == 2 * len(card["footprint"]) and set(found.values()) == {None}
+    assert page.locator("#tray button").count() == len(card["pieces"])
+    assert drawn_pixels(page) > 2000  # the card plate is drawn, not just the background
+    screenshot(page, "ubongo-start")
+    start = image(page)
+    page.locator("#view").focus()
+    page.keyboard.press("a")
+    turned = image(page)
+    assert turned != start
+    page.keyboard.press("Shift+A")
+    assert image(page) == start  # and back
+    page.keyboard.press("ArrowLeft")
+    assert image(page) != start
+    page.keyboard.press("0")
+    assert image(page) == start
+    page.keyboard.press("+")
+    zoomed = image(page)
+    assert zoomed != start and drawn_pixels(page) > 2000
+    page.mouse.move(400, 300)
+    box = page.locator("#view").bounding_box()
+    page.mouse.move(box["x"] + 100, box["y"] + 100)
+    page.mouse.wheel(0, 300)
+    assert image(page) != zoomed
+    page.mouse.down()
+    page.mouse.move(box["x"] + 180, box["y"] + 140, steps=5)
+    page.mouse.up()
+    assert image(page) not in (start, zoomed)
+    page.click("#view-reset")
+    assert image(page) == start
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("document.querySelector('#card-info').innerText.includes('solution')", timeout=60_000)
+    assert f"{card['solutions']} solution" in page.inner_text("#card-info")
+
+
+@pytest.mark.browser
+def test_place_by_layer_view_turn_and_take_back(watch, site_url: str, card: dict) -> None:
+    page = open_page(watch, site_url, card["code"])
+    pid = placeable(card)
+    at, cubes = spot(card, pid)
+    page.click(f"#tray button[data-piece={pid}]")
+    assert "in hand" in page.inner_text(f"#piece-list li[data-piece={pid}]")
+    cell(page, at).hover()
+    assert preview(page) == sorted(cubes)
+    before = image(page)
+    page.keyboard.press("r")  # turn it: the ghost turns in the mirror and the view
+    turned = preview(page)  # (cubes of the ghost off the card are not in the mirror)
+    assert turned != sorted(cubes) and set(turned) <= set(mirror(page))
+    if len(turned) == len(cubes):
+        assert uv.normalise(turned) in uv.orientations(uv.SHAPE[pid])
+    assert image(page) != before
+    page.keyboard.press("Shift+R")
+    assert preview(page) == sorted(cubes)
+    screenshot(page, "ubongo-ghost")
+    cell(page, at).click()
+    assert pieces(page) == {pid: sorted(cubes)}
+    assert "placed at" in page.inner_text(f"#piece-list li[data-piece={pid}]")
+    # a click on a placed piece takes it back into the hand; Escape returns it to the tray
+    cell(page, cubes[-1]).click()
+    assert pieces(page) == {}
+    assert "in hand" in page.inner_text(f"#piece-list li[data-piece={pid}]")
+    page.keyboard.press("Escape")
+    assert "in the tray" in page.inner_text(f"#piece-list li[data-piece={pid}]")
+    assert preview(page) == []
+    page.click("#undo")  # undo the take-back
+    assert pieces(page) == {pid: sorted(cubes)}
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.classList.contains('dark')")
+    screenshot(page, "ubongo-dark")
+
+
+@pytest.mark.browser
+def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, card: dict) -> None:
+    page = open_page(watch, site_url, card["code"], ready=True)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint-reason").strip()
+    title = page.inner_text("#hint-title")
+    assert any(t.endswith(", hint") for t in page.eval_on_selector_all(
+        "#aria-board [role=gridcell]", "els => els.map(e => e.textContent)"))
+    screenshot(page, "ubongo-hint")
+    page.click("#hint-apply")
+    placed = pieces(page)
+    assert len(placed) == 1 and next(iter(placed)) in title
+    assert part_of_solution(card, placed)
+    for _ in range(len(card["pieces"]) + 2):
+        if "solved in" in page.inner_text("#message").lower():
+            break
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        page.click("#hint-apply")
+        assert part_of_solution(card, pieces(page))
+    assert "solved in" in page.inner_text("#message").lower()
+    assert_valid_fill(card, pieces(page))
+    assert page.get_attribute("body", "data-solved") == "yes"
+
+
+@pytest.mark.browser
+def test_check_take_back_hint_and_animated_solve(watch, site_url: str, card: dict) -> None:
+    page = open_page(watch, site_url, card["code"], ready=True)
+    # a piece where no solution has it: Check says so and the hint says to take it back
+    c = ubongo.parse_card(card)
+    bad = next((pl for pl in c.board.placements if pl.piece in card["pieces"] and not part_of_solution(
+        card, {pl.piece: list(pl.cubes)})), None)
+    assert bad is not None
+    link = uv.format_link(uv.parse_code(card["code"]), {bad.piece: tuple(sorted(bad.cubes))})
+    page.goto(f"{site_url}/ubongo.html#{link}")
+    page.reload()
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    assert pieces(page) == {bad.piece: sorted(bad.cubes)}
+    page.click("#check")
+    wait_message(page, "take a piece back")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert "take back" in page.inner_text("#hint-title").lower()
+    page.click("#hint-apply")
+    assert pieces(page) == {}
+    page.click("#solve")
+    page.wait_for_timeout(150)
+    screenshot(page, "ubongo-solving")
+    wait_message(page, "solved by tessera")
+    assert page.get_attribute("body", "data-solved") == "yes"
+    assert_valid_fill(card, pieces(page))
+    screenshot(page, "ubongo-solved")
+    page.click("#undo")
+    assert pieces(page) == {}
+
+
+@pytest.mark.browser
+def test_study_mode_solutions_assembly_lift_and_put_back(watch, site_url: str, card: dict) -> None:
+    page = open_page(watch, site_url, card["code"], ready=True)
+    page.click("#mode-study")
+    page.wait_for_function("document.querySelector('#sol-info').innerText.startsWith('Solution 1 of')")
+    assert f"of {len(card['all'])}" in page.inner_text("#sol-info")
+    first = pieces(page)
+    assert_valid_fill(card, first)
+    assert first in [{p: sorted(tuple(q) for q in v) for p, v in s.items()} for s in card["all"]]
+    view1 = image(page)
+    page.click("#sol-next")
+    assert "Solution 2 of" in page.inner_text("#sol-info")
+    second = pieces(page)
+    assert second != first and image(page) != view1
+    assert_valid_fill(card, second)
+    page.keyboard.press("p")
+    assert pieces(page) == first and image(page) == view1
+    page.click("#assemble")
+    page.wait_for_timeout(120)
+    screenshot(page, "ubongo-assembling")
+    wait_message(page, "assembled")
+    assert pieces(page) == first
+    # click the middle of the view: the piece drawn there is lifted out
+    box = page.locator("#view").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    picked = page.get_attribute("#view", "data-picked")
+    assert picked in card["pieces"]
+    assert picked not in pieces(page) and len(pieces(page)) == len(first) - 1
+    assert "lifted out" in page.inner_text(f"#piece-list li[data-piece={picked}]")
+    screenshot(page, "ubongo-lifted")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button="right")
+    assert pieces(page) == first
+    # lift through the layer view, put back with the button; recolour changes the picture
+    q = next(iter(first[card["pieces"][0]]))
+    cell(page, q).click()
+    assert card["pieces"][0] not in pieces(page)
+    page.click("#lift-back")
+    assert pieces(page) == first
+    before = image(page)
+    page.click("#recolour")
+    assert image(page) != before
+    page.click("#mode-play")
+    assert pieces(page) == {}
+
+
+@pytest.mark.browser
+def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, context) -> None:  # noqa: ANN001
+    page = open_page(watch, site_url, card["code"])
+    pid = placeable(card)
+    at, cubes = spot(card, pid)
+    page.click(f"#tray button[data-piece={pid}]")
+    cell(page, at).click()
+    page.click("#share")
+    plain = page.input_value("#share-link")
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert link.endswith("#" + uv.format_link(uv.parse_code(card["code"]), {pid: cubes}))
+    assert plain.endswith("#" + card["code"])
+    other = context.browser.new_context().new_page()
+    other.goto(link)
+    other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")
+    assert pieces(other) == {pid: sorted(cubes)}
+    assert set(mirror(other)) == set(mirror(page))
+    assert sorted(other.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")) == sorted(
+        card["pieces"])
+    other.context.close()
+
+
+@pytest.mark.browser
+def test_reload_keeps_progress(watch, site_url: str, card: dict) -> None:
+    page = open_page(watch, site_url, card["code"])
+    pid = placeable(card)
+    at, cubes = spot(card, pid)
+    page.click(f"#tray button[data-piece={pid}]")
+    cell(page, at).click()
+    page.goto(f"{site_url}/ubongo.html")
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")
+    assert pieces(page) == {pid: sorted(cubes)}
+    assert "Welcome back" in page.inner_text("#message")
+    assert len(mirror(page)) == 2 * len(card["footprint"])
+
+
+@pytest.mark.browser
+def test_bad_links_show_a_message_and_a_fresh_card(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "r4-r2-b4_111.011_2~r2:000002")
+    assert "not a valid card" in page.inner_text("#message")
+    assert len(mirror(page)) >= 4 and pieces(page) == {}
+    screenshot(page, "ubongo-bad-link")
+    page.goto(f"{site_url}/ubongo.html#q9_11_2")
+    page.reload()
+    page.wait_for_function("document.querySelector('#message').innerText.includes('not a valid card')")
+    assert "no piece" in page.inner_text("#message")
+    page.goto(f"{site_url}/ubongo.html#{UNSOLVABLE}")
+    page.reload()
+    wait_message(page, "cannot be played", timeout=90_000)
+    assert page.locator("#tray button").count() >= 2
+    assert sorted(page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")) != ["b4", "r4"]
+
+
+@pytest.mark.browser
+def test_new_card_by_level(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, ready=True)
+    page.select_option("#level", "3")
+    page.click("#new")
+    wait_message(page, "new level 3 card")
+    assert "level 3 (Hard)" in page.inner_text("#card-info")
+    tray = page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")
+    rating = UBONGO.rate({"footprint": [list(k[:2]) for k in mirror(page) if k[2] == 0], "pieces": tray})
+    assert rating["level"] == 3

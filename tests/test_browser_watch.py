@@ -1,0 +1,200 @@
+"""The watch-the-solver page in Chromium: traces played to the end, stepping back, Stop, other families."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from conftest import screenshot
+
+import solvers
+
+pytestmark = pytest.mark.browser
+SUDOKU = solvers.family("sudoku")
+SKYSCRAPERS = solvers.family("skyscrapers")
+GRID4 = "....1.2..4.1...."
+GRID9 = "..1...2..9.4.7..65.6.........9.6.......2..6.77...3..2.6.37924...4.3..8.........3."
+FAST = 10  # index into the page's speeds: 100,000 steps/s
+
+
+def open_watch(watch, site_url: str, fragment: str = ""):  # noqa: ANN001, ANN201
+    """Open watch.html and wait for the boards and the worker."""
+    page = watch.page
+    page.goto(f"{site_url}/watch.html" + (f"#{fragment}" if fragment else ""))
+    page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length >= 16")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    return page
+
+
+def board(page, key: str) -> str:  # noqa: ANN001
+    """A pane's board as a grid string read from its accessible mirror ('.' = empty)."""
+    texts = page.eval_on_selector_all(f"#aria-{key} [role=gridcell]", "els => els.map(e => e.textContent)")
+    return "".join(m.group(1) if (m := re.match(r"row \d+ column \d+, ([0-9A-Z])\b", t)) else "." for t in texts)
+
+
+def steps(page, key: str) -> int:  # noqa: ANN001
+    """The step counter a pane shows."""
+    return int(page.inner_text(f"#steps-{key}").replace(",", ""))
+
+
+def set_speed(page, index: int) -> None:  # noqa: ANN001
+    """Move the speed slider."""
+    page.eval_on_selector("#speed", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", str(index))
+
+
+def play_to_end(page, keys: str = "ab", timeout: float = 60_000) -> None:  # noqa: ANN001
+    """Press Play and wait until the given panes say they are solved."""
+    page.click("#play")
+    for key in keys:
+        page.wait_for_selector(f"#pane-{key}[data-done=true]", state="attached", timeout=timeout)
+    page.wait_for_function("document.querySelector('#play').innerText == 'Play'")
+
+
+def solver_steps(family, obj: dict, method: str) -> int:  # noqa: ANN001
+    """The "solved" steps of a trace computed by CPython."""
+    *_, last = family.trace(obj, method)
+    assert last["event"] == "solved"
+    return last["steps"]
+
+
+def test_4x4_backtracking_plays_to_the_end_and_steps_back(watch, site_url: str) -> None:
+    page = open_watch(watch, site_url, "sudoku/" + GRID4)
+    assert board(page, "a") == GRID4 and board(page, "b") == GRID4
+    solution = SUDOKU.solve({"grid": GRID4})["solution"]
+    set_speed(page, 6)
+    play_to_end(page)
+    assert board(page, "a") == solution
+    assert board(page, "b") == solution
+    assert steps(page, "a") == solver_steps(SUDOKU, {"grid": GRID4}, "backtracking")
+    assert steps(page, "b") == solver_steps(SUDOKU, {"grid": GRID4}, "propagation")
+    assert steps(page, "a") > steps(page, "b")
+    assert "solved" in page.inner_text("#message").lower()
+    assert "times as many" in page.inner_text("#compare")
+    screenshot(page, "watch-4x4-solved")
+    page.click("#back")
+    page.click("#back")
+    assert board(page, "a") != solution
+    assert steps(page, "a") < solver_steps(SUDOKU, {"grid": GRID4}, "backtracking")
+    page.click("#step")
+    page.click("#step")
+    page.wait_for_function("document.querySelector('#pane-a').dataset.done == 'true'")
+    assert board(page, "a") == solution
+
+
+def test_step_and_back_replay_the_trace_event_by_event(watch, site_url: str) -> None:
+    page = open_watch(watch, site_url, "sudoku/" + GRID4)
+    page.select_option("#show", "a")
+    assert page.is_hidden("#pane-b")
+    events = list(itertools.islice(SUDOKU.trace({"grid": GRID4}, "backtracking"), 6))
+    boards = []
+    for ev in events:
+        page.click("#step")
+        page.wait_for_function(f"document.querySelector('#pane-a').dataset.events == '{len(boards) + 1}'")
+        shown = board(page, "a")
+        r, c = ev["cell"]
+        expected = str(ev["value"]) if ev["event"] == "set" else "."
+        assert shown[r * 4 + c] == expected, (ev, shown)
+        boards.append(shown)
+    assert steps(page, "a") == 6
+    assert "6 steps" in page.inner_text("#live")
+    for back in range(5, 0, -1):
+        page.keyboard.press("ArrowLeft")
+        assert board(page, "a") == boards[back - 1]
+    page.keyboard.press("ArrowLeft")
+    assert board(page, "a") == GRID4
+    assert steps(page, "a") == 0
+
+
+def test_9x9_propagation_reaches_the_end(watch, site_url: str) -> None:
+    page = open_watch(watch, site_url, "sudoku/" + GRID9)
+    page.select_option("#show", "b")
+    set_speed(page, 5)
+    play_to_end(page, "b")
+    assert board(page, "b") == SUDOKU.solve({"grid": GRID9})["solution"]
+    assert steps(page, "b") == solver_steps(SUDOKU, {"grid": GRID9}, "propagation")
+    assert page.get_attribute("#pane-a", "data-steps") == "0"  # hidden pane was not played
+    screenshot(page, "watch-9x9-propagation")
+
+
+def test_9x9_backtracking_streams_fast_and_stops(watch, site_url: str) -> None:
+    page = open_watch(watch, site_url, "sudoku/" + GRID9)
+    set_speed(page, FAST)
+    page.click("#play")
+    page.wait_for_function("Number(document.querySelector('#pane-a').dataset.steps) > 20000", timeout=60_000)
+    assert page.get_attribute("#pane-b", "data-done") == "true"
+    page.click("#watch-stop")
+    at_stop = steps(page, "a")
+    assert "Stopped" in page.inner_text("#message")
+    assert 20000 < at_stop < solver_steps(SUDOKU, {"grid": GRID9}, "backtracking")
+    page.wait_for_timeout(500)
+    assert steps(page, "a") == at_stop
+    before = board(page, "a")
+    for _ in range(3):
+        page.click("#back")
+    assert board(page, "a") != before
+    assert steps(page, "a") < at_stop
+    screenshot(page, "watch-9x9-stopped")
+    page.click("#restart")
+    assert board(page, "a") == GRID9 and steps(page, "a") == 0
+
+
+def test_skyscrapers_traces_play_to_the_end(watch, site_url: str) -> None:
+    page = open_watch(watch, site_url)
+    page.select_option("#family", "skyscrapers")
+    page.wait_for_function("document.querySelector('#title-a').innerText.includes('Phase')", timeout=60_000)
+    page.select_option("#size", "5")
+    page.select_option("#difficulty", "3")
+    page.click("#new")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Play')", timeout=60_000)
+    link = None
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "#skyscrapers/5/" in link
+    set_speed(page, 3)
+    play_to_end(page)
+    fragment = link.split("#", 1)[1]
+    n, top, right, bottom, left, *rest = fragment.split("/")[1:]
+    givens = [[int(g[0]), int(g[1]), int(g[2])] for g in rest[0].split(",")] if rest and rest[0] else []
+    obj = {"n": 5, "top": [int(ch) for ch in top], "right": [int(ch) for ch in right],
+           "bottom": [int(ch) for ch in bottom], "left": [int(ch) for ch in left], "givens": givens}
+    solution = "".join(str(v) for row in SKYSCRAPERS.solve(obj)["solution"] for v in row)
+    assert board(page, "a") == solution
+    assert board(page, "b") == solution
+    assert steps(page, "a") == solver_steps(SKYSCRAPERS, obj, "phases")
+    assert steps(page, "b") == solver_steps(SKYSCRAPERS, obj, "logic")
+    page.click("#theme")
+    screenshot(page, "watch-skyscrapers-dark")
+
+
+def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:  # noqa: ANN001
+    page = open_watch(watch, site_url)
+    for size in (4, 6, 16):
+        page.select_option("#size", str(size))
+        page.wait_for_function(f"document.querySelectorAll('#aria-a [role=gridcell]').length == {size * size}",
+                               timeout=60_000)
+        grid = board(page, "a")
+        assert SUDOKU.solve({"grid": grid})["count"] == 1
+    set_speed(page, 7)
+    page.click("#play")
+    page.wait_for_selector("#pane-b[data-done=true]", state="attached", timeout=60_000)
+    page.click("#watch-stop")
+    screenshot(page, "watch-16x16")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    other = context.new_page()
+    other.goto(link)
+    other.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 256")
+    assert board(other, "a") == grid
+    other.close()
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 256")
+    assert board(page, "a") == grid
+    assert "Welcome back" in page.inner_text("#message")
+    assert page.input_value("#speed") == "7"
+
+
+def test_bad_link_gives_a_message_and_a_puzzle(watch, site_url: str) -> None:
+    page = open_watch(watch, site_url, "sudoku/12345")
+    assert "not a valid puzzle" in page.inner_text("#message")
+    assert len(board(page, "a")) == 81

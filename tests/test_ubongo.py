@@ -1,0 +1,483 @@
+"""Ubongo 3D: pieces and rotations, every family card against the data file, independent
+counting and symmetry reduction, the difficulty measure, generator, hints, checks and CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Iterable
+from math import prod
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers import PuzzleError
+from solvers import ubongo as u
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "benchmarks"
+FAMILY_FILE = SHARED / "ubongo3d_family.json"
+RAW_FILE = SHARED / "ubongo3d.json"
+ORIGINAL_FILE = SHARED / "ubongo3d_original_pieces.json"
+needs_data = pytest.mark.skipif(not (FAMILY_FILE.exists() and RAW_FILE.exists() and ORIGINAL_FILE.exists()),
+                                reason=f"Ubongo benchmark data missing in {SHARED}")
+
+Cube = tuple[int, int, int]
+CARD_1_1 = [[0, 1], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]]  # family card 1-1
+
+
+# ----- independent geometry (no code shared with the module) ----------------------------
+
+
+def shift(cubes: Iterable[Cube]) -> frozenset[Cube]:
+    """Cubes moved so every coordinate starts at 0."""
+    cubes = list(cubes)
+    lo = [min(q[i] for q in cubes) for i in range(3)]
+    return frozenset(tuple(q[i] - lo[i] for i in range(3)) for q in cubes)
+
+
+def turn_x(q: Cube) -> Cube:
+    """A quarter turn about the first axis."""
+    return (q[0], -q[2], q[1])
+
+
+def turn_y(q: Cube) -> Cube:
+    """A quarter turn about the second axis."""
+    return (q[2], q[1], -q[0])
+
+
+def orientations(cubes: Iterable[Cube]) -> set[frozenset[Cube]]:
+    """All orientations of a polycube: closure of the start under two quarter turns (they generate all 24)."""
+    start = shift(cubes)
+    seen, todo = {start}, [start]
+    while todo:
+        s = todo.pop()
+        for t in (turn_x, turn_y):
+            n = shift(t(q) for q in s)
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def box_maps(cubes: list[Cube]) -> list[dict[Cube, Cube]]:
+    """The isometries of space (quarter turns and one mirror, closed) mapping the box onto itself."""
+    group = {(0, 1, 2, 1, 1, 1)}  # (axis perm, signs) as a tuple
+    gens = [(0, 2, 1, 1, -1, 1), (2, 1, 0, 1, 1, -1), (0, 1, 2, -1, 1, 1)]  # turn x, turn y, mirror
+
+    def compose(g: tuple[int, ...], h: tuple[int, ...]) -> tuple[int, ...]:
+        # apply h then g: (g∘h)(q)[i] = g_sign[i] * h(q)[g_perm[i]]
+        perm = tuple(h[g[i]] for i in range(3))
+        signs = tuple(g[3 + i] * h[3 + g[i]] for i in range(3))
+        return perm + signs
+
+    todo = list(group)
+    while todo:
+        g = todo.pop()
+        for h in gens:
+            n = compose(h, g)
+            if n not in group:
+                group.add(n)
+                todo.append(n)
+    assert len(group) == 48
+    box = set(cubes)
+    lo = [min(q[i] for q in cubes) for i in range(3)]
+    out = []
+    for g in group:
+        moved = {q: tuple(g[3 + i] * q[g[i]] for i in range(3)) for q in cubes}
+        mlo = [min(m[i] for m in moved.values()) for i in range(3)]
+        image = {q: tuple(m[i] - mlo[i] + lo[i] for i in range(3)) for q, m in moved.items()}
+        if set(image.values()) == box:
+            out.append(image)
+    return out
+
+
+def box_of(footprint: Iterable[Iterable[int]], height: int = 2) -> list[Cube]:
+    """The cubes of footprint x height, sorted."""
+    return sorted((r, c, z) for r, c in footprint for z in range(height))
+
+
+def shapes_from_file() -> dict[str, set[frozenset[Cube]]]:
+    """Orientations of the family pieces as the data file gives them."""
+    data = json.loads(FAMILY_FILE.read_text())
+    return {p["id"]: orientations(tuple(c) for c in p["cells"]) for p in data["pieces"]}
+
+
+PIECE_SHAPES = {p.id: orientations(p.cubes) for p in u.PIECES}  # replaced by the file's in the data test
+
+
+def is_valid_solution(footprint: list[list[int]], pieces: list[str], sol: dict[str, list[list[int]]],
+                      height: int = 2) -> bool:
+    """Independent checker: the listed pieces, each once in one of its orientations, fill the box exactly."""
+    if sorted(sol) != sorted(pieces):
+        return False
+    seen: list[Cube] = []
+    for pid, cubes in sol.items():
+        cs = [tuple(q) for q in cubes]
+        if shift(cs) not in PIECE_SHAPES[pid]:
+            return False
+        seen += cs
+    return len(seen) == len(set(seen)) and sorted(seen) == box_of(footprint, height)
+
+
+def brute_solutions(footprint: list[list[int]], pieces: list[str], height: int = 2) -> list[dict[str, frozenset]]:
+    """Every filling, by filling the first empty cube with each orientation of each piece left."""
+    box = box_of(footprint, height)
+    inside = set(box)
+    shapes = {p: [sorted(s) for s in PIECE_SHAPES[p]] for p in pieces}
+    out: list[dict[str, frozenset]] = []
+
+    def rec(filled: set[Cube], left: tuple[str, ...], sol: dict[str, frozenset]) -> None:
+        if not left:
+            if len(filled) == len(box):
+                out.append(dict(sol))
+            return
+        first = next(q for q in box if q not in filled)
+        for pid in left:
+            for shape in shapes[pid]:
+                d = [first[i] - shape[0][i] for i in range(3)]
+                cubes = frozenset(tuple(q[i] + d[i] for i in range(3)) for q in shape)
+                if cubes <= inside and not cubes & filled:
+                    sol[pid] = cubes
+                    rec(filled | cubes, tuple(p for p in left if p != pid), sol)
+                    del sol[pid]
+
+    rec(set(), tuple(pieces), {})
+    return out
+
+
+def orbit_key(sol: dict[str, frozenset], maps: list[dict[Cube, Cube]]) -> frozenset:
+    """The set of all images of a solution (equal for symmetric duplicates)."""
+    return frozenset(frozenset((pid, frozenset(m[q] for q in cubes)) for pid, cubes in sol.items()) for m in maps)
+
+
+def brute_probability(footprint: list[list[int]], pieces: list[str], height: int = 2) -> float:
+    """The reference's measure from brute force: prod(used / legal) / distinct solutions."""
+    sols = brute_solutions(footprint, pieces, height)
+    if not sols:
+        return 0.0
+    inside = set(box_of(footprint, height))
+    maps = box_maps(box_of(footprint, height))
+    distinct = len({orbit_key(s, maps) for s in sols})
+    rows = max(r for r, _ in footprint) + 1
+    cols = max(c for _, c in footprint) + 1
+    ratio = []
+    for pid in pieces:
+        legal = set()
+        for shape in PIECE_SHAPES[pid]:
+            for dr in range(rows):
+                for dc in range(cols):
+                    for dz in range(height):
+                        cubes = frozenset((a + dr, b + dc, z + dz) for a, b, z in shape)
+                        if cubes <= inside:
+                            legal.add(cubes)
+        used = {s[pid] for s in sols}
+        ratio.append(len(used) / len(legal))
+    return prod(ratio) / distinct
+
+
+def family_cards() -> list[dict]:
+    """The 144 cards of ubongo3d.json with their computed filling subsets."""
+    return json.loads(RAW_FILE.read_text())["ubongo3d_family"]["cards"]
+
+
+# ----- pieces and rotations ------------------------------------------------------------
+
+
+def test_rotation_group_and_counts() -> None:
+    mats = set(u.ROTATIONS)
+    assert len(mats) == 24
+    # Known orientation counts: screw tetracubes 12, L-tromino 12, domino 3, the rest asymmetric 24.
+    assert [len(u.orientations(p.cubes)) for p in u.PIECES] == [24, 12, 12, 3, 12, 24, 24, 24]
+    for p in u.PIECES:
+        assert set(map(frozenset, u.orientations(p.cubes))) == PIECE_SHAPES[p.id]
+    assert len(u.orientations(((0, 0, 0),))) == 1
+    assert len(u.orientations(((0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)))) == 3  # square
+    assert len(u.orientations(((0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0)))) == 8  # tripod
+
+
+@needs_data
+def test_original_pieces_rotation_counts() -> None:
+    pieces = json.loads(ORIGINAL_FILE.read_text())["pieces"]
+    assert len(pieces) == 16
+    for p in pieces:
+        cubes = tuple(tuple(c) for c in p["cells"])
+        assert len(u.orientations(u.normalise(cubes))) == len(orientations(cubes)), p["name"]
+
+
+@needs_data
+def test_pieces_match_the_data_file() -> None:
+    data = json.loads(FAMILY_FILE.read_text())
+    assert [p["id"] for p in data["pieces"]] == list(u.PIECE_IDS)
+    assert data["board_height"] == u.HEIGHT
+    assert shapes_from_file() == PIECE_SHAPES
+    assert [len(p.cubes) for p in u.PIECES] == [p["cubes"] for p in data["pieces"]]
+    table = u.pieces_json()
+    assert [t["id"] for t in table] == list(u.PIECE_IDS) and len({t["colour"] for t in table}) == 8
+
+
+def test_placements_stay_in_the_box() -> None:
+    card = u.parse_card({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]})
+    b = card.board
+    inside = set(box_of(CARD_1_1))
+    assert b.placements and all(set(pl.cubes) <= inside for pl in b.placements)
+    assert len({(pl.piece, frozenset(pl.cubes)) for pl in b.placements}) == len(b.placements)
+    # The domino lies along each of 6 row pairs? count it independently: adjacent cube pairs in the box.
+    pairs = {frozenset((q, n)) for q in inside for n in inside if sum(abs(q[i] - n[i]) for i in range(3)) == 1}
+    assert sum(pl.piece == "r2" for pl in b.placements) == len(pairs)
+
+
+# ----- the family cards ------------------------------------------------------------------
+
+
+@needs_data
+def test_every_family_card_is_filled_by_its_listed_subsets() -> None:
+    cards = family_cards()
+    assert len(cards) == 144
+    for c in cards:
+        subsets = u.fill_subsets([tuple(s) for s in c["footprint_rc"]])
+        assert subsets, c["card"]
+        assert sorted(map(sorted, subsets)) == sorted(map(sorted, c["tileable_piece_subsets_computed"])), c["card"]
+        for s in subsets:
+            out = u.FAMILY.solve({"footprint": c["footprint_rc"], "height": 2, "pieces": list(s)})
+            assert is_valid_solution(c["footprint_rc"], list(s), out["solution"]), (c["card"], s)
+
+
+@needs_data
+def test_family_card_footprints_agree_between_files() -> None:
+    fam = {c["card"]: c["footprint"] for c in json.loads(FAMILY_FILE.read_text())["cards"]}
+    assert {c["card"]: c["footprint_rc"] for c in family_cards()} == fam
+
+
+@needs_data
+def test_counts_and_distinct_solutions_match_brute_force_on_sample() -> None:
+    rng = random.Random(3)
+    for c in rng.sample(family_cards(), 12):
+        fp = c["footprint_rc"]
+        maps = box_maps(box_of(fp))
+        for s in c["tileable_piece_subsets_computed"][:3]:
+            sols = brute_solutions(fp, s)
+            card = u.parse_card({"footprint": fp, "pieces": s})
+            assert u.count_raw(card) == len(sols)
+            distinct = u.distinct_solutions(card)
+            assert len(distinct) == len({orbit_key(x, maps) for x in sols})
+            assert all(is_valid_solution(fp, s, u.solution_json(d)) for d in distinct)
+
+
+@pytest.mark.slow
+@needs_data
+def test_every_family_pair_counts_like_brute_force() -> None:
+    for c in family_cards():
+        fp = c["footprint_rc"]
+        for s in c["tileable_piece_subsets_computed"]:
+            card = u.parse_card({"footprint": fp, "pieces": s})
+            assert u.count_raw(card) == len(brute_solutions(fp, s)), (c["card"], s)
+
+
+# ----- symmetry reduction -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("footprint, pieces", [
+    # a 2x4x2 block: 16 symmetries, including a quarter turn about its long axis
+    ([[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 1], [1, 2], [1, 3]], ["y5", "y4", "r4", "g3"]),
+    ([[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 1], [1, 2], [1, 3]], ["y5", "r2", "b4", "b5"]),
+    ([[0, 1], [1, 0], [1, 1], [1, 2], [2, 1], [3, 1]], ["y5", "r4", "g3"]),  # mirror + layer swap
+])
+def test_symmetric_duplicates_are_removed(footprint: list[list[int]], pieces: list[str]) -> None:
+    card = u.parse_card({"footprint": footprint, "pieces": pieces})
+    maps = box_maps(box_of(footprint))
+    assert len(card.board.symmetries) == len(maps)
+    raw = brute_solutions(footprint, pieces)
+    assert u.count_raw(card) == len(raw) > 0
+    distinct = u.distinct_solutions(card)
+    keys = [orbit_key({p: frozenset(c) for p, c in d.items()}, maps) for d in distinct]
+    assert len(set(keys)) == len(keys)  # no two kept solutions are images of each other
+    assert set(keys) == {orbit_key(s, maps) for s in raw}  # every solution is an image of a kept one
+    if len(maps) > 1:
+        assert len(raw) > len(distinct)
+    out = u.FAMILY.solutions({"footprint": footprint, "pieces": pieces})
+    assert out["count"] == len(distinct) and len(out["solutions"]) == min(len(distinct), u.SOLUTIONS_CAP)
+    assert all(is_valid_solution(footprint, pieces, s) for s in out["solutions"])
+
+
+# ----- difficulty and generator -------------------------------------------------------------
+
+
+@needs_data
+def test_probability_matches_independent_computation() -> None:
+    rng = random.Random(5)
+    for c in rng.sample(family_cards(), 8):
+        s = rng.choice(c["tileable_piece_subsets_computed"])
+        r = u.rate(u.parse_card({"footprint": c["footprint_rc"], "pieces": s}))
+        assert r.probability == pytest.approx(brute_probability(c["footprint_rc"], s), rel=1e-12)
+        assert r.level == u.level_of(r.probability) and 1 <= r.level <= 4
+
+
+def test_level_bands() -> None:
+    assert u.level_of(0.0) == 0
+    assert u.level_of(0.5) == 1 and u.level_of(1e-3) == 2 and u.level_of(5e-5) == 3 and u.level_of(1e-5) == 4
+    assert u.level_of(1e-9) == 4
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_generator_is_deterministic_and_on_level(level: int) -> None:
+    for seed in (0, 1, "abc"):
+        out = u.FAMILY.generate(level - 1, seed, None)
+        assert out == u.FAMILY.generate(level - 1, seed, None)
+        assert out["level"] == level and out["difficulty"] == u.GRADES[level - 1]
+        fp, pieces = out["footprint"], out["pieces"]
+        assert len(pieces) == u.DEFAULT_PIECES[level]
+        assert out["probability"] == pytest.approx(brute_probability(fp, pieces), rel=1e-12)
+        assert u.level_of(brute_probability(fp, pieces)) == level
+        sol = u.FAMILY.solve({"footprint": fp, "height": 2, "pieces": pieces})["solution"]
+        assert is_valid_solution(fp, pieces, sol)
+        assert u.parse(out["code"]) == u.parse_card(out)
+    assert u.FAMILY.generate(0, 1, None) != u.FAMILY.generate(0, 2, None)
+
+
+def test_generator_size_and_bad_requests() -> None:
+    out = u.FAMILY.generate(2, 9, 5)
+    assert len(out["pieces"]) == 5 and out["level"] == 3
+    with pytest.raises(PuzzleError):
+        u.generate(5, 0)
+    with pytest.raises(PuzzleError):
+        u.FAMILY.generate(0, 0, 9)
+
+
+# ----- hints and checks -------------------------------------------------------------------
+
+
+def solvable_brute(footprint: list[list[int]], pieces: list[str], state: dict[str, list[list[int]]]) -> bool:
+    """Whether some filling extends the placed pieces (brute force)."""
+    placed = {p: frozenset(map(tuple, c)) for p, c in state.items()}
+    return any(all(s[p] == c for p, c in placed.items()) for s in brute_solutions(footprint, pieces))
+
+
+def test_hints_lead_to_a_solution() -> None:
+    fp, pieces = CARD_1_1, ["g3", "g5", "b4"]
+    state: dict[str, list[list[int]]] = {}
+    for _ in range(len(pieces)):
+        h = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": state})
+        assert h["technique"] in ("forced piece", "forced cube") and h["solvable"] and h["reason"]
+        state[h["move"]["piece"]] = h["move"]["cells"]
+        assert solvable_brute(fp, pieces, state)
+    assert is_valid_solution(fp, pieces, state)
+    assert u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": state})["technique"] == "solved"
+    assert u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": state})["solved"] is True
+
+
+def test_hint_takes_back_a_blocking_piece() -> None:
+    fp, pieces = CARD_1_1, ["g3", "g5", "b4"]
+    state = {"g3": [[1, 3, 0], [1, 4, 0], [1, 4, 1]]}
+    assert not solvable_brute(fp, pieces, state)
+    h = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": state})
+    assert h["technique"] == "take back" and h["move"] == {"remove": "g3"} and h["solvable"] is False
+    c = u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": state})
+    assert c["errors"] == [] and c["solvable"] is False and c["solved"] is False
+
+
+def test_hint_and_check_report_mistakes() -> None:
+    fp, pieces = CARD_1_1, ["g3", "g5", "b4"]
+    out = {"g3": [[0, 1, 0], [0, 1, 1], [0, 2, 0]]}  # sticks out at (0, 2)
+    h = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": out})
+    assert h["technique"] == "mistake" and h["move"] == {"remove": "g3"} and h["cells"] == [[0, 2, 0]]
+    c = u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": out})
+    assert c["errors"] == [[0, 2, 0]] and c["problems"] and not c["solved"]
+    wrong = {"g3": [[1, 0, 0], [1, 1, 0], [1, 2, 0]]}  # a straight three is not the green L
+    assert u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": wrong})["problems"]
+    overlap = {"g3": [[1, 0, 0], [1, 1, 0], [1, 0, 1]], "b4": [[1, 0, 0], [1, 1, 1], [1, 2, 1], [1, 3, 1]]}
+    assert u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": overlap})["problems"]
+    other = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "placed": {"r2": [[0, 1, 0], [0, 1, 1]]}})
+    assert other["move"] == {"remove": "r2"}
+
+
+# ----- parsing and bad input ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("obj", [
+    {"footprint": []},
+    {"footprint": [[0, 0], [2, 2]], "pieces": ["g3"]},
+    {"footprint": [[0, 0], [0, 1]], "pieces": ["zz"]},
+    {"footprint": [[0, 0], [0, 1]], "pieces": ["g3"]},
+    {"footprint": [[0, 0], [0, 1]], "pieces": ["r2", "r2"]},
+    {"footprint": [[0, 0], [0, 0]], "pieces": ["r2"]},
+    {"footprint": [[0, "a"]], "pieces": ["r2"]},
+    {"footprint": "x"},
+    {"footprint": [[0, 0], [0, 1]], "pieces": "r2"},
+    {"footprint": [[0, 0]], "height": 9, "pieces": ["r2"]},
+    {"footprint": [[0, 0], [0, 1]], "pieces": ["r2", "g3"], "height": 2},
+])
+def test_bad_input_is_a_puzzle_error(obj: dict) -> None:
+    with pytest.raises(PuzzleError) as err:
+        u.FAMILY.solve(obj)
+    assert err.value.kind == "invalid" and str(err.value)
+
+
+@pytest.mark.parametrize("text", ["", "g3", "g3_01x_2", "qq_11_2", "r2_11_x", "r2_1001_2", "r2_11.00.01_2"])
+def test_bad_links(text: str) -> None:
+    with pytest.raises(PuzzleError):
+        u.parse(text)
+
+
+def test_unsolvable_and_subset_modes() -> None:
+    with pytest.raises(PuzzleError) as err:
+        u.FAMILY.solve({"footprint": [[0, 0], [0, 1], [0, 2], [0, 3]], "pieces": ["g3", "g5"]})
+    assert err.value.kind == "no-solution"
+    out = u.FAMILY.solve({"footprint": CARD_1_1, "count": True})
+    assert ["y5", "r4", "g3"] in out["subsets"] and len(out["counts"]) == len(out["subsets"])
+    assert is_valid_solution(CARD_1_1, out["pieces"], out["solution"])
+
+
+@st.composite
+def footprints(draw: st.DrawFn) -> list[tuple[int, int]]:
+    """A random connected footprint of 3..8 squares."""
+    seed = draw(st.integers(0, 10**6))
+    return list(u.grow_footprint(random.Random(seed), draw(st.integers(3, 8))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(footprints(), st.lists(st.sampled_from(u.PIECE_IDS), min_size=1, max_size=4, unique=True))
+def test_format_parse_round_trip_and_solve(fp: list[tuple[int, int]], pieces: list[str]) -> None:
+    if u.volume(pieces) != 2 * len(fp):
+        with pytest.raises(PuzzleError):
+            u.make_card(fp, 2, pieces)
+        return
+    card = u.make_card(fp, 2, pieces)
+    assert u.parse(u.format_card(card)) == card
+    sol = u.solve(card)
+    brute = brute_solutions([list(s) for s in fp], pieces)
+    assert (sol is None) == (not brute)
+    if sol is not None:
+        assert is_valid_solution([list(s) for s in fp], pieces, u.solution_json(sol))
+
+
+# ----- command line ---------------------------------------------------------------------------
+
+
+def run_cli(*args: str, stdin: str = "") -> list[dict]:
+    """JSON lines printed by `python -m solvers ubongo ...`."""
+    proc = subprocess.run([sys.executable, "-m", "solvers", "ubongo", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120, check=True)
+    assert "Traceback" not in proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_cli_solve_generate_hint() -> None:
+    lines = [
+        {"footprint": CARD_1_1, "height": 2, "pieces": ["g3", "r4", "y5"], "count": True},
+        {"footprint": [[0, 0], [2, 2]], "pieces": ["g3"]},
+    ]
+    stdin = "\n".join(json.dumps(x) for x in lines) + "\nnot json\n"
+    first, bad, broken = run_cli("solve", stdin=stdin)
+    assert is_valid_solution(CARD_1_1, ["g3", "r4", "y5"], first["solution"]) and first["count"] == 1
+    assert bad["kind"] == "invalid" and "parts" in bad["error"] and broken["kind"] == "invalid"
+    gen = run_cli("generate", "--difficulty", "3", "--seed", "11")
+    assert gen == run_cli("generate", "--difficulty", "Hard", "--seed", "11")
+    assert gen[0]["level"] == 3 and gen[0]["difficulty"] == "Hard"
+    hint = run_cli("hint", stdin=json.dumps({**gen[0], "state": {}}) + "\n")[0]
+    assert hint["move"]["piece"] in gen[0]["pieces"] and hint["solvable"] is True
+    assert u.FAMILY.solutions(gen[0])["count"] == gen[0]["solutions"]
