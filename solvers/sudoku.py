@@ -4,7 +4,8 @@ Sizes 4x4 (2x2 boxes), 6x6 (3x2), 9x9 (3x3), 12x12 (4x3), 16x16 (4x4) share one 
 values above 9 are written A, B, ... A fast complete solver (bitmask candidates, singles
 propagation, most-constrained cell first) counts solutions up to a limit; the technique ladder
 for hints and grading lives in `sudoku_logic`. Known limits: n <= 25; the naive backtracking
-trace of a hard 9x9 can run for millions of steps (it is streamed, never built whole).
+trace of a hard 9x9 can run for millions of steps (it is streamed, never built whole); 9x9 Hard and
+16x16 Hard/Expert puzzles come from small pools our generator made, each given a random symmetry (`sudoku_pool`).
 """
 
 from __future__ import annotations
@@ -228,11 +229,12 @@ class Search:
     def run(self, values: Sequence[int]) -> list[Grid]:
         """All solutions (up to the limit) of the given values."""
         full = self.full
-        cands = [1 << (v - 1) if v else full for v in values]
-        if not _propagate(cands, [c for c, v in enumerate(values) if v],
-                                                     self.peers, self.units, full):
-            return self.solutions
-        self._search(cands)
+        return self.run_cands([1 << (v - 1) if v else full for v in values], [c for c, v in enumerate(values) if v])
+
+    def run_cands(self, cands: list[Mask], fixed: list[int]) -> list[Grid]:
+        """All solutions (up to the limit) below candidate masks whose `fixed` cells are decided (consumed)."""
+        if _propagate(cands, fixed, self.peers, self.units, self.full):
+            self._search(cands)
         return self.solutions
 
     def _search(self, cands: list[Mask]) -> bool:
@@ -240,14 +242,7 @@ class Search:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfNodes
-        best, best_count = -1, 99
-        for c, m in enumerate(cands):
-            if m & (m - 1):
-                k = m.bit_count()
-                if k < best_count:
-                    best, best_count = c, k
-                    if k == 2:
-                        break
+        best = latin.most_constrained(cands)
         if best < 0:
             self.solutions.append(tuple(m.bit_length() for m in cands))
             return len(self.solutions) >= self.limit
@@ -419,14 +414,21 @@ def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = 
 
 
 def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False) -> tuple[Puzzle, int]:
-    """A puzzle with a unique solution of the given grade (index into GRADES), and the grade it got."""
+    """A puzzle with a unique solution of the given grade (index into GRADES), and the grade it got.
+
+    Dug fresh, except (without `symmetric`) 9x9 Hard and 16x16 Hard and Expert: those come from a pool of 36 (9x9)
+    or 10 (16x16) puzzles our generator made (`sudoku_pool`), each given a random symmetry and re-graded, because
+    digging one takes seconds (9x9) to minutes (16x16)."""
     from .sudoku_logic import generate_graded
+    from .sudoku_pool import from_pool
 
     if size not in DEFAULT_BOX:
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
-    return generate_graded(rng, grade, DEFAULT_BOX[size], symmetric)
+    box = DEFAULT_BOX[size]
+    pooled = None if symmetric else from_pool(rng, grade, box)
+    return pooled or generate_graded(rng, grade, box, symmetric)
 
 
 DAILY_GRADES = (0, 0, 1, 1, 2, 3, 4)  # Monday .. Sunday: harder towards the weekend

@@ -21,6 +21,7 @@ from .sudoku import (
     NO_SOLUTION,
     Box,
     Grid,
+    OutOfNodes,
     Puzzle,
     Search,
     _propagate,
@@ -205,46 +206,43 @@ def _seen_by_all(g: Geometry, cands: Sequence[Mask], values: Sequence[int], v: i
     return _elim(sorted(common), cands, values, v, ())
 
 
-def _xy_wing(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
-    """Pivot xy with pincers xz and yz among its peers: z leaves every cell seeing both pincers."""
+def _wing(g: Geometry, cands: Sequence[Mask], values: Sequence[int], xyz: bool) -> Step | None:
+    """XY-wing (pivot xy, pincers xz and yz among its peers: z leaves cells seeing both pincers) or
+    XYZ-wing (pivot xyz, pincers xz and yz: z leaves cells seeing all three)."""
     ps = peer_sets(g)
     pairs = _open_cells(cands, values, (2,))
-    for pivot in pairs:
+    for pivot in _open_cells(cands, values, (3,) if xyz else (2,)):
         pm = cands[pivot]
-        wings = [c for c in pairs if c in ps[pivot] and (cands[c] & pm).bit_count() == 1]
+        # an XYZ pincer lies inside the pivot's three values; an XY pincer shares exactly one of its two
+        wings = [c for c in pairs if c in ps[pivot]
+                 and (cands[c] & pm == cands[c] if xyz else (cands[c] & pm).bit_count() == 1)]
         for a, b in combinations(wings, 2):
             am, bm = cands[a], cands[b]
-            z = am & bm & ~pm
-            if am & pm == bm & pm or not z or z & (z - 1):
+            z = am & bm & ~pm if not xyz else am & bm
+            ok = am | bm == pm if xyz else am & pm != bm & pm
+            if not ok or not z or z & (z - 1):
                 continue
             v = z.bit_length()
-            elim = _seen_by_all(g, cands, values, v, (a, b))
-            if elim:
+            elim = _seen_by_all(g, cands, values, v, (pivot, a, b) if xyz else (a, b))
+            if not elim:
+                continue
+            if xyz:
+                reason = (f"One of {g.name(pivot)}, {g.name(a)} and {g.name(b)} must be {symbol(v)}, so {symbol(v)} "
+                          f"is removed from cells that see all three")
+            else:
                 x, y = values_of(pm)
                 reason = (f"{g.name(pivot)} is {symbol(x)} or {symbol(y)}, so {g.name(a)} or {g.name(b)} must be "
                           f"{symbol(v)}: {symbol(v)} is removed from cells that see both")
-                return Step("XY-wing", (pivot, a, b), reason, eliminate=elim)
+            return Step("XYZ-wing" if xyz else "XY-wing", (pivot, a, b), reason, eliminate=elim)
     return None
+
+
+def _xy_wing(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
+    return _wing(g, cands, values, False)
 
 
 def _xyz_wing(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
-    """Pivot xyz with pincers xz and yz among its peers: z leaves cells seeing all three."""
-    ps = peer_sets(g)
-    pairs = _open_cells(cands, values, (2,))
-    for pivot in _open_cells(cands, values, (3,)):
-        pm = cands[pivot]
-        wings = [c for c in pairs if c in ps[pivot] and cands[c] & pm == cands[c]]
-        for a, b in combinations(wings, 2):
-            z = cands[a] & cands[b]
-            if cands[a] | cands[b] != pm or not z or z & (z - 1):
-                continue
-            v = z.bit_length()
-            elim = _seen_by_all(g, cands, values, v, (pivot, a, b))
-            if elim:
-                reason = (f"One of {g.name(pivot)}, {g.name(a)} and {g.name(b)} must be {symbol(v)}, so {symbol(v)} "
-                          f"is removed from cells that see all three")
-                return Step("XYZ-wing", (pivot, a, b), reason, eliminate=elim)
-    return None
+    return _wing(g, cands, values, True)
 
 
 def _colouring(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
@@ -333,20 +331,38 @@ def logic_solve(puzzle: Puzzle, max_level: int = 3,
 
     Singles are applied in bulk between steps; `record` receives (step, level, candidates before it) for
     every step above singles."""
-    g = puzzle.geometry
-    n = puzzle.n
-    peers, units, full = _tables(n, puzzle.box)
-    cands = [1 << (v - 1) if v else full for v in puzzle.givens]
-    if not _propagate(cands, [c for c, v in enumerate(puzzle.givens) if v], peers, units, full):
+    cands = _start(puzzle.givens, puzzle.box)
+    if cands is None:
         raise PuzzleError(NO_SOLUTION, "no-solution")
+    hardest, solved = _ladder(puzzle.geometry, puzzle.box, cands, max_level, record)
+    if not solved:
+        return max(hardest, len(GRADES) - 1), None
+    return hardest, [m.bit_length() for m in cands]
+
+
+def _start(values: Sequence[int], box: Box) -> list[Mask] | None:
+    """Candidates of the givens after singles, or None on a contradiction."""
+    peers, units, full = _tables(box[0] * box[1], box)
+    cands = [1 << (v - 1) if v else full for v in values]
+    return cands if _propagate(cands, [c for c, v in enumerate(values) if v], peers, units, full) else None
+
+
+def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int,
+            record: list[tuple[Step, int, list[Mask]]] | None = None, until: Collection[int] = ()) -> tuple[int, bool]:
+    """Run the ladder (rungs above singles, up to `max_level`) on candidates in place: (hardest level, solved).
+
+    With `until`, stop as soon as those cells are decided (solved = True then)."""
+    peers, units, full = _tables(g.n, box)
     hardest = 0
     while True:
+        if until and all(not cands[c] & (cands[c] - 1) for c in until):
+            return hardest, True
         values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
         if all(values):
-            return hardest, values
+            return hardest, True
         found = first_step(g, cands, values, max_level, SINGLES)  # singles were applied in bulk
         if found is None:
-            return max(hardest, len(GRADES) - 1), None
+            return hardest, False
         step, level = found
         hardest = max(hardest, level)
         if record is not None:
@@ -367,9 +383,9 @@ def grade(puzzle: Puzzle) -> int:
 # ---------------------------------------------------------------------------- generator
 
 # Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
-# every technique; big grids are slow to dig): the count, not a clock, keeps generation deterministic.
+# every technique): the count, not a clock, keeps generation deterministic.
 ATTEMPTS = {4: 20, 6: 40, 9: 150, 12: 20, 16: 3}
-DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check while digging Diabolical puzzles
+DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check on big grids (over budget = keep the given)
 
 
 def solvable(puzzle: Puzzle, max_level: int) -> bool:
@@ -377,23 +393,64 @@ def solvable(puzzle: Puzzle, max_level: int) -> bool:
     return logic_solve(puzzle, max_level)[1] is not None
 
 
-def dig_logic(solution: Grid, box: Box, rng: Random, max_level: int, symmetric: bool = False) -> Grid:
-    """Remove givens in random order while the ladder up to `max_level` still solves the puzzle."""
+def _another_solution(values: Sequence[int], solution: Grid, group: Sequence[int], box: Box,
+                      max_nodes: int | None) -> bool:
+    """Whether the givens `values` (the `group` cells blanked) allow a solution other than `solution`.
+
+    Any other solution differs in a blanked cell: the first such cell excludes its digit, earlier ones keep theirs.
+    A search past `max_nodes` counts as yes (the caller keeps its givens)."""
     n = box[0] * box[1]
+    full = (1 << n) - 1
+    for i, c in enumerate(group):
+        cands = [1 << (v - 1) if v else full for v in values]
+        for d in group[:i]:
+            cands[d] = 1 << (solution[d] - 1)
+        cands[c] = full & ~(1 << (solution[c] - 1))
+        fixed = [x for x, v in enumerate(values) if v] + list(group[:i])
+        try:
+            if Search(n, box, 1, max_nodes=max_nodes).run_cands(cands, fixed):
+                return True
+        except OutOfNodes:
+            return True
+    return False
+
+
+def _dig(solution: Grid, box: Box, rng: Random, max_level: int | None, symmetric: bool = False,
+         max_nodes: int | None = None) -> tuple[Grid, int]:
+    """Blank cells in random order while the solution stays unique and (unless `max_level` is None) the ladder up
+    to `max_level` solves the puzzle: (givens, grade), the grade tracked incrementally (0 when `max_level` is None).
+
+    Removing a given only adds candidates, and the ladder's rungs are resolution rules (the order they fire in does
+    not change what they reach), so the new grade is the old one or the hardest rung needed before the blanked
+    cells are decided again: each check stops there instead of solving the whole grid."""
+    n = box[0] * box[1]
+    g = latin.square(n, box)
     values = list(solution)
     order = list(range(n * n))
     rng.shuffle(order)
+    level = 0
     for c in order:
-        group = sorted({c, n * n - 1 - c}) if symmetric else [c]
         if not values[c]:
             continue
-        saved = [values[x] for x in group]
+        group = sorted({c, n * n - 1 - c}) if symmetric else [c]
         for x in group:
             values[x] = 0
-        if not solvable(Puzzle(box, tuple(values)), max_level):
-            for x, v in zip(group, saved, strict=True):
-                values[x] = v
-    return tuple(values)
+        # Low rungs are cheaper than a uniqueness search (a ladder that solves proves uniqueness); high ones are not.
+        ok = max_level in (0, 1) or not _another_solution(values, solution, group, box, max_nodes)
+        if ok and max_level is not None:
+            cands = _start(values, box)
+            assert cands is not None
+            hardest, ok = _ladder(g, box, cands, max_level, until=group)
+            level = max(level, hardest) if ok else level
+        if not ok:
+            for x in group:
+                values[x] = solution[x]
+    return tuple(values), level
+
+
+def dig_logic(solution: Grid, box: Box, rng: Random, max_level: int, symmetric: bool = False) -> Grid:
+    """Remove givens in random order while the ladder up to `max_level` still solves the puzzle."""
+    return _dig(solution, box, rng, max_level, symmetric)[0]
 
 
 def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False) -> tuple[Puzzle, int]:
@@ -404,14 +461,17 @@ def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False) 
     for _ in range(ATTEMPTS.get(n, 10)):
         solution = random_solution(n, box, rng)
         if level < top:
-            values = dig_logic(solution, box, rng, level, symmetric)
+            values, got = _dig(solution, box, rng, level, symmetric, DIG_NODES.get(n))
         else:
             # Diabolical: dig by uniqueness alone; on 16x16 first as far as singles follow, because
             # uniqueness checks of sparse 16x16 grids are slow while singles are cheap.
-            values = dig_logic(solution, box, rng, 0, symmetric) if n >= 16 else solution
-            values = dig(values, box, rng, 0, symmetric, DIG_NODES.get(n))
+            # (there a plain limit-2 search measured faster than excluding each digit in turn.)
+            if n >= 16:
+                values = dig(_dig(solution, box, rng, 0, symmetric)[0], box, rng, 0, symmetric, DIG_NODES[n])
+            else:
+                values = _dig(solution, box, rng, None, symmetric, DIG_NODES.get(n))[0]
+            got = grade(Puzzle(box, values))
         puzzle = Puzzle(box, values)
-        got = grade(puzzle)
         if got == level:
             return puzzle, got
         if best is None or abs(got - level) < abs(best[0] - level):
