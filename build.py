@@ -142,6 +142,8 @@ def render_pages() -> None:
         fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
                   "sizes": sizes, "custom": spec.get("custom", "")}
         text = (SITE / spec["template"]).read_text()
+        for partial in sorted((SITE / "partials").glob("*.html")):  # shared head and header first
+            text = text.replace("{" + partial.stem + "}", partial.read_text().rstrip("\n"))
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)
         (DIST / f"{family}.html").write_text(text)
@@ -171,7 +173,7 @@ def build() -> None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_runtime()
-    skip = shutil.ignore_patterns("__pycache__", "pages", "*_page.html")
+    skip = shutil.ignore_patterns("__pycache__", "pages", "partials", "*_page.html")
     shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=skip)
     render_pages()
     zip_solvers(DIST / "worker" / "solvers.zip")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 
 
-def open_page(watch, site_url: str, page_name: str, fragment: str = "", ready: bool = True):  # noqa: ANN001, ANN201
+def open_page(watch, site_url: str, page_name: str, fragment: str = "", ready: bool = True,  # noqa: ANN001, ANN201
+              min_cells: int = 9):
     """Open a page (optionally with a link fragment) and wait for the board (and the worker)."""
     page = watch.page
     page.goto(f"{site_url}/{page_name}.html" + (f"#{fragment}" if fragment else ""))
-    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 9")
+    page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length >= {min_cells}")
     if ready:
         page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     return page
@@ -44,3 +45,41 @@ def wait_message(page, text: str, timeout: float = 60_000) -> str:  # noqa: ANN0
         "t => document.querySelector('#message').innerText.toLowerCase().includes(t)", arg=text.lower(),
         timeout=timeout)
     return page.inner_text("#message")
+
+
+# ----- the piece pages (Genius Square, Tessera Cubes 3D): hint box, share row -------------------
+
+
+def ask_hint(page) -> str:  # noqa: ANN001
+    """Press Hint, wait for the hint box and return its title."""
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    return page.inner_text("#hint-title")
+
+
+def hint_until_solved(page, rounds: int, still_right) -> None:  # noqa: ANN001
+    """Apply hints until the page says it is solved; `still_right()` re-checks the board after each."""
+    for _ in range(rounds):
+        if "solved in" in page.inner_text("#message").lower():
+            break
+        ask_hint(page)
+        page.click("#hint-apply")
+        assert still_right()
+    assert "solved in" in page.inner_text("#message").lower()
+
+
+def take_back_by_hint(page) -> None:  # noqa: ANN001
+    """Check says a piece must go, the hint says which to take back, Apply takes it back."""
+    page.click("#check")
+    wait_message(page, "take a piece back")
+    assert "take back" in ask_hint(page).lower()
+    page.click("#hint-apply")
+
+
+def share_links(page) -> tuple[str, str]:  # noqa: ANN001
+    """The share link without, then with, the player's progress."""
+    page.click("#share")
+    plain = page.input_value("#share-link")
+    page.check("#share-progress")
+    page.click("#share")
+    return plain, page.input_value("#share-link")

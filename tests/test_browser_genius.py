@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import cells, open_page, wait_message
+from browser_helpers import ask_hint, cells, hint_until_solved, open_page, share_links, take_back_by_hint, wait_message
 from conftest import screenshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -281,10 +281,8 @@ def test_rotate_changes_the_ghost_and_the_placement(watch, site_url: str) -> Non
 @pytest.mark.browser
 def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, roll: dict) -> None:
     page = open_page(watch, site_url, "genius", roll["link"])
-    page.click("#hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
+    title = ask_hint(page)
     assert page.inner_text("#hint-reason").strip()
-    title = page.inner_text("#hint-title")
     hinted = [t.split(":")[0] for t in cells(page) if t.endswith(", hint")]
     assert hinted
     screenshot(page, "genius-hint")
@@ -292,14 +290,7 @@ def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, roll:
     placed = pieces(page)
     assert len(placed) == 1 and next(iter(placed)) in title
     assert solvable(roll["blockers"], placed)
-    for _ in range(12):
-        if "solved in" in page.inner_text("#message").lower():
-            break
-        page.click("#hint")
-        page.wait_for_selector("#hint-box:not([hidden])")
-        page.click("#hint-apply")
-        assert solvable(roll["blockers"], pieces(page))
-    assert "solved in" in page.inner_text("#message").lower()
+    hint_until_solved(page, 12, lambda: solvable(roll["blockers"], pieces(page)))
     assert_valid_cover(roll["blockers"], pieces(page))
     screenshot(page, "genius-solved")
 
@@ -314,12 +305,7 @@ def test_take_back_hint_then_solve_and_undo(watch, site_url: str, roll: dict) ->
     page.click("#tray button[data-piece='1']")
     click_cell(page, bad.names()[0])
     assert pieces(page) == {"1": bad.names()}
-    page.click("#check")
-    wait_message(page, "take a piece back")
-    page.click("#hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
-    assert "take back" in page.inner_text("#hint-title").lower()
-    page.click("#hint-apply")
+    take_back_by_hint(page)
     assert pieces(page) == {}
     # Solve fills the board in; one undo empties it again
     page.click("#solve")
@@ -340,11 +326,7 @@ def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, co
     sol = GENIUS.solve({"blockers": pegs})["solution"]
     page.click("#tray button[data-piece=O]")
     click_cell(page, top_left(sol["O"]))
-    page.click("#share")
-    plain = page.input_value("#share-link")
-    page.check("#share-progress")
-    page.click("#share")
-    link = page.input_value("#share-link")
+    plain, link = share_links(page)
     assert "~O:" in link and "~" not in plain
     other = context.browser.new_context().new_page()
     other.goto(link)

@@ -38,6 +38,9 @@ def test_link_opens_checks_and_plays_to_the_end_with_hints(watch, site_url: str,
     page = open_page(watch, site_url, "skyscrapers", fragment(puzzle))
     wait_message(page, "exactly one solution")
     assert len(cells(page)) == 25
+    clue_words = page.text_content("#aria-clues")
+    first = next((side, i) for side in SIDES for i, v in enumerate(puzzle[side]) if v)
+    assert f"{first[0]} of " in clue_words and f": {puzzle[first[0]][first[1]]}" in clue_words
     screenshot(page, "skyscrapers-start")
     solution = flat(puzzle)
     empty = values(page).index(".")

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from browser_helpers import ask_hint, cells, hint_until_solved, share_links, take_back_by_hint, wait_message
+from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,25 +43,13 @@ def card() -> dict:
 
 def open_page(watch, site_url: str, fragment: str = "", ready: bool = False):  # noqa: ANN001, ANN201
     """Open the page (maybe with a link) and wait for the mirror (and the worker)."""
-    page = watch.page
-    page.goto(f"{site_url}/ubongo.html" + (f"#{fragment}" if fragment else ""))
-    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")
-    if ready:
-        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
-    return page
-
-
-def wait_message(page, text: str, timeout: float = 60_000) -> str:  # noqa: ANN001
-    """Wait until the message box contains `text` (case-insensitive)."""
-    page.wait_for_function("t => document.querySelector('#message').innerText.toLowerCase().includes(t)",
-                           arg=text.lower(), timeout=timeout)
-    return page.inner_text("#message")
+    return open_browser_page(watch, site_url, "ubongo", fragment, ready, min_cells=2)
 
 
 def mirror(page) -> dict[Cube, str | None]:  # noqa: ANN001
     """Cube (row, col, layer) -> piece id or None, read from the accessible mirror."""
     out: dict[Cube, str | None] = {}
-    for text in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)"):
+    for text in cells(page):
         m = MIRROR.match(text)
         assert m, text
         out[(int(m.group(2)) - 1, int(m.group(3)) - 1, int(m.group(1)) - 1)] = m.group(5)
@@ -78,7 +68,7 @@ def pieces(page) -> dict[str, list[Cube]]:  # noqa: ANN001
 def preview(page) -> list[Cube]:  # noqa: ANN001
     """The cubes the ghost of the piece in hand covers, from the mirror."""
     cubes = []
-    for text in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)"):
+    for text in cells(page):
         if "preview of" in text:
             m = MIRROR.match(text)
             cubes.append((int(m.group(2)) - 1, int(m.group(3)) - 1, int(m.group(1)) - 1))
@@ -145,6 +135,15 @@ def placeable(c: dict) -> str:
         except AssertionError:
             continue
     raise AssertionError("no piece fits unturned")
+
+
+def place_one(page, c: dict) -> tuple[str, tuple[Cube, ...]]:  # noqa: ANN001
+    """Put a piece that fits unturned on the card, through the tray and the layer view."""
+    pid = placeable(c)
+    at, cubes = spot(c, pid)
+    page.click(f"#tray button[data-piece={pid}]")
+    cell(page, at).click()
+    return pid, cubes
 
 
 # ----- the page's tables, links and view (CPython, no browser) --------------------------------
@@ -297,25 +296,15 @@ def test_place_by_layer_view_turn_and_take_back(watch, site_url: str, card: dict
 @pytest.mark.browser
 def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, card: dict) -> None:
     page = open_page(watch, site_url, card["code"], ready=True)
-    page.click("#hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
+    title = ask_hint(page)
     assert page.inner_text("#hint-reason").strip()
-    title = page.inner_text("#hint-title")
-    assert any(t.endswith(", hint") for t in page.eval_on_selector_all(
-        "#aria-board [role=gridcell]", "els => els.map(e => e.textContent)"))
+    assert any(t.endswith(", hint") for t in cells(page))
     screenshot(page, "ubongo-hint")
     page.click("#hint-apply")
     placed = pieces(page)
     assert len(placed) == 1 and next(iter(placed)) in title
     assert part_of_solution(card, placed)
-    for _ in range(len(card["pieces"]) + 2):
-        if "solved in" in page.inner_text("#message").lower():
-            break
-        page.click("#hint")
-        page.wait_for_selector("#hint-box:not([hidden])")
-        page.click("#hint-apply")
-        assert part_of_solution(card, pieces(page))
-    assert "solved in" in page.inner_text("#message").lower()
+    hint_until_solved(page, len(card["pieces"]) + 2, lambda: part_of_solution(card, pieces(page)))
     assert_valid_fill(card, pieces(page))
     assert page.get_attribute("body", "data-solved") == "yes"
 
@@ -333,12 +322,7 @@ def test_check_take_back_hint_and_animated_solve(watch, site_url: str, card: dic
     page.reload()
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     assert pieces(page) == {bad.piece: sorted(bad.cubes)}
-    page.click("#check")
-    wait_message(page, "take a piece back")
-    page.click("#hint")
-    page.wait_for_selector("#hint-box:not([hidden])")
-    assert "take back" in page.inner_text("#hint-title").lower()
-    page.click("#hint-apply")
+    take_back_by_hint(page)
     assert pieces(page) == {}
     page.click("#solve")
     page.wait_for_timeout(150)
@@ -399,15 +383,8 @@ def test_study_mode_solutions_assembly_lift_and_put_back(watch, site_url: str, c
 @pytest.mark.browser
 def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, context) -> None:  # noqa: ANN001
     page = open_page(watch, site_url, card["code"])
-    pid = placeable(card)
-    at, cubes = spot(card, pid)
-    page.click(f"#tray button[data-piece={pid}]")
-    cell(page, at).click()
-    page.click("#share")
-    plain = page.input_value("#share-link")
-    page.check("#share-progress")
-    page.click("#share")
-    link = page.input_value("#share-link")
+    pid, cubes = place_one(page, card)
+    plain, link = share_links(page)
     assert link.endswith("#" + uv.format_link(uv.parse_code(card["code"]), {pid: cubes}))
     assert plain.endswith("#" + card["code"])
     other = context.browser.new_context().new_page()
@@ -423,10 +400,7 @@ def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, 
 @pytest.mark.browser
 def test_reload_keeps_progress(watch, site_url: str, card: dict) -> None:
     page = open_page(watch, site_url, card["code"])
-    pid = placeable(card)
-    at, cubes = spot(card, pid)
-    page.click(f"#tray button[data-piece={pid}]")
-    cell(page, at).click()
+    pid, cubes = place_one(page, card)
     page.goto(f"{site_url}/ubongo.html")
     page.reload()
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")

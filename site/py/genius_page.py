@@ -11,24 +11,9 @@ import asyncio
 import random
 
 import genius_model as gm
+from piece_game import PieceGame, cell_owner, new_seed, upper_first
 from pyscript import document, window
-from tessera_ui import (
-    History,
-    Store,
-    Timer,
-    Worker,
-    click,
-    css,
-    el,
-    fetch_json,
-    link_fragment,
-    on,
-    page_url,
-    say,
-    set_fragment,
-    spawn,
-    toggle_theme,
-)
+from tessera_ui import click, css, el, fetch_json, history_buttons, on, say, set_fragment, spawn
 
 FAMILY = "genius"
 BAND = 0.55  # width of the row/column label band, in cells
@@ -44,11 +29,6 @@ def thousands(n):
 def names(cells):
     """Cell names in board order."""
     return [gm.cell_name(c) for c in sorted(cells)]
-
-
-def upper_first(text):
-    """The text with its first letter in capitals."""
-    return text[:1].upper() + text[1:]
 
 
 def piece_label(pid):
@@ -90,11 +70,7 @@ class Board:
 
     def owner(self):
         """Cell -> piece id of the placed pieces."""
-        out = {}
-        for pid, cells in self.placed.items():
-            for c in cells:
-                out[c] = pid
-        return out
+        return cell_owner(self.placed)
 
     # drawing --------------------------------------------------------------------------
     def draw(self):
@@ -262,31 +238,25 @@ class Board:
                 node.setAttribute("aria-selected", "true" if key[1] else "false")
 
 
-class Game:
+class Game(PieceGame):
     """Controller: the roll, the placed pieces (undoable), the piece in hand, the worker."""
+
+    FAMILY = FAMILY
+    IDS = gm.IDS
+    PUZZLE = "roll"
+    SOLVED = "All nine pieces fit."
 
     def __init__(self):
         self.board = Board()
-        self.worker = Worker()
-        self.store = Store("tessera-" + FAMILY)
-        self.timer = Timer(on_tick=self.save_soon)
+        super().__init__()  # busy: rolling or animating a solution
         self.blockers = ()
         self.dice = None
-        self.label = ""
-        self.history = History(())
-        self.hand = None  # {"pid", "shape", "anchor"}
         self.drag = None  # {"from": "tray" | "board" | "click", "cell"}
         self.hover = False
-        self.hint = None
         self.count = None
         self.grade = ""
-        self.token = 0  # bumped by every new roll, so late worker answers for an old one are dropped
-        self.busy = False  # rolling or animating a solution
-        self.starters = []
         self.grades = ["Easy", "Medium", "Hard", "Expert"]
-        self._tick = 0
         self._wheel = 0
-        self.tray = {}
         self.build_tray()
         self.build_dice()
         self.bind()
@@ -294,23 +264,13 @@ class Game:
     # setup ------------------------------------------------------------------------------
     def bind(self):
         """Wire buttons, pointer and keys."""
+        super().bind()
         click("roll", lambda: spawn(self.roll()))
         click("daily", lambda: spawn(self.daily()))
         click("new", lambda: spawn(self.graded()))
         click("rotate", self.rotate)
         click("flip", self.flip)
         click("putback", self.put_back)
-        click("undo", self.undo)
-        click("redo", self.redo)
-        click("restart", self.clear)
-        click("check", lambda: spawn(self.check()))
-        click("hint", lambda: spawn(self.ask_hint()))
-        click("hint-apply", self.apply_hint)
-        click("hint-close", self.close_hint)
-        click("solve", lambda: spawn(self.solve()))
-        click("share", self.share)
-        click("copy", self.copy_link)
-        click("theme", self.retheme)
         canvas = self.board.canvas
         on(canvas, "pointerdown", self.board_down)
         on(canvas, "wheel", self.wheel)
@@ -356,15 +316,7 @@ class Game:
 
     async def start(self):
         """Show a roll at once (link, saved game or a fresh throw), then wait for the worker."""
-        fragment = link_fragment()
-        saved = self.store.load()
-        if fragment:
-            self.open_link(fragment, saved)
-        elif saved and saved.get("blockers"):
-            self.resume(saved)
-        else:
-            self.load(gm.roll(self.new_seed()), label="Roll",
-                      message="A fresh roll: fit the nine pieces around the pegs.")
+        self.open_first("blockers")
         data = await fetch_json("./data/starters.json")
         self.starters = (data or {}).get(FAMILY, [])
         if self.starters:
@@ -389,43 +341,19 @@ class Game:
             self.fill_grades()
         await self.measure()
 
-    def new_seed(self):
-        """A short random seed for a throw."""
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-        return "".join(digits[random.getrandbits(8) % 36] for _ in range(6))
-
     # state ------------------------------------------------------------------------------
-    def placed(self):
-        """The placed pieces now: piece id -> cells."""
-        return dict(self.history.current)
-
-    def snapshot(self, placed):
-        """An immutable, ordered form of placed pieces for the history."""
-        return tuple((pid, tuple(sorted(placed[pid]))) for pid in gm.IDS if pid in placed)
-
     def load(self, blockers, placed=None, seconds=0, label="", message=""):
         """Start a roll (blockers as cells or names), maybe with pieces already placed."""
         blockers = tuple(sorted(gm.parse_cell(b) if isinstance(b, str) else b for b in blockers))
         dice = gm.dice_for(blockers)
-        self.token += 1
         self.blockers = blockers
         self.dice = dice
-        self.label = label
         self.count = None
-        self.history = History(self.snapshot(placed or {}))
-        self.hand = None
+        self.begin(placed, label)
         self.board.blockers = blockers
-        self.board.wrong = set()
-        self.close_hint(redraw=False)
         self.show_dice(dice)
         self.show_info()
-        self.timer.reset(seconds, running=True)
-        self.show()
-        say(message or "New roll.")
-        self.check_solved(announce=False)
-        self.save()
-        if self.worker.ready.is_set():
-            spawn(self.measure())
+        self.present(seconds, message)
 
     def resume(self, saved):
         """Continue a saved game."""
@@ -438,7 +366,7 @@ class Game:
             self.load(blockers, placed, int(saved.get("seconds") or 0), str(saved.get("label") or ""),
                       "Welcome back: your game is as you left it.")
         except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-            self.load(gm.roll(self.new_seed()), label="Roll",
+            self.load(gm.roll(new_seed()), label="Roll",
                       message="Your saved game could not be read; here is a fresh roll.")
 
     def open_link(self, fragment, saved):
@@ -450,7 +378,7 @@ class Game:
         try:
             blockers, placed = gm.parse_link(fragment)
         except (ValueError, KeyError, TypeError, IndexError) as exc:
-            self.load(gm.roll(self.new_seed()), label="Roll",
+            self.load(gm.roll(new_seed()), label="Roll",
                       message="That link is not a valid roll (" + str(exc) + "); here is a fresh one.")
             el("message").className = "message error"
             return
@@ -465,41 +393,72 @@ class Game:
         self.load(blockers, placed, label="Shared",
                   message="Shared roll loaded" + (" with " + str(len(placed)) + " pieces placed." if placed else "."))
 
-    def save(self):
-        """Save the game in localStorage."""
-        placed = self.placed()
-        self.store.save({"blockers": names(self.blockers), "label": self.label, "seconds": self.timer.seconds,
-                         "placed": dict((pid, names(cells)) for pid, cells in placed.items())})
+    # the hooks of PieceGame ------------------------------------------------------------
+    def first_puzzle(self):
+        """A fresh throw."""
+        self.load(gm.roll(new_seed()), label="Roll", message="A fresh roll: fit the nine pieces around the pegs.")
 
-    def save_soon(self):
-        """Save every few seconds while the timer runs."""
-        self._tick += 1
-        if self._tick % 5 == 0:
-            self.save()
+    def puzzle(self):
+        """The roll as the worker wants it."""
+        return {"blockers": names(self.blockers)}
 
-    def commit(self, placed):
-        """Record a change of the placed pieces (undoable), redraw, save, detect the end."""
-        self.history.push(self.snapshot(placed))
-        self.after_change()
+    def encode(self, cells):
+        """Cells as names."""
+        return names(cells)
 
-    def after_change(self, announce=True):
-        """Common tail of moves, undo and redo."""
-        if self.hand is not None and self.hand["pid"] in self.placed():
-            self.hand = None
-        self.board.wrong = set()
-        self.close_hint(redraw=False)
-        self.show()
-        self.check_solved(announce)
-        self.save()
+    def decode(self, cells):
+        """Cell names as sorted cells."""
+        return tuple(sorted(gm.parse_cell(c) for c in cells))
 
-    def check_solved(self, announce=True):
-        """All nine pieces on the board (they never overlap) is a solution: stop the clock, say so."""
-        solved = self.board.solved = len(self.placed()) == len(gm.IDS)
-        racing, self.timer.running = self.timer.running, not solved
-        if solved:
+    def link(self, pieces):
+        """The link fragment of this roll (maybe with pieces)."""
+        return gm.format_link(self.blockers, pieces)
+
+    def piece_name(self, pid):
+        """ "the L (L4)"."""
+        return piece_label(pid)
+
+    def where_words(self, cells):
+        """ " on A1 A2 B1 B2"."""
+        return " on " + " ".join(names(cells))
+
+    def fits(self, pid, cells):
+        """Whether the cells are free of pegs and pieces."""
+        return not self.clashes(cells)
+
+    def solved(self):
+        """All nine pieces on the board (they never overlap) is a solution."""
+        return len(self.placed()) == len(gm.IDS)
+
+    def mark_solved(self, done):
+        """Frame the board when solved."""
+        self.board.solved = done
+        if done:
             self.board.draw()
-            if announce and racing:
-                say("Solved in " + self.timer.text() + "! All nine pieces fit.", "good")
+
+    def mark_errors(self, cells):
+        """Outline the cells a check found wrong."""
+        self.board.wrong = set(gm.parse_cell(c) for c in cells)
+        self.board.draw()
+
+    def clear_errors(self):
+        """No wrong cells."""
+        self.board.wrong = set()
+
+    def show_hint(self, ans):
+        """Highlight the hint's cells and the hinted piece."""
+        move = ans.get("move") or {}
+        if "piece" in move:
+            self.board.hint_piece = (move["piece"], self.decode(move["cells"]))
+        elif "remove" in move:
+            self.board.hint_piece = None
+        self.board.hint_cells = set(gm.parse_cell(c) for c in ans.get("cells", []))
+        self.board.draw()
+
+    def forget_hint(self):
+        """No hint highlights."""
+        self.board.hint_cells = set()
+        self.board.hint_piece = None
 
     # showing ----------------------------------------------------------------------------
     def show(self):
@@ -509,8 +468,7 @@ class Game:
         self.board.draw()
         self.draw_tray()
         self.update_list()
-        el("undo").disabled = self.history.index == 0
-        el("redo").disabled = self.history.index + 1 >= len(self.history.states)
+        history_buttons(self.history)
         for ident in ("rotate", "flip", "putback"):
             el(ident).disabled = self.hand is None
 
@@ -518,11 +476,6 @@ class Game:
         """Redraw everything in the current colours."""
         self.board.draw()
         self.draw_tray()
-
-    def retheme(self):
-        """Toggle dark mode and redraw."""
-        toggle_theme()
-        self.redraw()
 
     def show_dice(self, dice):
         """The faces of the seven dice (or the blocked cells when no throw gives them)."""
@@ -584,25 +537,11 @@ class Game:
             button.setAttribute("aria-pressed", "true" if in_hand else "false")
             button.className = "gs-piece" + (" placed" if pid in placed else "") + (" in-hand" if in_hand else "")
 
-    def update_list(self):
-        """The accessible list of pieces: where each one is."""
-        placed = self.placed()
-        box = el("piece-list")
-        box.innerHTML = ""
-        for pid in gm.IDS:
-            item = document.createElement("li")
-            size = len(gm.SHAPE[pid])
-            text = gm.NAME[pid] + " (" + pid + ", " + str(size) + (" cell): " if size == 1 else " cells): ")
-            if pid in placed:
-                text += "placed on " + " ".join(names(placed[pid]))
-            elif self.hand is not None and self.hand["pid"] == pid:
-                text += "in hand"
-            else:
-                text += "in the tray"
-            item.textContent = text
-            item.setAttribute("data-piece", pid)
-            item.className = "placed" if pid in placed else ""
-            box.appendChild(item)
+    def piece_words(self, pid, placed):
+        """ "L (L4, 4 cells): placed on A1 A2 A3 B1" (or in hand, in the tray)."""
+        size = len(gm.SHAPE[pid])
+        text = gm.NAME[pid] + " (" + pid + ", " + str(size) + (" cell): " if size == 1 else " cells): ")
+        return text + ("placed on " + " ".join(names(placed[pid])) if pid in placed else self.hand_words(pid))
 
     # the piece in hand -------------------------------------------------------------------
     def take(self, pid, anchor_cell=None):
@@ -654,12 +593,7 @@ class Game:
         cells = gm.fit(self.hand["shape"], self.hand["anchor"], rc[0], rc[1])
         clash = self.clashes(cells)
         if not clash:
-            placed = self.placed()
-            placed[pid] = cells
-            self.hand = None
-            self.commit(placed)
-            if len(placed) < len(gm.IDS):
-                say("Placed " + piece_label(pid) + " on " + " ".join(names(cells)) + ".")
+            self.put(pid, cells)
             return
         i = rc[0] * gm.SIZE + rc[1]
         owner = self.board.owner()
@@ -753,19 +687,12 @@ class Game:
     def key(self, ev):
         """Keys: 1-9 take a piece, R/F turn it, arrows move, Enter places, Esc puts back, undo/redo, H."""
         tag = str(ev.target.tagName).upper()
-        if tag in ("INPUT", "TEXTAREA", "SELECT") or self.busy:
+        if tag in ("INPUT", "TEXTAREA", "SELECT") or self.busy or self.modified_key(ev):
             return
         key = str(ev.key)
-        ctrl = ev.ctrlKey or ev.metaKey
         low = key.lower()
         moves = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-        if ctrl and low == "z":
-            self.redo() if ev.shiftKey else self.undo()
-        elif ctrl and low == "y":
-            self.redo()
-        elif ctrl or ev.altKey:
-            return
-        elif len(key) == 1 and "1" <= key <= "9":
+        if len(key) == 1 and "1" <= key <= "9":
             self.board.show_cursor = True
             self.take(gm.IDS[int(key) - 1])
         elif low == "r":
@@ -800,30 +727,12 @@ class Game:
             return
         ev.preventDefault()
 
-    # moves through the history -------------------------------------------------------------------
-    def undo(self):
-        """Step back one move."""
-        if not self.busy and self.history.undo():
-            self.after_change(announce=False)
-
-    def redo(self):
-        """Step forward one move."""
-        if not self.busy and self.history.redo():
-            self.after_change()
-
-    def clear(self):
-        """Take every piece back (undoable)."""
-        if self.placed():
-            self.hand = None
-            self.commit({})
-            say("All pieces are back in the tray. Undo brings them back.")
-
     # rolls ---------------------------------------------------------------------------------------
     async def roll(self, seed=None, label=""):
         """Throw the dice: a short animation, then the faces the seed decides."""
         if self.busy:
             return
-        seed = seed or self.new_seed()
+        seed = seed or new_seed()
         faces = gm.roll(seed)
         self.busy = True
         self.hand = None
@@ -858,7 +767,7 @@ class Game:
                       "loading).")
             return
         say("Rolling until the dice give a " + self.grades[grade - 1] + " roll…")
-        ans = await self.worker.call(FAMILY, "generate", {"difficulty": grade, "seed": self.new_seed()},
+        ans = await self.worker.call(FAMILY, "generate", {"difficulty": grade, "seed": new_seed()},
                                      "The graded roll will come when the solver has loaded…")
         if "error" in ans:
             say(ans["error"], "error")
@@ -873,7 +782,7 @@ class Game:
         if token != self.token:
             return
         if ans.get("kind") in ("no-solution", "invalid"):
-            self.load(gm.roll(self.new_seed()), label="Roll",
+            self.load(gm.roll(new_seed()), label="Roll",
                       message="That roll cannot be played: " + ans["error"] + ". Here is a fresh one.")
             el("message").className = "message error"
             return
@@ -885,93 +794,6 @@ class Game:
         self.show_info()
 
     # worker actions ------------------------------------------------------------------------------
-    def request(self):
-        """The roll and the placed pieces as the worker wants them."""
-        placed = self.placed()
-        return {"blockers": names(self.blockers),
-                "state": dict((pid, names(cells)) for pid, cells in placed.items())}
-
-    async def ask(self, command, obj, waiting):
-        """The worker's answer for this roll; None (after saying why) on an error or a newer roll."""
-        token = self.token
-        ans = await self.worker.call(FAMILY, command, obj, waiting)
-        if token != self.token:
-            return None
-        if "error" in ans:
-            say(ans["error"], "error")
-            return None
-        return ans
-
-    async def check(self):
-        """Mistakes and whether the board can still be filled."""
-        ans = await self.ask("check", self.request(), "Check will run once the solver loads…")
-        if ans is None:
-            return
-        self.board.wrong = set(gm.parse_cell(c) for c in ans.get("errors", []))
-        self.board.draw()
-        text = ans.get("message", "")
-        if ans.get("problems"):
-            text += " " + " ".join(ans["problems"])
-        say(text, "good" if ans.get("solvable") else "error")
-
-    async def ask_hint(self):
-        """The most forced next placement (or the piece to take back), with its reason."""
-        if self.busy:
-            return
-        ans = await self.ask("hint", self.request(), "The hint will come once the solver loads…")
-        if ans is None:
-            return
-        move = ans.get("move") or {}
-        self.hint = ans
-        el("hint-box").hidden = False
-        technique = str(ans.get("technique", "hint"))
-        if "piece" in move:
-            pid = move["piece"]
-            el("hint-title").innerText = upper_first(technique) + ": " + piece_label(pid)
-            self.board.hint_piece = (pid, tuple(sorted(gm.parse_cell(c) for c in move["cells"])))
-        elif "remove" in move:
-            el("hint-title").innerText = "Take back " + piece_label(move["remove"])
-            self.board.hint_piece = None
-        else:
-            el("hint-title").innerText = upper_first(technique)
-        el("hint-reason").innerText = ans.get("reason", "")
-        el("hint-apply").hidden = not move
-        self.board.hint_cells = set(gm.parse_cell(c) for c in ans.get("cells", []))
-        self.board.draw()
-
-    def apply_hint(self):
-        """Play the hinted move."""
-        if self.hint is None or self.busy:
-            return
-        move = self.hint.get("move") or {}
-        placed = self.placed()
-        if "piece" in move:
-            pid = move["piece"]
-            cells = tuple(sorted(gm.parse_cell(c) for c in move["cells"]))
-            if self.clashes(cells):
-                say("The board changed since the hint; ask again.", "error")
-                return
-            placed[pid] = cells
-            if self.hand is not None and self.hand["pid"] == pid:
-                self.hand = None
-            self.commit(placed)
-            if len(placed) < len(gm.IDS):
-                say("Placed " + piece_label(pid) + " on " + " ".join(names(cells)) + ".")
-        elif "remove" in move:
-            pid = move["remove"]
-            placed.pop(pid, None)
-            self.commit(placed)
-            say(upper_first(piece_label(pid)) + " is back in the tray.")
-
-    def close_hint(self, redraw=True):
-        """Hide the hint and its highlights."""
-        self.hint = None
-        el("hint-box").hidden = True
-        self.board.hint_cells = set()
-        self.board.hint_piece = None
-        if redraw:
-            self.board.draw()
-
     async def solve(self):
         """Fill in a solution piece by piece (keeping the player's pieces when possible); undoable."""
         if self.busy:
@@ -990,51 +812,26 @@ class Game:
         if "error" in ans:
             say(ans["error"], "error")
             return
-        solution = dict((pid, tuple(sorted(gm.parse_cell(c) for c in cells)))
-                        for pid, cells in ans["solution"].items())
+        solution = dict((pid, self.decode(cells)) for pid, cells in ans["solution"].items())
         start = self.placed() if kept else {}
-        self.busy = True
-        self.hand = None
-        self.close_hint(redraw=False)
-        self.board.ghost = None
-        self.timer.running = False
-        try:
-            shown = dict(start)
-            for pid in sorted(gm.IDS, key=lambda p: -len(gm.SHAPE[p])):
-                if pid not in shown:
-                    shown[pid] = solution[pid]
-                    self.board.placed = shown
-                    self.board.draw()
-                    await asyncio.sleep(0.08)
-        finally:
-            self.busy = False
-        self.commit(solution)
         ways = ans.get("count")
-        text = "Solved by Tessera" + ("" if kept else " (your pieces could not all stay, so they moved)") + "."
+        extra = ""
         if self.count is not None:
-            text += " This roll has " + thousands(self.count) + " solutions · " + str(self.grade) + "."
+            extra = " This roll has " + thousands(self.count) + " solutions · " + str(self.grade) + "."
         elif ways is not None and kept and not start:
-            text += " This roll has " + thousands(ways) + " solutions."
-        say(text + " Undo takes it back.", "good")
+            extra = " This roll has " + thousands(ways) + " solutions."
+        await self.fill_in(solution, kept, self.lay_out(start, solution), extra)
 
-    # links -------------------------------------------------------------------------------------------
-    def share(self):
-        """Show (selected, ready to copy) a link that reopens this roll, maybe with the pieces."""
-        pieces = self.placed() if el("share-progress").checked else None
-        box = el("share-link")
-        box.value = page_url(gm.format_link(self.blockers, pieces))
-        el("share-row").hidden = False
-        box.select()
-        say("Link ready: it reopens this roll" + (" with your " + str(len(pieces)) + " pieces." if pieces else "."))
-
-    def copy_link(self):
-        """Put the share link on the clipboard, where the browser allows it."""
-        clipboard = window.navigator.clipboard
-        if clipboard is None:
-            say("Select the link and copy it.")
-            return
-        clipboard.writeText(el("share-link").value)
-        say("Link copied.", "good")
+    async def lay_out(self, start, solution):
+        """Show the solution's missing pieces one by one, largest first."""
+        self.board.ghost = None
+        shown = dict(start)
+        for pid in sorted(gm.IDS, key=lambda p: -len(gm.SHAPE[p])):
+            if pid not in shown:
+                shown[pid] = solution[pid]
+                self.board.placed = shown
+                self.board.draw()
+                await asyncio.sleep(0.08)
 
 
 GAME = Game()

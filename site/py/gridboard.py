@@ -246,7 +246,26 @@ class GridBoard:
             words.append("hint")
         return ", ".join(words)
 
+    def clue_text(self):
+        """The clue ring in words, for the accessible mirror (empty when there are no clues)."""
+        if not self.clues:
+            return ""
+        parts = []
+        for side, values in self.clues.items():
+            along = "column" if side in ("top", "bottom") else "row"
+            for i, v in enumerate(values):
+                if v:
+                    state = " (wrong)" if (side, i) in self.bad_clues else (
+                        " (done)" if (side, i) in self.done_clues else "")
+                    parts.append(side + " of " + along + " " + str(i + 1) + ": " + str(v) + state)
+        return "Clues: " + "; ".join(parts) + "."
+
     def _update_aria(self):
+        clue_box = document.getElementById("aria-clues")
+        text = self.clue_text()
+        if clue_box is not None and self._aria_cache.get("clues") != text:
+            self._aria_cache["clues"] = text
+            clue_box.textContent = text
         cr, cc = self.cursor
         for i, node in enumerate(self._aria_cells):
             text = self.describe(i)

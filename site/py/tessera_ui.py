@@ -285,3 +285,27 @@ async def fetch_json(url):
         return json.loads(str(await resp.text()))
     except Exception:  # noqa: BLE001
         return None
+
+
+def show_share_link(fragment):
+    """Show the share row (#share-row, #share-link) with this page's link, selected, ready to copy."""
+    box = el("share-link")
+    box.value = page_url(fragment)
+    el("share-row").hidden = False
+    box.select()
+
+
+def copy_share_link():
+    """Put the link of #share-link on the clipboard, where the browser allows it."""
+    clipboard = window.navigator.clipboard
+    if clipboard is None:
+        say("Select the link and copy it.")
+        return
+    clipboard.writeText(el("share-link").value)
+    say("Link copied.", "good")
+
+
+def history_buttons(history, enabled=True):
+    """Enable #undo and #redo as far as the history (and the page) allows."""
+    el("undo").disabled = not enabled or history.index == 0
+    el("redo").disabled = not enabled or history.index + 1 >= len(history.states)

@@ -10,27 +10,11 @@ at most the solver's first 50 solutions.
 """
 
 import asyncio
-import random
 
 import ubongo_view as uv
+from piece_game import PieceGame, cell_owner, new_seed, upper_first
 from pyscript import document, window
-from tessera_ui import (
-    History,
-    Store,
-    Timer,
-    Worker,
-    click,
-    css,
-    el,
-    fetch_json,
-    link_fragment,
-    on,
-    page_url,
-    say,
-    set_fragment,
-    spawn,
-    toggle_theme,
-)
+from tessera_ui import click, css, el, fetch_json, history_buttons, on, say, set_fragment, spawn
 
 FAMILY = "ubongo"
 DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when neither link, save nor starters are there
@@ -38,33 +22,28 @@ STEP = 15  # degrees per key press
 FRAME = 0.03  # seconds per animation frame
 
 
-def upper_first(text):
-    """The text with its first letter in capitals."""
-    return text[:1].upper() + text[1:]
-
-
 def where(q):
     """ "layer 1, row 2, column 3" for cube (1, 2, 0)."""
     return "layer " + str(q[2] + 1) + ", row " + str(q[0] + 1) + ", column " + str(q[1] + 1)
 
 
-class Game:
+class Game(PieceGame):
     """Controller: the card, placed pieces (undoable), the piece in hand, the 3D view, study mode."""
+
+    FAMILY = FAMILY
+    IDS = uv.IDS
+    PUZZLE = "card"
+    BOARD = "card"
+    SOLVED = "Every square is filled two cubes high."
 
     def __init__(self):
         self.canvas = el("view")
         self.ctx = self.canvas.getContext("2d")
         self.camera = uv.Camera()
-        self.worker = Worker()
-        self.store = Store("tessera-" + FAMILY)
-        self.timer = Timer(on_tick=self.save_soon)
+        super().__init__()
         self.card = uv.parse_code(DEFAULT)
-        self.label = ""
         self.rating = None
-        self.history = History(())
-        self.hand = None  # {"pid", "shape", "anchor"}
         self.cursor = None  # (row, col, layer) under the pointer or keyboard focus in the layer view
-        self.hint = None
         self.errors = set()
         self.mode = "play"
         self.solutions = None
@@ -75,23 +54,19 @@ class Game:
         self.palette = 0
         self.preview = None  # a solution being animated in play mode
         self.anim = None  # {"hidden": set of ids, "lift": {id: z offset}} while pieces fly in
-        self.busy = False
-        self.token = 0
-        self.starters = []
         self.faces = []
         self.pointers = {}
         self.drag = None
         self.pinch = None
-        self._tick = 0
         self.cells = {}
         self.mirror = {}
         self._cache = {}
-        self.tray = {}
         self.bind()
 
     # setup ------------------------------------------------------------------------------
     def bind(self):
         """Wire buttons, pointer and keys."""
+        super().bind()
         click("new", lambda: spawn(self.new_card()))
         click("mode-play", lambda: self.set_mode("play"))
         click("mode-study", lambda: spawn(self.study()))
@@ -105,22 +80,11 @@ class Game:
         click("turn-x", lambda: self.turn_hand(1))
         click("turn-y", lambda: self.turn_hand(0))
         click("putback", self.put_back)
-        click("undo", self.undo)
-        click("redo", self.redo)
-        click("restart", self.clear)
-        click("check", lambda: spawn(self.check()))
-        click("hint", lambda: spawn(self.ask_hint()))
-        click("hint-apply", self.apply_hint)
-        click("hint-close", self.close_hint)
-        click("solve", lambda: spawn(self.solve()))
         click("sol-prev", lambda: self.step_solution(-1))
         click("sol-next", lambda: self.step_solution(1))
         click("assemble", lambda: spawn(self.assemble()))
         click("lift-back", self.unlift)
         click("recolour", self.recolour)
-        click("share", self.share)
-        click("copy", self.copy_link)
-        click("theme", self.retheme)
         on(self.canvas, "pointerdown", self.view_down)
         on(self.canvas, "pointermove", self.view_move)
         on(self.canvas, "pointerup", self.view_up)
@@ -137,14 +101,7 @@ class Game:
         select = el("level")
         select.innerHTML = "".join("<option value=" + str(k + 1) + ">" + str(k + 1) + " · " + name + "</option>"
                                    for k, name in enumerate(uv.GRADES))
-        fragment = link_fragment()
-        saved = self.store.load()
-        if fragment:
-            self.open_link(fragment, saved)
-        elif saved and saved.get("code"):
-            self.resume(saved)
-        else:
-            self.fresh("A card to fill: take a piece from the tray and put it on layer 1 or 2.")
+        self.open_first("code")
         spawn(self.after_worker())
 
     async def after_worker(self):
@@ -170,38 +127,19 @@ class Game:
             el("message").className = "message error"
 
     # state ------------------------------------------------------------------------------
-    def placed(self):
-        """The placed pieces now: piece id -> cubes."""
-        return dict(self.history.current)
-
-    def snapshot(self, placed):
-        """An immutable, ordered form of placed pieces for the history."""
-        return tuple((pid, tuple(sorted(placed[pid]))) for pid in uv.IDS if pid in placed)
-
     def load(self, card, placed=None, seconds=0, label="", message=""):
         """Start a card, maybe with pieces already placed."""
-        self.token += 1
         self.card = card
-        self.label = label
         self.rating = None
         self.solutions = None
         self.sol_index = 0
         self.lifted = []
         self.anim = None
-        self.history = History(self.snapshot(placed or {}))
-        self.hand = None
+        self.begin(placed, label)
         self.cursor = None
-        self.errors = set()
-        self.close_hint(redraw=False)
         self.build_layers()
         self.build_tray()
-        self.timer.reset(seconds, running=True)
-        self.show()
-        say(message or "New card.")
-        self.check_solved(announce=False)
-        self.save()
-        if self.worker.ready.is_set():
-            spawn(self.measure())
+        self.present(seconds, message)
         if self.mode == "study":
             spawn(self.study())
 
@@ -232,45 +170,60 @@ class Game:
         self.load(card, placed, label="Shared",
                   message="Shared card loaded" + (" with " + str(len(placed)) + " pieces placed." if placed else "."))
 
-    def save(self):
-        """Save the game in localStorage."""
-        placed = self.placed()
-        self.store.save({"code": self.card.code(), "label": self.label, "seconds": self.timer.seconds,
-                         "placed": dict((pid, [list(q) for q in cubes]) for pid, cubes in placed.items())})
+    # the hooks of PieceGame ------------------------------------------------------------
+    def first_puzzle(self):
+        """A ready-made card of the chosen level."""
+        self.fresh("A card to fill: take a piece from the tray and put it on layer 1 or 2.")
 
-    def save_soon(self):
-        """Save every few seconds while the timer runs."""
-        self._tick += 1
-        if self._tick % 5 == 0:
-            self.save()
+    def puzzle(self):
+        """The card as the worker wants it."""
+        return self.card.request()
 
-    def commit(self, placed):
-        """Record a change of the placed pieces (undoable), redraw, save, detect the end."""
-        self.history.push(self.snapshot(placed))
-        self.after_change()
+    def saved_puzzle(self):
+        """The card as the save keeps it."""
+        return {"code": self.card.code()}
 
-    def after_change(self, announce=True):
-        """Common tail of moves, undo and redo."""
-        if self.hand is not None and self.hand["pid"] in self.placed():
-            self.hand = None
-        self.errors = set()
-        self.close_hint(redraw=False)
+    def encode(self, cells):
+        """Cubes as lists."""
+        return [list(q) for q in cells]
+
+    def decode(self, cells):
+        """Cube lists as sorted cubes."""
+        return tuple(sorted(tuple(q) for q in cells))
+
+    def link(self, pieces):
+        """The link fragment of this card (maybe with pieces)."""
+        return uv.format_link(self.card, pieces)
+
+    def piece_name(self, pid):
+        """ "the red two (r2)"."""
+        return uv.label(pid)
+
+    def fits(self, pid, cells):
+        """Whether the piece can go on these cubes now (moving it if placed)."""
+        return self.clash(cells, ignore=pid) is None
+
+    def mark_solved(self, done):
+        """Say on the page whether it is solved (the view frames it)."""
+        document.body.setAttribute("data-solved", "yes" if done else "no")
+
+    def mark_errors(self, cells):
+        """Mark the cubes a check found wrong."""
+        self.errors = set(tuple(q) for q in cells)
         self.show()
-        self.check_solved(announce)
-        self.save()
+
+    def clear_errors(self):
+        """No wrong cubes."""
+        self.errors = set()
+
+    def locked(self):
+        """Moves wait while animating and in study mode."""
+        return self.busy or self.mode != "play"
 
     def solved(self):
         """Every piece of the card placed legally (so the card is full)."""
         placed = self.placed()
         return len(placed) == len(self.card.pieces) and self.card.problem(placed) is None
-
-    def check_solved(self, announce=True):
-        """Stop the clock and say so when the card is full."""
-        done = self.solved()
-        racing, self.timer.running = self.timer.running, not done
-        document.body.setAttribute("data-solved", "yes" if done else "no")
-        if done and announce and racing:
-            say("Solved in " + self.timer.text() + "! Every square is filled two cubes high.", "good")
 
     # what is shown ---------------------------------------------------------------------------
     def colour(self, pid):
@@ -295,7 +248,7 @@ class Game:
 
     def clash(self, cubes, ignore=None):
         """Why the cubes cannot hold a piece now (None when they can)."""
-        owner = self.owner(self.placed())
+        owner = cell_owner(self.placed())
         for q in cubes:
             if q not in self.card.inside:
                 if q[2] >= self.card.height:
@@ -306,21 +259,13 @@ class Game:
                 return "it would overlap " + uv.label(owner[q])
         return None
 
-    def owner(self, pieces):
-        """Cube -> piece id."""
-        out = {}
-        for pid, cubes in pieces.items():
-            for q in cubes:
-                out[q] = pid
-        return out
-
     def groups(self):
         """What the 3D view draws, as groups of cubes."""
         out = []
         anim = self.anim or {}
         hidden = anim.get("hidden", set())
         lift = anim.get("lift", {})
-        wrong_pieces = set(self.owner(self.placed()).get(q) for q in self.errors)
+        wrong_pieces = set(cell_owner(self.placed()).get(q) for q in self.errors)
         for pid, cubes in self.shown().items():
             if pid in hidden:
                 continue
@@ -346,9 +291,7 @@ class Game:
         self.draw_tray()
         self.update_list()
         self.show_info()
-        play = self.mode == "play"
-        el("undo").disabled = not play or self.history.index == 0
-        el("redo").disabled = not play or self.history.index + 1 >= len(self.history.states)
+        history_buttons(self.history, self.mode == "play")
         for ident in ("turn-z", "turn-x", "turn-y", "putback"):
             el(ident).disabled = self.hand is None
         el("lift-back").disabled = not self.lifted
@@ -429,7 +372,7 @@ class Game:
 
     def update_layers(self):
         """Colour the layer view's squares and refresh the mirror's words."""
-        owner = self.owner(self.shown())
+        owner = cell_owner(self.shown())
         ghost = self.ghost()
         gcubes = {}
         if ghost is not None:
@@ -507,27 +450,23 @@ class Game:
             tray.appendChild(button)
             self.tray[pid] = (button, pic)
 
-    def update_list(self):
-        """The accessible list of pieces: where each one is."""
-        shown = self.shown()
-        box = el("piece-list")
-        box.innerHTML = ""
-        for pid in self.card.pieces:
-            item = document.createElement("li")
-            text = uv.NAME[pid] + " (" + pid + ", " + str(len(uv.SHAPE[pid])) + " cubes): "
-            if pid in shown:
-                text += ("in the solution at " if self.mode == "study" else "placed at ") + "; ".join(
-                    where(q) for q in shown[pid])
-            elif self.mode == "study":
-                text += "lifted out" if pid in self.lifted else "not shown"
-            elif self.hand is not None and self.hand["pid"] == pid:
-                text += "in hand"
-            else:
-                text += "in the tray"
-            item.textContent = text
-            item.setAttribute("data-piece", pid)
-            item.className = "placed" if pid in shown else ""
-            box.appendChild(item)
+    def pieces(self):
+        """The card's pieces."""
+        return self.card.pieces
+
+    def listed(self):
+        """The pieces in the view."""
+        return self.shown()
+
+    def piece_words(self, pid, shown):
+        """ "red two (r2, 2 cubes): placed at layer 1, row 1, column 1; …" (or lifted out, in hand, …)."""
+        text = uv.NAME[pid] + " (" + pid + ", " + str(len(uv.SHAPE[pid])) + " cubes): "
+        if pid in shown:
+            return text + ("in the solution at " if self.mode == "study" else "placed at ") + "; ".join(
+                where(q) for q in shown[pid])
+        if self.mode == "study":
+            return text + ("lifted out" if pid in self.lifted else "not shown")
+        return text + self.hand_words(pid)
 
     def show_info(self):
         """The card's pieces, size and (once rated) level and solution count."""
@@ -547,11 +486,6 @@ class Game:
         """Redraw in the current colours."""
         self._cache = {}
         self.show()
-
-    def retheme(self):
-        """Toggle dark mode and redraw."""
-        toggle_theme()
-        self.redraw()
 
     # the view ---------------------------------------------------------------------------------
     def turn_view(self, axis, degrees):
@@ -659,20 +593,13 @@ class Game:
         """Keys for the view, the piece in hand, hints and solutions."""
         target = ev.target
         tag = str(target.tagName).upper()
-        if tag in ("INPUT", "TEXTAREA", "SELECT"):
+        if tag in ("INPUT", "TEXTAREA", "SELECT") or self.modified_key(ev):
             return
         key = str(ev.key)
         low = key.lower()
-        ctrl = ev.ctrlKey or ev.metaKey
         sign = -1 if ev.shiftKey else 1
         arrows = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-        if ctrl and low == "z":
-            self.redo() if ev.shiftKey else self.undo()
-        elif ctrl and low == "y":
-            self.redo()
-        elif ctrl or ev.altKey:
-            return
-        elif low in ("a", "s", "d"):
+        if low in ("a", "s", "d"):
             self.turn_view("asd".index(low), sign * STEP)
         elif key in arrows and "ub-cell" in str(target.className or ""):
             self.move_focus(target, arrows[key])
@@ -772,7 +699,7 @@ class Game:
         if self.busy:
             return
         self.cursor = q
-        owner = self.owner(self.shown())
+        owner = cell_owner(self.shown())
         if self.mode == "study":
             if q in owner:
                 self.lift(owner[q])
@@ -790,52 +717,13 @@ class Game:
             say(upper_first(uv.label(pid)) + " does not fit there: " + why + ".", "error")
             self.show()
             return
-        placed = self.placed()
-        placed[pid] = cubes
-        self.hand = None
-        self.commit(placed)
-        if not self.solved():
-            say("Placed " + uv.label(pid) + ".")
-
-    def undo(self):
-        """Step back one move."""
-        if not self.busy and self.mode == "play" and self.history.undo():
-            self.after_change(announce=False)
-
-    def redo(self):
-        """Step forward one move."""
-        if not self.busy and self.mode == "play" and self.history.redo():
-            self.after_change()
-
-    def clear(self):
-        """Take every piece back (undoable)."""
-        if self.placed() and not self.busy:
-            self.hand = None
-            self.commit({})
-            say("All pieces are back in the tray. Undo brings them back.")
+        self.put(pid, cubes)
 
     # worker ------------------------------------------------------------------------------------
-    def request(self):
-        """The card and the placed pieces as the worker wants them."""
-        req = self.card.request()
-        req["state"] = dict((pid, [list(q) for q in cubes]) for pid, cubes in self.placed().items())
-        return req
-
-    async def ask(self, command, obj, waiting):
-        """The worker's answer for this card; None (after saying why) on an error or a newer card."""
-        token = self.token
-        ans = await self.worker.call(FAMILY, command, obj, waiting)
-        if token != self.token:
-            return None
-        if "error" in ans:
-            say(ans["error"], "error")
-            return None
-        return ans
-
     async def measure(self):
         """Rate the card (level, solutions); a card that cannot be filled is replaced."""
         token = self.token
-        ans = await self.worker.call(FAMILY, "rate", self.card.request())
+        ans = await self.worker.call(FAMILY, "rate", self.puzzle())
         if token != self.token:
             return
         if "error" in ans or not ans.get("level"):
@@ -854,9 +742,8 @@ class Game:
             self.fresh("A ready-made level " + str(level) + " card (the solver is still loading).")
             return
         say("Making a level " + str(level) + " card…")
-        seed = "".join("0123456789abcdefghijklmnopqrstuvwxyz"[random.getrandbits(8) % 36] for _ in range(6))
         token = self.token
-        ans = await self.worker.call(FAMILY, "generate", {"difficulty": level, "seed": seed})
+        ans = await self.worker.call(FAMILY, "generate", {"difficulty": level, "seed": new_seed()})
         if token != self.token:
             return
         if "error" in ans:
@@ -868,77 +755,11 @@ class Game:
         self.rating = {"level": ans.get("level", level), "solutions": ans.get("solutions", 0)}
         self.show_info()
 
-    async def check(self):
-        """Mistakes and whether the card can still be filled."""
-        if self.busy or self.mode != "play":
-            return
-        ans = await self.ask("check", self.request(), "Check will run once the solver loads…")
-        if ans is None:
-            return
-        self.errors = set(tuple(q) for q in ans.get("errors", []))
-        self.show()
-        text = ans.get("message", "")
-        if ans.get("problems"):
-            text += " " + " ".join(ans["problems"])
-        say(text, "good" if ans.get("solvable") else "error")
-
-    async def ask_hint(self):
-        """The most forced next piece (or the piece to take back), with its reason."""
-        if self.busy or self.mode != "play":
-            return
-        ans = await self.ask("hint", self.request(), "The hint will come once the solver loads…")
-        if ans is None:
-            return
-        move = ans.get("move") or {}
-        self.hint = ans
-        el("hint-box").hidden = False
-        technique = str(ans.get("technique", "hint"))
-        if "piece" in move:
-            el("hint-title").innerText = upper_first(technique) + ": " + uv.label(move["piece"])
-        elif "remove" in move:
-            el("hint-title").innerText = "Take back " + uv.label(move["remove"])
-        else:
-            el("hint-title").innerText = upper_first(technique)
-        el("hint-reason").innerText = ans.get("reason", "")
-        el("hint-apply").hidden = not move
-        self.show()
-
-    def apply_hint(self):
-        """Play the hinted move."""
-        if self.hint is None or self.busy:
-            return
-        move = self.hint.get("move") or {}
-        placed = self.placed()
-        if "piece" in move:
-            pid = move["piece"]
-            cubes = tuple(sorted(tuple(q) for q in move["cells"]))
-            if self.clash(cubes, ignore=pid) is not None:
-                say("The card changed since the hint; ask again.", "error")
-                return
-            placed[pid] = cubes
-            if self.hand is not None and self.hand["pid"] == pid:
-                self.hand = None
-            self.commit(placed)
-            if not self.solved():
-                say("Placed " + uv.label(pid) + ".")
-        elif "remove" in move:
-            pid = move["remove"]
-            placed.pop(pid, None)
-            self.commit(placed)
-            say(upper_first(uv.label(pid)) + " is back in the tray.")
-
-    def close_hint(self, redraw=True):
-        """Hide the hint and its highlights."""
-        self.hint = None
-        el("hint-box").hidden = True
-        if redraw:
-            self.show()
-
     async def load_solutions(self):
         """The card's distinct solutions from the worker (once per card); False if unavailable."""
         if self.solutions is not None:
             return True
-        ans = await self.ask("solutions", self.card.request(), "Solutions come once the solver loads…")
+        ans = await self.ask("solutions", self.puzzle(), "Solutions come once the solver loads…")
         if ans is None:
             return False
         self.solutions = [uv.cubes_of(s) for s in ans.get("solutions", [])]
@@ -963,7 +784,7 @@ class Game:
 
     async def solve(self):
         """Fill in a solution piece by piece (keeping the player's pieces when possible); undoable."""
-        if self.busy or self.mode != "play":
+        if self.locked():
             return
         token = self.token
         if not await self.load_solutions() or token != self.token:
@@ -978,20 +799,16 @@ class Game:
         if sol is None:
             sol = self.solutions[0]
             placed = {}
-        self.busy = True
-        self.hand = None
-        self.close_hint(redraw=False)
-        self.timer.running = False
         order = [pid for pid in uv.assembly_order(sol) if pid not in placed]
+        await self.fill_in(sol, kept, self.preview_in(sol, order))
+
+    async def preview_in(self, sol, order):
+        """Fly the pieces of `order` into the solution shown in play mode."""
         self.preview = sol
         try:
             await self.fly_in(sol, order)
         finally:
             self.preview = None
-            self.busy = False
-        self.commit(sol)
-        say("Solved by Tessera" + ("" if kept else " (your pieces could not all stay, so they moved)") + ". "
-            + "Undo takes it back.", "good")
 
     # study mode ------------------------------------------------------------------------------------
     def set_mode(self, mode):
@@ -1077,25 +894,6 @@ class Game:
         self.palette = (self.palette + 1) % len(uv.PALETTES)
         self.redraw()
         say("Colours: " + uv.PALETTES[self.palette][0] + ".")
-
-    # links ------------------------------------------------------------------------------------------
-    def share(self):
-        """Show (selected, ready to copy) a link that reopens this card, maybe with the pieces."""
-        pieces = self.placed() if el("share-progress").checked else None
-        box = el("share-link")
-        box.value = page_url(uv.format_link(self.card, pieces))
-        el("share-row").hidden = False
-        box.select()
-        say("Link ready: it reopens this card" + (" with your " + str(len(pieces)) + " pieces." if pieces else "."))
-
-    def copy_link(self):
-        """Put the share link on the clipboard, where the browser allows it."""
-        clipboard = window.navigator.clipboard
-        if clipboard is None:
-            say("Select the link and copy it.")
-            return
-        clipboard.writeText(el("share-link").value)
-        say("Link copied.", "good")
 
 
 GAME = Game()
