@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import http.server
 import json
 import statistics
 import subprocess
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet  # noqa: E402
+from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
 
 import solvers  # noqa: E402
 
@@ -53,7 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/sudoku.html"
     from playwright.sync_api import sync_playwright

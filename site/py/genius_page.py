@@ -10,10 +10,23 @@ Known limits: no touch pinch/zoom of the board; a drag that leaves the window is
 import asyncio
 import random
 
+from pyscript import document
+from pyscript import window
+
 import genius_model as gm
-from piece_game import PieceGame, cell_owner, new_seed, upper_first
-from pyscript import document, window
-from tessera_ui import click, css, el, fetch_json, history_buttons, on, say, set_fragment, spawn
+from piece_game import PieceGame
+from piece_game import cell_owner
+from piece_game import new_seed
+from piece_game import upper_first
+from tessera_ui import click
+from tessera_ui import css
+from tessera_ui import el
+from tessera_ui import fetch_json
+from tessera_ui import history_buttons
+from tessera_ui import on
+from tessera_ui import say
+from tessera_ui import set_fragment
+from tessera_ui import spawn
 
 FAMILY = "genius"
 BAND = 0.55  # width of the row/column label band, in cells

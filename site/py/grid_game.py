@@ -8,24 +8,25 @@ what the worker wants, and how links encode them.
 
 import random
 
-from gridboard import SYMBOLS, GridBoard
-from pyscript import document, window
-from tessera_ui import (
-    History,
-    Store,
-    Timer,
-    Worker,
-    click,
-    el,
-    fetch_json,
-    link_fragment,
-    on,
-    page_url,
-    say,
-    set_fragment,
-    spawn,
-    toggle_theme,
-)
+from pyscript import document
+from pyscript import window
+
+from gridboard import SYMBOLS
+from gridboard import GridBoard
+from tessera_ui import History
+from tessera_ui import Store
+from tessera_ui import Timer
+from tessera_ui import Worker
+from tessera_ui import click
+from tessera_ui import el
+from tessera_ui import fetch_json
+from tessera_ui import link_fragment
+from tessera_ui import on
+from tessera_ui import page_url
+from tessera_ui import say
+from tessera_ui import set_fragment
+from tessera_ui import spawn
+from tessera_ui import toggle_theme
 
 
 class GridGame:

@@ -5,8 +5,11 @@ and an optional clue ring; maps clicks to cells; keeps an ARIA grid that states 
 cell for screen readers and tests. It knows nothing of rules: the page sets its fields.
 """
 
-from pyscript import document, window
-from tessera_ui import css, on
+from pyscript import document
+from pyscript import window
+
+from tessera_ui import css
+from tessera_ui import on
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -9,20 +9,19 @@ JSON, what the puzzle is, how it is drawn). Known limits: one piece in hand at a
 import random
 
 from pyscript import document
-from tessera_ui import (
-    History,
-    Store,
-    Timer,
-    Worker,
-    click,
-    copy_share_link,
-    el,
-    link_fragment,
-    say,
-    show_share_link,
-    spawn,
-    toggle_theme,
-)
+
+from tessera_ui import History
+from tessera_ui import Store
+from tessera_ui import Timer
+from tessera_ui import Worker
+from tessera_ui import click
+from tessera_ui import copy_share_link
+from tessera_ui import el
+from tessera_ui import link_fragment
+from tessera_ui import say
+from tessera_ui import show_share_link
+from tessera_ui import spawn
+from tessera_ui import toggle_theme
 
 
 def upper_first(text):

@@ -5,7 +5,10 @@ lines as digits (0 = no clue), givens as r c v digit triples (0-based) joined by
 """
 
 from grid_game import GridGame
-from tessera_ui import click, el, say, spawn
+from tessera_ui import click
+from tessera_ui import el
+from tessera_ui import say
+from tessera_ui import spawn
 
 SIDES = ("top", "right", "bottom", "left")
 

@@ -5,9 +5,12 @@ directions, and keeps an ARIA grid stating every tile row by row. It knows no ru
 beyond adjacency: the page owns the game and sets `tiles`, `hint_tile`, `solved`.
 """
 
-from pyscript import document, window
+from pyscript import document
+from pyscript import window
 from pyscript.ffi import create_proxy
-from tessera_ui import css, on
+
+from tessera_ui import css
+from tessera_ui import on
 
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 

@@ -10,24 +10,24 @@ larger boards show the real-time plan's move count, labelled as such.
 import asyncio
 import random
 
+from pyscript import document
+from pyscript import window
+
 from grid_game import GridGame
-from pyscript import document, window
 from slideboard import SlideBoard
-from tessera_ui import (
-    Store,
-    Timer,
-    Worker,
-    click,
-    el,
-    fetch_json,
-    link_fragment,
-    on,
-    page_url,
-    say,
-    set_fragment,
-    spawn,
-    status,
-)
+from tessera_ui import Store
+from tessera_ui import Timer
+from tessera_ui import Worker
+from tessera_ui import click
+from tessera_ui import el
+from tessera_ui import fetch_json
+from tessera_ui import link_fragment
+from tessera_ui import on
+from tessera_ui import page_url
+from tessera_ui import say
+from tessera_ui import set_fragment
+from tessera_ui import spawn
+from tessera_ui import status
 
 FAMILY = "sliding"
 MIN_SIDE, MAX_SIDE = 2, 10

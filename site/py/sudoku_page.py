@@ -6,7 +6,10 @@ characters, 1-9 then A-G, '.' blank; the box shape follows from the size.
 
 from grid_game import GridGame
 from gridboard import SYMBOLS
-from tessera_ui import click, el, say, spawn
+from tessera_ui import click
+from tessera_ui import el
+from tessera_ui import say
+from tessera_ui import spawn
 
 BOXES = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}
 

@@ -8,7 +8,8 @@ this and only draw, listen and call the worker (STYLE.md habit 10).
 import asyncio
 import json
 
-from pyscript import document, window
+from pyscript import document
+from pyscript import window
 from pyscript.ffi import create_proxy
 
 _keep = []  # proxies must stay alive as long as their listeners

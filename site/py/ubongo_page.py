@@ -11,10 +11,23 @@ at most the solver's first 50 solutions.
 
 import asyncio
 
+from pyscript import document
+from pyscript import window
+
 import ubongo_view as uv
-from piece_game import PieceGame, cell_owner, new_seed, upper_first
-from pyscript import document, window
-from tessera_ui import click, css, el, fetch_json, history_buttons, on, say, set_fragment, spawn
+from piece_game import PieceGame
+from piece_game import cell_owner
+from piece_game import new_seed
+from piece_game import upper_first
+from tessera_ui import click
+from tessera_ui import css
+from tessera_ui import el
+from tessera_ui import fetch_json
+from tessera_ui import history_buttons
+from tessera_ui import on
+from tessera_ui import say
+from tessera_ui import set_fragment
+from tessera_ui import spawn
 
 FAMILY = "ubongo"
 DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when neither link, save nor starters are there

@@ -11,22 +11,22 @@ import json
 import random
 import time
 
-from gridboard import SYMBOLS, GridBoard
 from pyscript import document
-from tessera_ui import (
-    Store,
-    Worker,
-    click,
-    el,
-    fetch_json,
-    link_fragment,
-    on,
-    page_url,
-    say,
-    set_fragment,
-    spawn,
-    toggle_theme,
-)
+
+from gridboard import SYMBOLS
+from gridboard import GridBoard
+from tessera_ui import Store
+from tessera_ui import Worker
+from tessera_ui import click
+from tessera_ui import el
+from tessera_ui import fetch_json
+from tessera_ui import link_fragment
+from tessera_ui import on
+from tessera_ui import page_url
+from tessera_ui import say
+from tessera_ui import set_fragment
+from tessera_ui import spawn
+from tessera_ui import toggle_theme
 
 SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000, 300000]
 BACK_LIMIT = 5000  # events each pane can step back over
