@@ -3,8 +3,9 @@
     .venv/bin/python bench/browser.py [--limit N]
 
 Builds dist/ if missing, serves it on 127.0.0.1, opens the Sudoku page in Debian's Chromium,
-and times `solve` on top95 and hardest inside the worker (its exported `timeit`) and here in
-CPython, in the same run. Also reports how long the board takes to appear and the worker to load.
+and times `solve` on top95 and hardest, and the sliding puzzle's optimal `hint` on random 4x4
+positions (pattern databases loaded first), inside the worker (its exported `timeit`) and here
+in CPython, in the same run. Also reports how long the board takes to appear and the worker to load.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -23,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+os.environ.setdefault("TESSERA_DATA", str(ROOT / "dist" / "data"))  # CPython uses the built pattern databases
 from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
 
 import solvers  # noqa: E402
@@ -34,13 +37,23 @@ def puzzles(name: str, limit: int) -> list[dict]:
     return [{"grid": x} for x in lines[:limit]]
 
 
-def cpython_ms(objs: list[dict]) -> list[float]:
-    """Per-puzzle solve time in CPython."""
-    fam = solvers.family("sudoku")
+def sliding_positions(count: int) -> list[dict]:
+    """Random solvable 4x4 positions (the generator's Random grade), as hint inputs."""
+    fam = solvers.family("sliding")
+    out = []
+    for seed in range(count):
+        p = fam.generate(len(fam.grades) - 1, f"bench-{seed}", 4)
+        out.append({"width": 4, "height": 4, "tiles": p["tiles"]})
+    return out
+
+
+def cpython_ms(family: str, command: str, objs: list[dict]) -> list[float]:
+    """Per-object time of a family command in CPython."""
+    fam = solvers.family(family)
     out = []
     for obj in objs:
         t = time.perf_counter()
-        fam.solve(obj)
+        getattr(fam, command)(obj)
         out.append((time.perf_counter() - t) * 1000)
     return out
 
@@ -49,6 +62,7 @@ def main() -> None:
     """Run and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=95)
+    parser.add_argument("--hints", type=int, default=10, help="random 4x4 sliding positions to hint")
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
@@ -57,7 +71,9 @@ def main() -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/sudoku.html"
     from playwright.sync_api import sync_playwright
 
-    sets = {name: puzzles(name, args.limit) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")}
+    sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
+    sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
+    sync = "document.querySelector('script[name=solver]').xworker.sync"
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
@@ -68,16 +84,18 @@ def main() -> None:
         board_s = time.perf_counter() - t0
         page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=120_000)
         worker_s = time.perf_counter() - t0
-        for name, objs in sets.items():
-            result = page.evaluate(
-                "async (lines) => JSON.parse(await document.querySelector('script[name=solver]')"
-                ".xworker.sync.timeit('sudoku', 'solve', lines))", json.dumps(objs))
-            browser_ms = result["ms"]
-            here = cpython_ms(objs)
-            rows.append((name, here, browser_ms))
+        t1 = time.perf_counter()
+        page.evaluate(f"async () => await {sync}.call('sliding', 'check', JSON.stringify({{width: 4, height: 4, "
+                      "tiles: [1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15]}))")  # loads the pattern databases
+        data_s = time.perf_counter() - t1
+        for name, family, command, objs in sets:
+            result = page.evaluate(f"async ([f, c, lines]) => JSON.parse(await {sync}.timeit(f, c, lines))",
+                                   [family, command, json.dumps(objs)])
+            rows.append((name, cpython_ms(family, command, objs), result["ms"]))
         browser.close()
     server.shutdown()
-    print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (cold)")
+    print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (cold); "
+          f"pattern databases fetched and loaded in {data_s:.1f} s")
     print(f"{'set':<22}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
     for name, here, there in rows:
         base = sum(here)
