@@ -485,9 +485,9 @@ class GridGame:
             if self.board.hint_elim:
                 values, pencil = self.state()
                 shown = list(self.board.pencil)
-                for i, _v in self.board.hint_elim:
+                for i in set(i for i, _v in self.board.hint_elim) | cells:
                     if not pencil[i] and not values[i]:
-                        shown[i] = self.candidates(values, i)  # show notes so the removal is visible
+                        shown[i] = self.candidates(values, i)  # show notes so the deduction is visible
                 self.board.pencil = shown
         self.board.bad_clues = set((side, i) for side, i in h.get("clues", [])) if not first else set()
         el("hint-more").hidden = not first
