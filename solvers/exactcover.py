@@ -34,8 +34,11 @@ no colours or multiplicities (Knuth's Algorithms C and M).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from .base import PuzzleError
 
 Item = Hashable
 OptionIndex = int  # position of an option in the list given to `ExactCover`
@@ -301,6 +304,50 @@ class ExactCover:
         self.counters.solutions += result
         return result if limit is None else min(result, limit)
 
+    def trace(
+        self, given: Iterable[OptionIndex] = (), covered: Iterable[Item] = (), max_steps: int | None = None
+    ) -> Iterator[tuple[str, int]]:
+        """The search of `first` as events, for watching it: ("choose", option) and ("undo", option).
+
+        The choices follow `solutions` exactly (S heuristic, lowest option first), so the
+        options chosen and not undone are `first()`'s solution without `given`. The last
+        event is ("solved", steps), ("failed", steps) when there is no solution, or
+        ("stopped", steps) after `max_steps` choices; steps counts the "choose" events.
+        """
+        state = self.start(list(given), covered)
+        steps = 0
+        if state is None:
+            yield ("failed", 0)
+            return
+        conflict, item_bits, choose = self.conflict, self.item_bits, self.choose_item
+
+        def rec(live: Bits, cov: Bits) -> Iterator[tuple[str, int]]:
+            # Generator returning True once every primary item is covered (the caller stops).
+            nonlocal steps
+            pick = choose(live, cov)
+            if pick is None:
+                return True
+            best = pick[1]
+            while best:
+                low = best & -best
+                best ^= low
+                r = low.bit_length() - 1
+                if max_steps is not None and steps >= max_steps:
+                    raise _Stop
+                steps += 1
+                yield ("choose", r)
+                if (yield from rec(live & ~conflict[r], cov | item_bits[r])):
+                    return True
+                yield ("undo", r)
+            return False
+
+        try:
+            found = yield from rec(*state)
+        except _Stop:
+            yield ("stopped", steps)
+            return
+        yield ("solved" if found else "failed", steps)
+
     def options_in_solutions(self, given: Iterable[OptionIndex] = (), covered: Iterable[Item] = ()) -> set[OptionIndex]:
         """The options that occur in at least one solution (each tested once with one search)."""
         given = list(given)
@@ -318,6 +365,40 @@ class ExactCover:
     def decode(self, solution: Iterable[OptionIndex]) -> list[tuple[Item, ...]]:
         """The options of a solution as their item tuples."""
         return [self.options[r] for r in solution]
+
+
+def placement_trace(
+    ec: ExactCover,
+    given: Sequence[OptionIndex],
+    covered: Iterable[Item],
+    describe: Callable[[OptionIndex], tuple[str, list[Any]]],
+    max_steps: Any = None,
+) -> Iterator[dict[str, Any]]:
+    """`ec.trace` as watch-the-solver events of a piece puzzle; `describe(option)` = (piece id, cells).
+
+    Events: {"event": "place", "piece", "cells"}, {"event": "remove", "piece"}, and last
+    {"event": "solved", "steps"} (steps = pieces placed). `max_steps` is checked here, at
+    once; reaching it raises the timeout error when the events get there.
+    """
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+        raise PuzzleError("max_steps must be a positive whole number")
+    covered = list(covered)
+
+    def events() -> Iterator[dict[str, Any]]:
+        for kind, value in ec.trace(given, covered, max_steps):
+            if kind == "choose":
+                piece, cells = describe(value)
+                yield {"event": "place", "piece": piece, "cells": cells}
+            elif kind == "undo":
+                yield {"event": "remove", "piece": describe(value)[0]}
+            elif kind == "solved":
+                yield {"event": "solved", "steps": value}
+            elif kind == "stopped":
+                raise PuzzleError(f"stopped after {value} steps", "timeout")
+            else:
+                raise PuzzleError("the pieces cannot fill the board", "no-solution")
+
+    return events()
 
 
 def _bits(x: Bits) -> Iterator[int]:

@@ -16,7 +16,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import Family, Hint, Json, PuzzleError, rng_for
-from .exactcover import ExactCover
+from .exactcover import ExactCover, placement_trace
 
 Cell = int  # row * 6 + column, 0-based; "A1" is 0, "F6" is 35
 PieceId = str
@@ -672,6 +672,18 @@ class GeniusFamily(Family):
         else:
             message = "No overlaps, but the free cells can no longer be filled: take a piece back."
         return {"errors": [], "problems": [], "solved": solved, "solvable": solvable, "message": message}
+
+    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
+        """The exact cover search of one roll ("exact-cover", the only method): place/remove events, then solved."""
+        if method not in (None, "", "exact-cover"):
+            raise PuzzleError(f"unknown trace method {method!r}: Genius Square has exact-cover")
+        blockers = parse_blockers(obj)
+        given = given_options(blockers, parse_state(obj))
+        if solve(blockers, given) is None:
+            raise PuzzleError("these blockers cannot be filled with the nine pieces", "no-solution")
+        pls = placements()
+        return placement_trace(problem(), given, blockers, lambda k: (pls[k].piece, pls[k].names()),
+                               obj.get("max_steps"))
 
     def extra_commands(self) -> tuple[str, ...]:
         """`stats` (count all rolls) and `dice` (search new dice)."""

@@ -1228,15 +1228,24 @@ class SlidingFamily(Family):
         return {"solved": state.is_goal(), "solvable": ok, "reason": why, "misplaced": wrong}
 
     def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
-        """IDA* thresholds ("ida*", default for small boards) or Parberry phases ("parberry")."""
+        """IDA* thresholds ("ida*", default for small boards) or Parberry phases ("parberry"), then the moves.
+
+        Each move of the solution is {"event": "move", "tile": t} (after the thresholds, or
+        within its Parberry phase); "solved" also gives "steps", the number of moves.
+        """
         puzzle = _puzzle(obj)
         require_solvable(puzzle)
         chosen = (method or ("ida*" if optimal_available(puzzle.width, puzzle.height) else "parberry")).lower()
         if chosen == "parberry":
             moves, phases = parberry(puzzle)
-            for start, label in phases:
-                yield {"event": "phase", "name": label, "start": start}
-            yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": False}
+            pending = list(phases)
+            for i, tile in enumerate([*moves, None]):  # each phase, then its moves (to animate the board)
+                while pending and (tile is None or pending[0][0] <= i):
+                    start, label = pending.pop(0)
+                    yield {"event": "phase", "name": label, "start": start}
+                if tile is not None:
+                    yield {"event": "move", "tile": tile}
+            yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": False, "steps": len(moves)}
             return
         if chosen not in ("ida*", "idastar", "ida"):
             raise PuzzleError(f"unknown trace method {method!r}: choose ida* or parberry")
@@ -1247,7 +1256,10 @@ class SlidingFamily(Family):
         moves = solver.solve(lambda bound, nodes: events.append({"event": "threshold", "bound": bound,
                                                                 "nodes": nodes}))
         yield from events
-        yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": True, "nodes": solver.nodes}
+        for tile in moves:  # the solution found, to animate the board
+            yield {"event": "move", "tile": tile}
+        yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": True, "nodes": solver.nodes,
+               "steps": len(moves)}
 
     def lab(self, obj: Json, cancel: Callable[[], bool] | None = None) -> Json:
         """Run the algorithm lab: {"rows": [...]} with solved, length, nodes, seconds per run."""

@@ -28,14 +28,14 @@ Possible future work: the original game's 16 piece types with repeated pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
 from .base import Family, Hint, Json, PuzzleError, rng_for
-from .exactcover import ExactCover
+from .exactcover import ExactCover, placement_trace
 
 Cube = tuple[int, int, int]  # (row, column, layer); layer 0 is the bottom
 Square = tuple[int, int]  # (row, column) of a footprint cell
@@ -648,6 +648,21 @@ class UbongoFamily(Family):
     def check(self, obj: Json) -> Json:
         """Solve input + {"state"} -> {"errors", "problems", "solved", "solvable", "message"}."""
         return check(parse_card(obj), parse_state(obj))
+
+    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
+        """The exact cover search ("exact-cover", the only method): place/remove events (cells [row, col, layer])."""
+        if method not in (None, "", "exact-cover"):
+            raise PuzzleError(f"unknown trace method {method!r}: Ubongo has exact-cover")
+        card = parse_card(obj)
+        if card.pieces is None:
+            subsets = fill_subsets(card.footprint, card.height)
+            card = Card(card.footprint, card.height, subsets[0] if subsets else ())
+        if solve(card) is None:
+            raise PuzzleError("these pieces cannot fill this card", "no-solution")
+        b = card.board
+        pls = b.placements
+        return placement_trace(b.ec, (), b.excluded(card.pieces),
+                               lambda k: (pls[k].piece, _cells(sorted(pls[k].cubes))), obj.get("max_steps"))
 
     def solutions(self, obj: Json) -> Json:
         """Solve input (with pieces) -> {"solutions": [...up to 50, distinct], "count": N, "capped": bool}."""

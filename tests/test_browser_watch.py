@@ -198,3 +198,123 @@ def test_bad_link_gives_a_message_and_a_puzzle(watch, site_url: str) -> None:
     page = open_watch(watch, site_url, "sudoku/12345")
     assert "not a valid puzzle" in page.inner_text("#message")
     assert len(board(page, "a")) == 81
+
+
+# ----- sliding, Genius Square, Cubes 3D ---------------------------------------------------------
+SLIDING = solvers.family("sliding")
+GENIUS = solvers.family("genius")
+UBONGO = solvers.family("ubongo")
+TILES3 = [1, 2, 3, 0, 7, 6, 5, 4, 8]
+ROLL = ["A3", "A5", "B4", "C6", "E2", "E6", "F1"]  # 11 solutions: some search to watch
+CARD = {"footprint": [[0, 1], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]], "height": 2, "pieces": ["g3", "r4", "y5"]}
+
+
+def open_fragment(watch, site_url: str, fragment: str, ready: str):  # noqa: ANN001, ANN201
+    """Open watch.html on a link and wait for the worker and the `ready` selector."""
+    page = watch.page
+    page.goto(f"{site_url}/watch.html#{fragment}")
+    page.wait_for_selector(ready, state="attached")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    return page
+
+
+def tiles(page, key: str) -> list[int]:  # noqa: ANN001
+    """A pane's sliding tiles read from its accessible mirror (0 = blank)."""
+    texts = page.eval_on_selector_all(f"#slide-aria-{key} [role=gridcell]", "els => els.map(e => e.textContent)")
+    return [int(m.group(1)) if (m := re.search(r"tile (\d+)", t)) else 0 for t in texts]
+
+
+def pieces(page, key: str = "a") -> dict[str, list[list[int]]]:  # noqa: ANN001
+    """piece id -> sorted [row, col, layer] cells, read from a pane's accessible mirror."""
+    cells = page.eval_on_selector_all(f"#pieces-aria-{key} [role=gridcell]",
+                                      "els => els.map(e => [e.dataset.cell, e.dataset.piece])")
+    out: dict[str, list[list[int]]] = {}
+    for where, pid in cells:
+        if pid:
+            out.setdefault(pid, []).append([int(v) for v in where.split(",")])
+    return {pid: sorted(v) for pid, v in out.items()}
+
+
+def test_sliding_ida_and_parberry_play_to_the_goal(watch, site_url: str) -> None:
+    page = open_fragment(watch, site_url, "sliding/3/" + ",".join(map(str, TILES3)), "#slide-aria-a [role=gridcell]")
+    assert tiles(page, "a") == TILES3 and tiles(page, "b") == TILES3
+    assert page.is_hidden("#board-a") and page.is_visible("#slide-a")
+    obj = {"width": 3, "height": 3, "tiles": TILES3}
+    set_speed(page, 3)
+    play_to_end(page)
+    goal = [*range(1, 9), 0]
+    assert tiles(page, "a") == goal and tiles(page, "b") == goal
+    assert steps(page, "a") == solver_steps(SLIDING, obj, "ida*") == SLIDING.solve(obj)["length"]
+    assert steps(page, "b") == solver_steps(SLIDING, obj, "parberry")
+    assert "Solved in" in page.inner_text("#phase-a")
+    screenshot(page, "watch-sliding-solved")
+    page.click("#back")  # "solved", then the last move undone
+    page.click("#back")
+    assert tiles(page, "a") != goal and steps(page, "a") == solver_steps(SLIDING, obj, "ida*") - 1
+    page.click("#restart")
+    page.click("#step")
+    page.wait_for_function("document.querySelector('#pane-a').dataset.events == '1'")
+    assert "Threshold" in page.inner_text("#phase-a") and tiles(page, "a") == TILES3
+
+
+def test_sliding_4x4_uses_the_pattern_databases(watch, site_url: str) -> None:
+    page = open_fragment(watch, site_url, "", "#aria-a [role=gridcell]")
+    page.select_option("#family", "sliding")
+    page.wait_for_function("document.querySelector('#title-a').innerText.includes('IDA')", timeout=60_000)
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Play')", timeout=60_000)
+    page.click("#share")
+    fragment = page.input_value("#share-link").split("#", 1)[1]
+    _, n, text = fragment.split("/")
+    obj = {"width": int(n), "height": int(n), "tiles": [int(t) for t in text.split(",")]}
+    assert n == "4" and tiles(page, "a") == obj["tiles"]
+    set_speed(page, 5)
+    play_to_end(page, timeout=120_000)
+    assert tiles(page, "a") == tiles(page, "b") == [*range(1, 16), 0]
+    assert steps(page, "a") == SLIDING.solve(obj)["length"] < steps(page, "b")
+    assert "times as many" in page.inner_text("#compare") or steps(page, "b") < 2 * steps(page, "a")
+    page.click("#theme")
+    screenshot(page, "watch-sliding-4x4-dark")
+
+
+def test_genius_exact_cover_plays_to_the_solution(watch, site_url: str) -> None:
+    page = open_fragment(watch, site_url, "genius/" + "".join(ROLL), "#pieces-aria-a [role=gridcell]")
+    assert page.is_hidden("#pane-b") and page.is_disabled("#show")
+    assert pieces(page) == {} and len(page.query_selector_all("#pieces-aria-a [role=gridcell]")) == 36
+    set_speed(page, 1)
+    page.click("#play")  # slow enough to see a piece being tried
+    page.wait_for_function("Number(document.querySelector('#pane-a').dataset.steps) >= 2")
+    assert "trying the" in page.inner_text("#phase-a")
+    screenshot(page, "watch-genius-searching")
+    set_speed(page, 6)
+    page.wait_for_selector("#pane-a[data-done=true]", state="attached", timeout=60_000)
+    page.wait_for_function("document.querySelector('#play').innerText == 'Play'")
+    solution = GENIUS.solve({"blockers": ROLL})["solution"]
+    expected = {pid: sorted([ord(c[0]) - 65, int(c[1]) - 1, 0] for c in cells) for pid, cells in solution.items()}
+    assert pieces(page) == expected
+    assert steps(page, "a") == solver_steps(GENIUS, {"blockers": ROLL}, "exact-cover")
+    assert "solved" in page.inner_text("#message").lower()
+    screenshot(page, "watch-genius-solved")
+    page.click("#back")
+    page.click("#back")
+    assert pieces(page) != expected
+    page.click("#step")
+    page.click("#step")
+    page.wait_for_function("document.querySelector('#pane-a').dataset.done == 'true'")
+    assert pieces(page) == expected
+
+
+def test_cubes_exact_cover_plays_to_the_solution(watch, site_url: str) -> None:
+    code = "g3-r4-y5_01000.11111_2"
+    page = open_fragment(watch, site_url, "ubongo/" + code, "#pieces-aria-a [role=gridcell]")
+    assert len(page.query_selector_all("#pieces-aria-a [role=gridcell]")) == 12
+    set_speed(page, 2)
+    play_to_end(page, "a")
+    assert pieces(page) == UBONGO.solve(CARD)["solution"]
+    assert steps(page, "a") == solver_steps(UBONGO, CARD, "exact-cover")
+    screenshot(page, "watch-cubes-solved")
+    page.select_option("#family", "genius")  # another family: a fresh roll in the same pane
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Genius')", timeout=60_000)
+    assert len(page.query_selector_all("#pieces-aria-a [role=gridcell]")) == 36
+    page.select_option("#family", "sudoku")
+    page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 81", timeout=60_000)
+    assert page.is_visible("#pane-b") and page.is_visible("#board-a") and page.is_hidden("#pieces-a")

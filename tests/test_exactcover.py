@@ -209,3 +209,50 @@ def test_no_primary_items_and_no_options() -> None:
     assert ExactCover([]).count() == 1  # the empty choice covers nothing, as required
     assert list(ExactCover([]).solutions()) == [[]]
     assert ExactCover([], primary=["a"]).count() == 0
+
+
+# ----- the traced search (watch the solver) ---------------------------------------------
+
+
+def replay(events: list[tuple[str, int]]) -> tuple[list[int], str, int]:
+    """Options still chosen after replaying a trace, with its last event; checks undo matches the last choice."""
+    chosen: list[int] = []
+    for kind, r in events[:-1]:
+        if kind == "choose":
+            chosen.append(r)
+        else:
+            assert kind == "undo" and chosen and chosen[-1] == r, (kind, r, chosen)
+            chosen.pop()
+    kind, steps = events[-1]
+    assert steps == sum(k == "choose" for k, _ in events)
+    return chosen, kind, steps
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrices)
+def test_trace_replays_to_first(case: tuple[int, list[set[int]], int]) -> None:
+    n, raw, n_secondary = case
+    primary, secondary = set(range(n)), set(range(n, n + n_secondary))
+    options = [(o & (primary | secondary)) | {min(o) % n} for o in raw]  # as above: each holds a primary item
+    ec = ExactCover(options, sorted(primary), sorted(secondary))
+    chosen, kind, steps = replay(list(ec.trace()))
+    first = ec.first()
+    if first is None:
+        assert kind == "failed" and not chosen
+        return
+    assert kind == "solved" and sorted(chosen) == first
+    assert is_exact_cover(options, chosen, primary, secondary)
+    if steps > 1:  # a limit below the work stops the trace with its own event
+        *_, last = ec.trace(max_steps=steps - 1)
+        assert last == ("stopped", steps - 1)
+
+
+def test_trace_with_given_and_covered_items() -> None:
+    ec = knuth()
+    chosen, kind, _ = replay(list(ec.trace(covered=["c", "e"])))
+    assert kind == "solved" and sorted(chosen) == ec.first(covered=["c", "e"]) == [3, 4]
+    chosen, kind, _ = replay(list(ec.trace(given=[0])))
+    assert kind == "solved" and sorted([0, *chosen]) == ec.first(given=[0]) == [0, 3, 4]
+    assert list(ec.trace(given=[0, 2])) == [("failed", 0)]
+    chosen, kind, steps = replay(list(queens(6).trace()))
+    assert kind == "solved" and sorted(chosen) == queens(6).first() and steps > 6  # queens needs backtracking

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -300,3 +301,55 @@ def test_cli_stats_on_a_few_rolls_agrees_with_the_golden_file() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "12 rolls equal, 0 differ" in proc.stdout
     assert "min" in proc.stdout and "median" in proc.stdout
+
+
+# ----- trace (watch the solver) ---------------------------------------------------------
+
+
+def replay_trace(blockers: list[str], events: list[dict]) -> tuple[dict[str, list[str]], int]:
+    """The pieces on the board after a trace's place/remove events, checking each is legal; and the steps."""
+    board: dict[str, list[str]] = {}
+    for ev in events[:-1]:
+        if ev["event"] == "place":
+            used = {c for cells in board.values() for c in cells} | set(blockers)
+            assert ev["piece"] not in board and not used & set(ev["cells"]), ev
+            board[ev["piece"]] = ev["cells"]
+        else:
+            assert ev == {"event": "remove", "piece": ev["piece"]} and ev["piece"] in board
+            del board[ev["piece"]]
+    assert events[-1]["event"] == "solved"
+    assert events[-1]["steps"] == sum(ev["event"] == "place" for ev in events)
+    return board, events[-1]["steps"]
+
+
+@needs_data
+@pytest.mark.parametrize("seed", range(4))
+def test_trace_replays_to_the_solution(seed: int) -> None:
+    roll = g.FAMILY.generate(seed % 4, seed, None)
+    board, steps = replay_trace(roll["blockers"], list(g.FAMILY.trace(roll, None)))
+    assert is_valid_solution(roll["blockers"], board)
+    assert board == g.FAMILY.solve({"blockers": roll["blockers"]})["solution"]
+    assert steps >= 9
+
+
+def test_trace_limits_and_errors() -> None:
+    events = g.FAMILY.trace({"blockers": MIN_ROLL, "max_steps": 3}, "exact-cover")
+    assert [ev["event"] for ev in itertools.islice(events, 3)] == ["place"] * 3
+    with pytest.raises(PuzzleError) as err:
+        list(events)
+    assert err.value.kind == "timeout"
+    with pytest.raises(PuzzleError, match="unknown trace method"):
+        g.FAMILY.trace({"blockers": MIN_ROLL}, "guessing")
+    with pytest.raises(PuzzleError, match="max_steps"):
+        g.FAMILY.trace({"blockers": MIN_ROLL, "max_steps": 0}, None)
+    with pytest.raises(PuzzleError) as err:  # unfillable: refused at once, before any event
+        g.FAMILY.trace({"blockers": ["A2", "B1", "F5", "E6", "A5", "B6", "F2"]}, None)
+    assert err.value.kind == "no-solution"
+
+
+def test_cli_trace_prints_events_then_solved() -> None:
+    proc = run_cli("trace", stdin=json.dumps({"blockers": MIN_ROLL}) + "\n")
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr
+    events = [json.loads(ln) for ln in proc.stdout.splitlines()]
+    board, _ = replay_trace(MIN_ROLL, events)
+    assert board == g.FAMILY.solve({"blockers": MIN_ROLL})["solution"]

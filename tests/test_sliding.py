@@ -503,3 +503,29 @@ def test_cli_generate_hint_lab() -> None:
     lab = cli("lab", stdin=json.dumps({**gen, "algorithms": [["ida*", "manhattan"], ["greedy", "lc"]]}) + "\n")[0]
     assert [r["solved"] for r in lab["rows"]] == [True, True]
     assert lab["rows"][0]["length"] == gen["distance"]
+
+
+def test_trace_moves_replay_to_the_goal() -> None:
+    for obj, method in (({"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1]}, "ida*"),
+                        ({"width": 5, "height": 5, "tiles": list(sl.random_walk(5, 5, 60, random.Random(2)).tiles)},
+                         "parberry")):
+        events = list(sl.FAMILY.trace(obj, method))
+        moves = [e["tile"] for e in events if e["event"] == "move"]
+        last = events[-1]
+        assert last["event"] == "solved" and moves == last["moves"] and last["steps"] == len(moves)
+        tiles = list(obj["tiles"])
+        w = obj["width"]
+        for t in moves:  # independent replay: the tile must be next to the blank
+            b, c = tiles.index(0), tiles.index(t)
+            assert abs(b - c) == w or (abs(b - c) == 1 and b // w == c // w), (t, tiles)
+            tiles[b], tiles[c] = t, 0
+        assert tiles == [*range(1, len(tiles)), 0]
+        kinds = [e["event"] for e in events]
+        if method == "ida*":  # thresholds first, then the moves
+            assert kinds == ["threshold"] * kinds.count("threshold") + ["move"] * len(moves) + ["solved"]
+        else:  # each phase before its moves, starting where the phase says
+            done = 0
+            for e in events:
+                if e["event"] == "phase":
+                    assert e["start"] == done
+                done += e["event"] == "move"

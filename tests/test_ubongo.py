@@ -481,3 +481,38 @@ def test_cli_solve_generate_hint() -> None:
     hint = run_cli("hint", stdin=json.dumps({**gen[0], "state": {}}) + "\n")[0]
     assert hint["move"]["piece"] in gen[0]["pieces"] and hint["solvable"] is True
     assert u.FAMILY.solutions(gen[0])["count"] == gen[0]["solutions"]
+
+
+# ----- trace (watch the solver) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trace_replays_to_the_solution(seed: int) -> None:
+    card = u.FAMILY.generate(seed % 4, seed, None)
+    events = list(u.FAMILY.trace(card, None))
+    box: dict[tuple[int, ...], str] = {}  # cube -> piece, replayed
+    for ev in events[:-1]:
+        if ev["event"] == "place":
+            cubes = [tuple(q) for q in ev["cells"]]
+            assert ev["piece"] not in box.values() and not set(cubes) & set(box), ev
+            box.update(dict.fromkeys(cubes, ev["piece"]))
+        else:
+            assert ev["event"] == "remove" and ev["piece"] in box.values()
+            box = {q: p for q, p in box.items() if p != ev["piece"]}
+    assert events[-1] == {"event": "solved", "steps": sum(ev["event"] == "place" for ev in events)}
+    sol = {pid: sorted([list(q) for q, p in box.items() if p == pid]) for pid in set(box.values())}
+    assert is_valid_solution(card["footprint"], card["pieces"], sol)
+    assert sol == u.FAMILY.solve(card)["solution"]
+
+
+def test_trace_errors_and_cli() -> None:
+    with pytest.raises(PuzzleError, match="unknown trace method"):
+        u.FAMILY.trace({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}, "guess")
+    with pytest.raises(PuzzleError) as err:
+        u.FAMILY.trace({"footprint": [[0, 0], [0, 1], [0, 2]], "pieces": ["g3", "r2", "y4"][:2]}, None)
+    assert err.value.kind in ("invalid", "no-solution")
+    with pytest.raises(PuzzleError) as err:
+        list(u.FAMILY.trace({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"], "max_steps": 1}, None))
+    assert err.value.kind == "timeout"
+    *moves, last = run_cli("trace", stdin=json.dumps({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}) + "\n")
+    assert last["event"] == "solved" and {m["event"] for m in moves} <= {"place", "remove"}

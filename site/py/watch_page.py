@@ -1,9 +1,14 @@
 """Watch the solver (MicroPython, main thread): two solver traces of one puzzle, animated side by side.
 
 Sudoku pits the study's naive backtracking against Tessera's propagation; Skyscrapers the
-reference's phase solver against the hint logic. Events stream from the worker in chunks as
-the animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
-Links: #sudoku/<grid> or #skyscrapers/<n>/<top>/<right>/<bottom>/<left>[/<r><c><v>,...].
+reference's phase solver against the hint logic; the sliding puzzle IDA* (thresholds, then the
+optimal moves) against Parberry's real-time method; Genius Square and Cubes 3D show one exact
+cover search placing and taking back pieces. Events stream from the worker in chunks as the
+animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
+Each family is a FAMILIES entry; latin grids draw on a GridBoard, others on a view adapter
+(SlideView, PieceView) with setup / apply -> undo record / undo / draw.
+Links: #sudoku/<grid>, #skyscrapers/<n>/<top>/<right>/<bottom>/<left>[/<r><c><v>,...],
+#sliding/<n>/<tiles,...>, #genius/<blockers like A1B2...>, #ubongo/<card code>.
 """
 
 import asyncio
@@ -12,12 +17,17 @@ import random
 import time
 
 from pyscript import document
+from pyscript import window
 
+import genius_model as gm
+import ubongo_view as uv
 from gridboard import SYMBOLS
 from gridboard import GridBoard
+from slideboard import SlideBoard
 from tessera_ui import Store
 from tessera_ui import Worker
 from tessera_ui import click
+from tessera_ui import css
 from tessera_ui import el
 from tessera_ui import fetch_json
 from tessera_ui import link_fragment
@@ -34,6 +44,7 @@ FRAME = 1 / 30  # seconds between frames while playing
 FRAME_BUDGET_MS = 24  # time per frame for applying events (both panes)
 STUCK_MS = 2500  # a chunk request older than this at Stop means the worker is stuck
 SIDES = ("top", "right", "bottom", "left")
+PREPARED = set()  # families whose data files the worker has fetched (cleared when it restarts)
 BOXES = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}
 
 FAMILIES = {
@@ -63,11 +74,55 @@ FAMILIES = {
              "One step = one technique applied."),
         ],
     },
+    "sliding": {
+        "name": "Sliding puzzle", "compare": True, "view": "slide", "data": True,
+        "sizes": [(3, "3×3"), (4, "4×4")], "size": 4,
+        "grades": ["Easy", "Medium", "Hard"],
+        "methods": [
+            ("ida*", "IDA* (shortest solution)",
+             "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
+             "distances that never overestimate; then plays the shortest solution. One step = one move."),
+            ("parberry", "Parberry (real time)",
+             "Puts the tiles home row by row and column by column without searching; fast, but the moves "
+             "are longer than needed. One step = one move."),
+        ],
+    },
+    "genius": {
+        "name": "Genius Square", "compare": False, "view": "pieces",
+        "sizes": [(6, "6×6")], "size": 6,
+        "grades": ["Easy", "Medium", "Hard", "Expert"],
+        "methods": [
+            ("exact-cover", "Exact cover search (Algorithm X)",
+             "Takes the cell or piece with the fewest ways left, tries each way in turn and takes the piece back "
+             "when the rest cannot be filled. One step = one piece placed."),
+        ],
+    },
+    "ubongo": {
+        "name": "Cubes 3D", "compare": False, "view": "pieces",
+        "sizes": [(3, "3 pieces"), (4, "4 pieces")], "size": 3,
+        "least_size": {3: 4, 4: 4},  # Hard and Expert cards need four pieces
+        "grades": ["Easy", "Medium", "Hard", "Expert"],
+        "methods": [
+            ("exact-cover", "Exact cover search (Algorithm X)",
+             "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the piece back "
+             "when the rest cannot be filled. One step = one piece placed."),
+        ],
+    },
 }
 
 
+# puzzles shown when the build-time starters are missing
+FALLBACK = {
+    "sudoku": {"grid": "1...3..2.1..4..3", "box": [2, 2]},
+    "sliding": {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 0, 6, 7, 5, 8]},
+    "genius": {"blockers": ["A3", "A5", "B4", "C6", "E2", "E6", "F1"]},
+    "ubongo": {"footprint": [[0, 1], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]], "height": 2,
+               "pieces": ["g3", "r4", "y5"]},
+}
+
 # the events that are one solver step of a method, so a counter ends on the solver's own "steps"
-COUNTED = {"backtracking": ("set", "clear"), "propagation": ("set",), "phases": ("backtrack",), "logic": ("technique",)}
+COUNTED = {"backtracking": ("set", "clear"), "propagation": ("set",), "phases": ("backtrack",), "logic": ("technique",),
+           "ida*": ("move",), "parberry": ("move",), "exact-cover": ("place",)}
 
 
 def counts(method, ev):
@@ -147,8 +202,52 @@ def decode(family, puzzle):
     return n, None, clues, givens
 
 
+def tiles_of(puzzle):
+    """(side, tiles) of a sliding puzzle dict; ValueError unless a square 3×3 or 4×4 arrangement."""
+    n = int(puzzle["width"])
+    tiles = [int(t) for t in puzzle["tiles"]]
+    if n not in (3, 4) or int(puzzle.get("height", n)) != n:
+        raise ValueError("the sliding puzzle is watched on 3×3 and 4×4 boards")
+    if sorted(tiles) != list(range(n * n)):
+        raise ValueError("the tiles must be 0 (the blank) to " + str(n * n - 1) + ", each once")
+    return n, tiles
+
+
+def card_of(puzzle):
+    """The Cubes 3D card of a puzzle dict; ValueError when malformed."""
+    squares = [(int(r), int(c)) for r, c in puzzle["footprint"]]
+    return uv.make_card(squares, int(puzzle.get("height", uv.HEIGHT)), [uv.piece_id(p) for p in puzzle["pieces"]])
+
+
+def size_of(family, puzzle):
+    """The size-select value of a puzzle dict (validating it; ValueError when malformed)."""
+    if family == "sliding":
+        return tiles_of(puzzle)[0]
+    if family == "genius":
+        gm.check_blockers([gm.parse_cell(b) for b in puzzle["blockers"]])
+        return gm.SIZE
+    if family == "ubongo":
+        return len(card_of(puzzle).pieces)
+    return decode(family, puzzle)[0]
+
+
+def size_label(family, size):
+    """'9×9', '3 pieces'."""
+    for value, label in FAMILIES[family]["sizes"]:
+        if value == size:
+            return label
+    return str(size) + "×" + str(size)
+
+
 def link_text(family, puzzle):
     """The link fragment of a puzzle."""
+    if family == "sliding":
+        n, tiles = tiles_of(puzzle)
+        return "sliding/" + str(n) + "/" + ",".join(str(t) for t in tiles)
+    if family == "genius":
+        return "genius/" + gm.format_link([gm.parse_cell(b) for b in puzzle["blockers"]])
+    if family == "ubongo":
+        return "ubongo/" + card_of(puzzle).code()
     if family == "sudoku":
         return "sudoku/" + grid_text(read_grid(puzzle["grid"])[0])
     parts = ["skyscrapers", str(puzzle["n"])] + ["".join(str(v) for v in puzzle[s]) for s in SIDES]
@@ -179,13 +278,28 @@ def read_link(fragment):
         puzzle["givens"] = givens
         decode("skyscrapers", puzzle)
         return "skyscrapers", puzzle
-    raise ValueError("it should be #sudoku/<grid> or #skyscrapers/<size>/<clues>")
+    if parts[0] == "sliding" and len(parts) == 3 and parts[1].isdigit():
+        n = int(parts[1])
+        puzzle = {"width": n, "height": n, "tiles": [int(t) for t in parts[2].split(",")]}
+        tiles_of(puzzle)
+        return "sliding", puzzle
+    if parts[0] == "genius" and len(parts) == 2:
+        blockers = gm.parse_link(parts[1])[0]
+        return "genius", {"blockers": [gm.cell_name(c) for c in blockers]}
+    if parts[0] == "ubongo" and len(parts) == 2:
+        return "ubongo", uv.parse_code(parts[1]).request()
+    raise ValueError("it should be #sudoku/<grid>, #skyscrapers/<size>/<clues>, #sliding/<size>/<tiles>, "
+                     "#genius/<blockers> or #ubongo/<card>")
+
+
+REQUEST_KEYS = {"sudoku": ("grid", "box"), "skyscrapers": ("n", "givens") + SIDES,
+                "sliding": ("width", "height", "tiles"), "genius": ("blockers",),
+                "ubongo": ("footprint", "height", "pieces")}
 
 
 def request_of(family, puzzle):
     """The solver input of a puzzle dict (without generator extras such as difficulty)."""
-    keys = ("grid", "box") if family == "sudoku" else ("n", "givens") + SIDES
-    return {k: puzzle[k] for k in keys if k in puzzle}
+    return {k: puzzle[k] for k in REQUEST_KEYS[family] if k in puzzle}
 
 
 # the board ---------------------------------------------------------------------------------
@@ -197,6 +311,260 @@ class WatchBoard(GridBoard):
     def _update_aria(self):
         if self.mirror:
             super()._update_aria()
+
+
+VIEW_IDS = {"grid": ("board-", "aria-"), "slide": ("slide-", "slide-aria-"), "pieces": ("pieces-", "pieces-aria-")}
+
+
+class SlideView:
+    """Sliding puzzle adapter: "move" events slide a tile into the blank on a SlideBoard."""
+
+    def __init__(self, key):
+        self.board = SlideBoard("slide-" + key, "slide-aria-" + key)
+        self.tiles = []
+        self.fresh = []  # (tile, cell it left) of moves since the last draw
+
+    def setup(self, _family, puzzle):
+        """Show the starting tiles."""
+        n, tiles = tiles_of(puzzle)
+        self.tiles = tiles
+        self.fresh = []
+        self.board.setup(n, n, tiles)
+
+    def apply(self, ev):
+        """Slide ev's tile into the blank; returns (undo record, phase text or None)."""
+        tile = ev["tile"]
+        blank, cell = self.tiles.index(0), self.tiles.index(tile)
+        self.tiles[blank], self.tiles[cell] = tile, 0
+        self.fresh.append((tile, cell))
+        return (tile, cell, blank), None
+
+    def undo(self, record):
+        """Slide the tile back."""
+        if record:
+            tile, cell, blank = record
+            self.tiles[cell], self.tiles[blank] = tile, 0
+            self.fresh.append((tile, blank))
+
+    def draw(self, mirror, solved):
+        """Draw the tiles; a single new move slides smoothly."""
+        board = self.board
+        board.solved = solved
+        if len(self.fresh) == 1 and not solved:
+            tile, cell = self.fresh[0]
+            board.slide(self.tiles, {tile: cell}, 110)
+        else:
+            board.tiles = list(self.tiles)
+            board.moving = {}
+            board.draw(aria=mirror)
+        self.fresh = []
+
+
+class PieceView:
+    """Genius Square and Cubes 3D adapter: pieces placed and taken back, each layer drawn as a grid."""
+
+    def __init__(self, key):
+        self.canvas = el("pieces-" + key)
+        self.ctx = self.canvas.getContext("2d")
+        self.aria = el("pieces-aria-" + key)
+        self.nodes = []
+        self.cache = {}
+        on(window, "resize", lambda _e: self.draw(False, self.solved) if self.cells else None)
+        self.cells = []
+        self.solved = False
+
+    def setup(self, family, puzzle):
+        """The board of a Genius roll (one layer, pegs on the blockers) or of a card (its layers)."""
+        self.family = family
+        if family == "genius":
+            blocked = [gm.parse_cell(b) for b in puzzle["blockers"]]
+            self.blocked = set(divmod(c, gm.SIZE) + (0,) for c in blocked)
+            self.rows = self.cols = gm.SIZE
+            self.layers = 1
+            self.cells = [(r, c, 0) for r in range(gm.SIZE) for c in range(gm.SIZE)]
+            self.colour, self.names = gm.COLOUR, gm.NAME
+        else:
+            card = card_of(puzzle)
+            self.blocked = set()
+            self.rows, self.cols, self.layers = card.size()
+            self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
+            self.colour, self.names = uv.COLOUR, uv.NAME
+        self.inside = set(self.cells)
+        self.owner = {}  # cell -> piece id
+        self.placed = {}  # piece id -> cells
+        self.last = ""
+        self.solved = False
+        self.build_aria()
+
+    def key_of(self, cell):
+        """(row, column, layer) of an event's cell ("C4" or [r, c, layer])."""
+        if isinstance(cell, str):
+            return divmod(gm.parse_cell(cell), gm.SIZE) + (0,)
+        return (int(cell[0]), int(cell[1]), int(cell[2]))
+
+    def apply(self, ev):
+        """Place or take back a piece; returns (undo record, phase text)."""
+        pid = ev["piece"]
+        depth = str(len(self.placed) + (1 if ev["event"] == "place" else 0))
+        record = (ev["event"], pid, self.last)
+        name = self.names.get(pid, pid)
+        if ev["event"] == "place":
+            cells = [self.key_of(c) for c in ev["cells"]]
+            self.put(pid, cells)
+            self.last = pid
+            return record, "Piece " + depth + ": trying the " + name
+        self.take(pid)
+        self.last = ""
+        return record + (self.placed_cells,), "Piece " + depth + ": the " + name + " leads nowhere, take it back"
+
+    def put(self, pid, cells):
+        """Put piece `pid` on `cells`."""
+        self.placed[pid] = cells
+        for cell in cells:
+            self.owner[cell] = pid
+
+    def take(self, pid):
+        """Take piece `pid` off the board (its cells kept in placed_cells for undo)."""
+        self.placed_cells = self.placed.pop(pid, [])
+        for cell in self.placed_cells:
+            self.owner.pop(cell, None)
+
+    def undo(self, record):
+        """Reverse a place or remove."""
+        if not record:
+            return
+        kind, pid, self.last = record[:3]
+        if kind == "place":
+            self.take(pid)
+        else:
+            self.put(pid, record[3])
+
+    # drawing -------------------------------------------------------------------------------------
+    def metrics(self):
+        """(cell size, gap between layers, top margin) fitted to the canvas width."""
+        ratio = window.devicePixelRatio or 1
+        width = int((self.canvas.getBoundingClientRect().width or 480) * ratio)
+        gap, head = (0.6, 0.55) if self.layers > 1 else (0, 0)
+        cell = width / (self.layers * self.cols + (self.layers - 1) * gap)
+        cell = min(cell, width / max(self.rows, 3) if self.layers > 1 else cell)
+        height = int(cell * (self.rows + head) + 2)
+        if self.canvas.width != width or self.canvas.height != height:
+            self.canvas.width = width
+            self.canvas.height = height
+        return cell, gap * cell, head * cell
+
+    def draw(self, mirror, solved):
+        """Draw every layer, pieces in their colours, the latest piece outlined."""
+        self.solved = solved
+        if not self.cells:
+            return
+        ctx = self.ctx
+        cell, gap, head = self.metrics()
+        colours = {k: css("--" + k) for k in ("panel", "muted", "accent", "ok", "gs-board", "gs-hole", "gs-peg",
+                                               "gs-peg-edge")}
+        ctx.fillStyle = colours["panel"]
+        ctx.fillRect(0, 0, self.canvas.width, self.canvas.height)
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        ctx.font = str(int(head * 0.62) or 12) + "px system-ui, sans-serif"
+        inset = max(1.0, cell * 0.05)
+        for z in range(self.layers):
+            x0 = z * (self.cols * cell + gap)
+            if self.layers > 1:
+                ctx.fillStyle = colours["muted"]
+                ctx.fillText("Layer " + str(z + 1) + (" (bottom)" if z == 0 else " (top)" if z == self.layers - 1
+                                                      else ""), x0 + self.cols * cell / 2, head / 2)
+            ctx.fillStyle = colours["gs-board"]
+            for r, c, zz in self.cells:  # the board first: the joins between a piece's squares overlap it
+                if zz == z:
+                    ctx.fillRect(x0 + c * cell, head + r * cell, cell, cell)
+            for r, c, zz in self.cells:
+                if zz != z:
+                    continue
+                x, y = x0 + c * cell, head + r * cell
+                owner = self.owner.get((r, c, z))
+                if owner:
+                    ctx.fillStyle = self.colour.get(owner, colours["accent"])
+                    ctx.fillRect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset)
+                    if self.owner.get((r, c + 1, z)) == owner:  # join the cells of one piece
+                        ctx.fillRect(x + cell - inset, y + inset, 2 * inset, cell - 2 * inset)
+                    if self.owner.get((r + 1, c, z)) == owner:
+                        ctx.fillRect(x + inset, y + cell - inset, cell - 2 * inset, 2 * inset)
+                    if owner == self.last and not solved:
+                        ctx.lineWidth = max(2.0, cell * 0.06)
+                        ctx.strokeStyle = colours["accent"]
+                        ctx.strokeRect(x + 2 * inset, y + 2 * inset, cell - 4 * inset, cell - 4 * inset)
+                elif (r, c, z) in self.blocked:
+                    self.disc(x + cell / 2, y + cell / 2, cell * 0.3, colours["gs-peg"], colours["gs-peg-edge"])
+                else:
+                    self.disc(x + cell / 2, y + cell / 2, cell * 0.22, colours["gs-hole"], "")
+            if solved:  # the outline of the layer in the "solved" colour
+                ctx.lineWidth = max(2.0, cell * 0.06)
+                ctx.strokeStyle = colours["ok"]
+                ctx.beginPath()
+                for r, c, zz in self.cells:
+                    x, y = x0 + c * cell, head + r * cell
+                    for dr, dc, ax, ay, bx, by in ((-1, 0, 0, 0, 1, 0), (1, 0, 0, 1, 1, 1), (0, -1, 0, 0, 0, 1),
+                                                   (0, 1, 1, 0, 1, 1)):
+                        if zz == z and (r + dr, c + dc, z) not in self.inside:
+                            ctx.moveTo(x + ax * cell, y + ay * cell)
+                            ctx.lineTo(x + bx * cell, y + by * cell)
+                ctx.stroke()
+        if mirror:
+            self.update_aria()
+
+    def disc(self, x, y, radius, fill, edge):
+        """A filled circle (a hole or a peg)."""
+        ctx = self.ctx
+        ctx.beginPath()
+        ctx.arc(x, y, radius, 0, 6.2832)
+        ctx.fillStyle = fill
+        ctx.fill()
+        if edge:
+            ctx.lineWidth = max(1.0, radius * 0.15)
+            ctx.strokeStyle = edge
+            ctx.stroke()
+
+    # accessible mirror -----------------------------------------------------------------------------
+    def build_aria(self):
+        """One row per board row (per layer), one cell per square."""
+        self.aria.innerHTML = ""
+        self.aria.setAttribute("aria-label", "Genius Square board" if self.family == "genius" else "Cubes 3D card")
+        self.nodes = []
+        self.cache = {}
+        lines = {}  # (layer, row) -> its squares
+        for cell in self.cells:
+            lines.setdefault((cell[2], cell[0]), []).append(cell)
+        for key in sorted(lines):
+            line = document.createElement("div")
+            line.setAttribute("role", "row")
+            for cell in sorted(lines[key]):
+                node = document.createElement("div")
+                node.setAttribute("role", "gridcell")
+                node.setAttribute("data-cell", ",".join(str(v) for v in cell))
+                line.appendChild(node)
+                self.nodes.append((cell, node))
+            self.aria.appendChild(line)
+        self.update_aria()
+
+    def describe(self, cell):
+        """What the accessible mirror says of a square."""
+        r, c, z = cell
+        where = gm.cell_name(r * gm.SIZE + c) if self.family == "genius" else (
+            "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1))
+        owner = self.owner.get(cell)
+        if owner:
+            return where + ", " + self.names.get(owner, owner) + " (" + owner + ")"
+        return where + (", peg" if cell in self.blocked else ", empty")
+
+    def update_aria(self):
+        """Refresh the cells whose text changed."""
+        for cell, node in self.nodes:
+            text = self.describe(cell)
+            if self.cache.get(cell) != text:
+                self.cache[cell] = text
+                node.textContent = text
+                node.setAttribute("data-piece", self.owner.get(cell, ""))
 
 
 class Pane:
@@ -211,6 +579,8 @@ class Pane:
         self.family = ""
         self.method = ""
         self.request = None
+        self.views = {}  # "slide" / "pieces" -> adapter, made when first needed
+        self.view = None  # the adapter of the family shown (None: the latin grid board)
 
     # setup --------------------------------------------------------------------------------
     def reset(self, family, method, puzzle):
@@ -218,14 +588,26 @@ class Pane:
         self.drop_trace()
         self.family, self.method = family, method
         self.request = request_of(family, puzzle)
-        n, box, clues, givens = decode(family, puzzle)
-        self.n = n
-        self.board.label = "Board of " + self.title()
-        self.board.setup(n, box, clues)
-        self.board.given = [v != 0 for v in givens]
-        self.board.values = list(givens)
-        self.values = self.board.values
-        self.pencil = self.board.pencil
+        kind = FAMILIES[family].get("view", "grid")
+        for name in ("grid", "slide", "pieces"):
+            for ident in VIEW_IDS[name]:
+                el(ident + self.key).hidden = name != kind
+        if kind == "grid":
+            self.view = None
+            n, box, clues, givens = decode(family, puzzle)
+            self.n = n
+            self.board.label = "Board of " + self.title()
+            self.board.setup(n, box, clues)
+            self.board.given = [v != 0 for v in givens]
+            self.board.values = list(givens)
+            self.values = self.board.values
+            self.pencil = self.board.pencil
+        else:
+            if kind not in self.views:
+                self.views[kind] = SlideView(self.key) if kind == "slide" else PieceView(self.key)
+            self.view = self.views[kind]
+            self.view.setup(family, puzzle)
+            self.n, self.values, self.pencil = 0, [], []  # only latin grids play set/clear events inline
         self.queue = []  # chunks of events not yet played
         self.buf = []
         self.at = 0
@@ -282,6 +664,12 @@ class Pane:
         gen = self.gen
         try:
             if self.tid is None:
+                if FAMILIES[self.family].get("data") and self.family not in PREPARED:
+                    ans = await self.worker.call(self.family, "check", self.request)  # fetches its data files
+                    if gen != self.gen:
+                        return
+                    if ans.get("kind") != "internal":
+                        PREPARED.add(self.family)
                 ans = await self.worker.method("trace_start", self.family, json.dumps(self.request), self.method)
                 if gen != self.gen:
                     if "id" in ans:
@@ -407,12 +795,17 @@ class Pane:
                         self.put(changes, i, value, pencil)
                         cells.append(i)
             self.mark = (tuple(cells), "set")
+        elif kind in ("place", "remove", "move"):
+            changes, text = self.view.apply(ev)
+            if text:
+                self.technique = text
         elif kind in ("technique", "phase"):
             self.technique = str(ev.get("name", ""))
             cells = ev.get("cells") or []
             self.mark = (tuple(self.cell(rc) for rc in cells if len(rc) == 2), "focus")
         elif kind == "threshold":
-            self.technique = "Threshold " + str(ev.get("bound", ""))
+            self.technique = "Threshold " + str(ev.get("bound", "")) + " moves, after " + grouped(ev.get("nodes", 0)) \
+                + " positions"
         elif kind == "backtrack":
             self.technique = "Dead end, back up" + (" (depth " + str(ev["depth"]) + ")" if "depth" in ev else "")
             self.mark = ((), "")
@@ -442,9 +835,12 @@ class Pane:
             self.steps -= 1 if ev["event"] in COUNTED.get(self.method, ()) else 0
         else:
             _, undo, changes = entry
-            for i, value, pencil in reversed(changes):
-                self.values[i] = value
-                self.pencil[i] = pencil
+            if self.view is not None:
+                self.view.undo(changes)
+            else:
+                for i, value, pencil in reversed(changes):
+                    self.values[i] = value
+                    self.pencil[i] = pencil
             self.technique, self.steps, self.mark, self.done = undo
         self.events -= 1
         self.redo.append(ev)
@@ -453,6 +849,14 @@ class Pane:
     # showing ----------------------------------------------------------------------------------
     def show(self, mirror):
         """Draw the board (the accessible mirror too when `mirror`) and the counters."""
+        if self.view is not None:
+            self.view.draw(mirror, self.done and not self.error)
+        else:
+            self.show_grid(mirror)
+        self.show_counters()
+
+    def show_grid(self, mirror):
+        """Draw the latin grid with the latest change marked."""
         board = self.board
         cells, kind = self.mark
         if isinstance(cells, int):
@@ -465,6 +869,9 @@ class Pane:
         board.solved = self.done and not self.error
         board.mirror = mirror
         board.draw()
+
+    def show_counters(self):
+        """The step counter, the phase line and the pane's data attributes."""
         el("steps-" + self.key).innerText = grouped(self.steps)
         phase = self.technique
         if self.error:
@@ -559,8 +966,8 @@ class WatchPage:
         found = self.starters.get(family) or []
         if found:
             return dict(found[0])
-        if family == "sudoku":
-            return {"grid": "1...3..2.1..4..3", "box": [2, 2]}
+        if family in FALLBACK:
+            return dict(FALLBACK[family])
         return {"n": 4, "top": [0, 0, 0, 0], "right": [0, 0, 0, 0], "bottom": [0, 0, 0, 0], "left": [4, 0, 0, 0]}
 
     def enable(self, on_):
@@ -588,20 +995,26 @@ class WatchPage:
 
     def load(self, family, puzzle, message=""):
         """Set both panes to a puzzle (ValueError when it is malformed)."""
-        n = decode(family, puzzle)[0]
+        n = size_of(family, puzzle)
         self.pause()
         self.family = family
         self.puzzle = puzzle
         self.fill_selects(family, n)
-        for pane, (method, label, about) in zip(self.order, FAMILIES[family]["methods"]):
-            pane.reset(family, method, puzzle)
+        methods = FAMILIES[family]["methods"]
+        for pane, (method, label, about) in zip(self.order, methods + methods[-1:]):  # a one-method family
+            pane.reset(family, method, puzzle)  # keeps its second pane ready but hidden
             el("title-" + pane.key).innerText = label
             el("about-" + pane.key).innerText = about
+        self.layout()
         el("share-row").hidden = True
         self.update_compare()
         grade = puzzle.get("difficulty")
-        say(message or ("A " + str(n) + "×" + str(n) + " " + FAMILIES[family]["name"] + (" · " + grade if grade else "")
-                        + ": press Play to watch both solvers work on it."))
+        single = self.single()
+        if single:
+            message = message.replace("both solvers", "the solver")
+        say(message or ("A " + size_label(family, n) + " " + FAMILIES[family]["name"] + (" · " + grade if grade else "")
+                        + (": press Play to watch the solver work on it." if single else
+                           ": press Play to watch both solvers work on it.")))
         self.store.save({"family": family, "puzzle": puzzle, "speed": self.speed_index, "show": self.show_mode})
 
     async def new_puzzle(self):
@@ -610,7 +1023,8 @@ class WatchPage:
         if size not in [s for s, _ in FAMILIES[self.family]["sizes"]]:
             size = FAMILIES[self.family]["size"]
         difficulty = int(el("difficulty").value or "1")
-        say("Making a " + str(size) + "×" + str(size) + " puzzle…")
+        size = max(size, FAMILIES[self.family].get("least_size", {}).get(difficulty, size))
+        say("Making a " + size_label(self.family, size) + " puzzle…")
         seed = random.getrandbits(30)
         ans = await self.ask(self.family, "generate", {"difficulty": difficulty, "seed": seed, "size": size},
                              "Making a puzzle once the solver has loaded…")
@@ -650,9 +1064,17 @@ class WatchPage:
         self.load("sudoku", puzzle, "Your grid: press Play to watch both solvers.")
 
     # transport ---------------------------------------------------------------------------------
+    def single(self):
+        """Whether the family has one solver method (only the first pane is used)."""
+        return len(FAMILIES[self.family]["methods"]) == 1
+
+    def mode(self):
+        """The panes shown: "both", "a" or "b" (always "a" for a family with one method)."""
+        return "a" if self.single() else self.show_mode
+
     def visible(self):
         """The panes being shown."""
-        return [p for p in self.order if self.show_mode in ("both", p.key)]
+        return [p for p in self.order if self.mode() in ("both", p.key)]
 
     def toggle_play(self):
         """Play or pause."""
@@ -744,7 +1166,7 @@ class WatchPage:
     def restart(self):
         """Back to the givens; the traces start again on Play."""
         self.pause()
-        for p in self.order:
+        for p in self.visible():
             p.reset(self.family, p.method, self.puzzle)
         self.update_compare()
         say("Back at the start.")
@@ -757,6 +1179,7 @@ class WatchPage:
         for p in self.order:
             p.stop()
         if stuck:
+            PREPARED.clear()
             self.worker.cancel()
             self.enable(False)
             spawn(self.reenable())
@@ -778,12 +1201,18 @@ class WatchPage:
     def set_show(self, mode):
         """Show both panes, or only one."""
         self.show_mode = mode if mode in ("both", "a", "b") else "both"
-        el("show").value = self.show_mode
-        for key in self.panes:
-            el("pane-" + key).hidden = self.show_mode not in ("both", key)
-        el("panes").className = "watch-panes" + ("" if self.show_mode == "both" else " single")
+        self.layout()
         self.refresh(True)
         self.save_prefs()
+
+    def layout(self):
+        """Show and hide the panes for the show mode (one pane for a one-method family)."""
+        mode = self.mode()
+        el("show").value = mode
+        el("show").disabled = self.single()
+        for key in self.panes:
+            el("pane-" + key).hidden = mode not in ("both", key)
+        el("panes").className = "watch-panes" + ("" if mode == "both" else " single")
 
     def save_prefs(self):
         """Remember speed and layout with the puzzle."""
@@ -811,7 +1240,7 @@ class WatchPage:
     def update_compare(self):
         """A sentence comparing the two counters."""
         a, b = self.panes["a"], self.panes["b"]
-        if not (a.steps or b.steps) or self.show_mode != "both" or not FAMILIES[self.family]["compare"]:
+        if self.mode() != "both" or not FAMILIES[self.family]["compare"] or not (a.steps or b.steps):
             el("compare").innerText = ""
             return
         slow, fast = (a, b) if a.steps >= b.steps else (b, a)
