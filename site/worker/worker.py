@@ -86,6 +86,7 @@ async def call(family: str, command: str, text: str) -> dict:
 @_guard
 async def trace_start(family: str, text: str, method: str) -> dict:
     """Start a solver trace; returns its id for trace_next."""
+    await _ensure_data(family)
     fam = solvers.family(family)
     events = fam.trace(json.loads(text), method or None)
     tid = next(_ids)
@@ -116,6 +117,7 @@ async def trace_stop(tid: int) -> dict:
 @_guard
 async def timeit(family: str, command: str, lines: str) -> dict:
     """Time a command on each JSON object of a list (for the browser-vs-CPython benchmark)."""
+    await _ensure_data(family)
     fam = solvers.family(family)
     times = []
     for obj in json.loads(lines):
