@@ -142,8 +142,10 @@ def render_pages() -> None:
         fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
                   "sizes": sizes, "custom": spec.get("custom", "")}
         text = (SITE / spec["template"]).read_text()
-        for partial in sorted((SITE / "partials").glob("*.html")):  # shared head and header first
-            text = text.replace("{" + partial.stem + "}", partial.read_text().rstrip("\n"))
+        partials = {p.stem: p.read_text().rstrip("\n") for p in (SITE / "partials").glob("*.html")}
+        for _ in range(2):  # shared blocks first; a partial may hold another (piece_panel holds share)
+            for name, block in partials.items():
+                text = text.replace("{" + name + "}", block)
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)
         (DIST / f"{family}.html").write_text(text)
