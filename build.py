@@ -112,6 +112,7 @@ def build_data(data: Path) -> None:
     """Data computed at build time: starter puzzles so a board shows before the worker is up."""
     sys.path.insert(0, str(ROOT))
     import solvers
+    from solvers import commands
 
     data.mkdir(parents=True, exist_ok=True)
     starters: dict[str, list[dict]] = {}
@@ -122,7 +123,7 @@ def build_data(data: Path) -> None:
         starters[name] = []
         for grade in range(len(fam.grades)):
             try:
-                starters[name].append(fam.generate(grade, f"starter-{grade}", None))
+                starters[name].append(commands.run(fam, "generate", {"difficulty": grade + 1, "seed": f"starter-{grade}"}))
             except solvers.PuzzleError as exc:
                 print(f"  no starter for {name} grade {grade}: {exc}")
     (data / "starters.json").write_text(json.dumps(starters))
@@ -183,6 +184,11 @@ def build() -> None:
     # Shared modules go into MicroPython's file system; a page's own *_page.py is its script's src.
     mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))
                  if not f.name.endswith("_page.py")}
+    # The rules package is shared with the worker: the page imports the very same files.
+    (DIST / "py" / "rules").mkdir(parents=True, exist_ok=True)
+    for f in sorted((ROOT / "solvers" / "rules").glob("*.py")):
+        shutil.copy2(f, DIST / "py" / "rules" / f.name)
+        mpy_files[f"./py/rules/{f.name}"] = f"./rules/{f.name}"
     (DIST / "mpy.json").write_text(json.dumps({"interpreter": "./micropython/micropython.mjs", "files": mpy_files}))
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     print(f"built {DIST} ({size / 1e6:.1f} MB)")

@@ -1,7 +1,8 @@
-"""Tessera's solvers: one module per puzzle family behind one interface (see base.py).
+"""Tessera's solvers: one module per puzzle family behind one typed contract (base.py).
 
-`FAMILIES` maps a family's name to its `Family` object; modules are imported lazily so
-the browser worker only pays for the family a page uses.
+`family(name)` gives a family's object; modules are imported lazily so the browser worker
+only pays for the family a page uses. `commands.py` turns any family into the command
+line and the worker's calls.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from .base import Family, Hint, PuzzleError
+from .base import Family, Hint, LegacyFamily, Params, Problem, PuzzleError
 
 # name -> module that defines FAMILY
 _MODULES: dict[str, str] = {
@@ -20,7 +21,7 @@ _MODULES: dict[str, str] = {
     "ubongo": "solvers.ubongo",
 }
 
-__all__ = ["Family", "Hint", "PuzzleError", "family", "names"]
+__all__ = ["Family", "Hint", "Params", "Problem", "PuzzleError", "family", "names"]
 
 
 def names() -> list[str]:
@@ -28,8 +29,8 @@ def names() -> list[str]:
     return [n for n, m in _MODULES.items() if importlib.util.find_spec(m) is not None]
 
 
-def family(name: str) -> Family:
+def family(name: str) -> Family | LegacyFamily:
     """The family registered under `name`."""
     if name not in names():
-        raise PuzzleError(f"unknown puzzle family {name!r}: choose one of {', '.join(names())}")
+        raise PuzzleError(f"unknown puzzle family {str(name)[:40]!r}: choose one of {', '.join(names())}")
     return importlib.import_module(_MODULES[name]).FAMILY

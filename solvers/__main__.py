@@ -2,7 +2,8 @@
 
 Each input line is one JSON object; each answer is one JSON object on its own line, in
 order. A line that cannot be handled yields {"error": ..., "kind": ...} and processing
-goes on. `generate` reads no input. The exit status is 0 unless the command line is wrong.
+goes on, whatever bytes it holds. `generate` reads no input. The exit status is 0 unless
+the command line is wrong. Every command comes from the table in `commands.py`.
 """
 
 from __future__ import annotations
@@ -11,70 +12,90 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
-from . import family, names
-from .base import Family, PuzzleError
+from . import commands, family, names
+from .base import LegacyFamily, PuzzleError
+
+MAX_LINE = 4_000_000  # bytes in one input line
 
 
-def answers(fam: Family, command: str, line: str, method: str | None) -> Iterator[dict[str, Any]]:
+def decode(line: bytes) -> Any:
+    """One input line as a JSON value; PuzzleError when it is not one."""
+    if len(line) > MAX_LINE:
+        raise PuzzleError(f"the line is too long (at most {MAX_LINE} bytes)")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PuzzleError("the line is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise PuzzleError("the JSON is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise PuzzleError(f"not valid JSON: {str(exc)[:100]}") from None
+
+
+def answers(family_name: str, command: str, line: bytes, options: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The output objects for one input line (several for a trace)."""
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as exc:
-        yield {"error": f"not valid JSON: {exc.msg} at column {exc.colno}", "kind": "invalid"}
-        return
-    if not isinstance(obj, dict):
-        yield {"error": "each line must be a JSON object", "kind": "invalid"}
-        return
-    try:
-        if command == "trace":
-            yield from fam.trace(obj, method)
-        else:
-            yield getattr(fam, command)(obj)
+        obj = decode(line)
     except PuzzleError as exc:
         yield exc.to_json()
-    except RecursionError:
-        yield {"error": "the puzzle is too large to handle", "kind": "invalid"}
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-        # A malformed object that slipped past validation: still a line, never a traceback.
-        yield {"error": f"malformed input: {exc}", "kind": "invalid"}
+        return
+    if isinstance(obj, dict):
+        obj = {**options, **obj}
+    yield from commands.answer(family_name, command, obj)
 
 
-def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+def emit(stdout: TextIO, obj: dict[str, Any]) -> None:
+    """Print one answer line."""
+    stdout.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
+
+
+def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: TextIO = sys.stdout) -> int:
     """Run the CLI; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m solvers", description=__doc__.splitlines()[0])
     parser.add_argument("family", choices=names())
     parser.add_argument("command")
     parser.add_argument("--difficulty", "-d", default=None, help="grade name or number, 1 = easiest")
     parser.add_argument("--seed", "-s", default="0", help="seed: same seed, same puzzle")
-    parser.add_argument("--size", "-n", type=int, default=None, help="board size (family-specific)")
+    parser.add_argument("--size", "-n", default=None, help="board size (family-specific)")
     parser.add_argument("--method", "-m", default=None, help="solver method for trace")
     args, rest = parser.parse_known_args(argv)
     fam = family(args.family)
-    if args.command not in fam.commands():
-        parser.error(f"{args.family} has no command {args.command!r}; choose one of {', '.join(fam.commands())}")
-    if args.command in fam.extra_commands():
-        return fam.run_extra(args.command, rest)
+    known = commands.names(fam)
+    if args.command not in known:
+        parser.error(f"{args.family} has no command {args.command!r}; choose one of {', '.join(known)}")
+    if isinstance(fam, LegacyFamily):
+        if args.command in fam.extra_commands() and args.command not in ("grade", "daily", "solutions"):
+            return fam.run_extra(args.command, rest)
+    else:
+        extra = fam.extra().get(args.command)
+        if extra is not None and extra.main is not None:
+            return extra.main(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-
-    def emit(obj: dict[str, Any]) -> None:
-        stdout.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
-
+    size: int | None = None
+    if args.size is not None:
+        if not (args.size.isascii() and args.size.isdigit() and len(args.size) < 4):
+            parser.error(f"--size must be a small whole number, not {args.size[:20]!r}")
+        size = int(args.size)
+    if len(str(args.seed)) > 100:
+        parser.error("--seed is too long (at most 100 characters)")
     if args.command == "generate":
-        from .base import grade_index
-
-        try:
-            seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else args.seed
-            emit(fam.generate(grade_index(fam.grades, args.difficulty), seed, args.size))
-        except PuzzleError as exc:
-            emit(exc.to_json())
+        obj = {"difficulty": args.difficulty, "seed": args.seed, "size": size}
+        for out in commands.answer(args.family, "generate", obj):
+            emit(stdout, out)
         return 0
-    for line in stdin:
+    options = {"method": args.method} if args.method else {}
+    source = stdin if stdin is not None else sys.stdin.buffer
+    for line in source:
         if line.strip():
-            for obj in answers(fam, args.command, line, args.method):
-                emit(obj)
+            for out in answers(args.family, args.command, line, options):
+                emit(stdout, out)
             stdout.flush()
     return 0
 

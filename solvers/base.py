@@ -1,20 +1,31 @@
-"""The puzzle interface every family implements, and the values it trades in.
+"""The typed contract every puzzle family fills in, and the values it trades in.
 
-A family is one module in `solvers/` holding typed functions (parse, format, generate,
-solve, check, hint, apply) and one `Family` subclass that exposes them on JSON objects,
-so the command line, the browser worker and the tests are written once (see DESIGN.md).
+Modelled on Simon Tatham's `struct game`: a family is one object holding typed
+functions over its own immutable values: a Puzzle (what was set), a State (what the player
+has done) and moves as short strings. `parse`/`format` give the canonical text of a
+puzzle (the share-link payload), `read`/`write` its JSON solve input. The command table
+(`commands.py`) turns these into the CLI and the worker, once for every family.
+
+    puzzle = fam.parse(text)                 # or fam.read(obj), fam.generate(Params(grade, size), seed)
+    state = fam.start(puzzle)                # the empty board
+    state = fam.apply(puzzle, state, move)   # a new state; moves are short strings
+    fam.check(puzzle, state) -> [Problem]    # one shape for every family
+    fam.hint(puzzle, state) -> Hint          # stages: where, what, why, the move
+    fam.is_solved(puzzle, state)
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Literal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 ErrorKind = Literal["invalid", "no-solution", "multiple-solutions", "timeout"]
 Json = dict[str, Any]
+P = TypeVar("P")  # a family's Puzzle
+S = TypeVar("S")  # a family's State
 
 
 class PuzzleError(ValueError):
@@ -30,29 +41,61 @@ class PuzzleError(ValueError):
 
 
 @dataclass(frozen=True)
+class Params:
+    """What `generate` is asked for: a grade (index into `grades`, 0 = easiest) and a size."""
+
+    grade: int = 0
+    size: int | None = None  # None = the family's default
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a state: the cells involved, the rule broken and a sentence."""
+
+    cells: list[Any]
+    rule: str  # a short id: "repeat", "wrong", "given", "clue", "overlap", "off-board", "stuck", ...
+    text: str
+
+    def to_json(self) -> Json:
+        """{"cells", "rule", "text"}."""
+        return {"cells": self.cells, "rule": self.rule, "text": self.text}
+
+
+@dataclass(frozen=True)
 class Hint:
-    """One step a person could take: technique, cells involved, a reason and the move."""
+    """One step a person could take, revealed in stages: where, what, why, then the move.
+
+    `technique`, `cells`, `reason` and the JSON `move` keep the command-line contract's
+    shape; `where` and `what` are the first two stages' sentences, `step` the move as the
+    family's move string (what `apply` takes), None when there is nothing to play.
+    """
 
     technique: str
     cells: list[Any]
     reason: str
     move: Any = None
     level: int = 0  # index of the technique's grade, 0 = easiest
-    extra: dict[str, Any] = field(default_factory=dict)  # family-specific (eliminations...)
+    extra: dict[str, Any] = field(default_factory=dict)  # family-specific (eliminations, chains...)
+    where: str = ""
+    what: str = ""
+    step: str | None = None
 
     def to_json(self) -> Json:
-        """The hint as the CLI prints it; `extra` keys are merged in."""
-        out = asdict(self)
-        out.update(out.pop("extra"))
+        """The hint as the CLI prints it: the contract's fields, "stages", then `extra`."""
+        out: Json = {"technique": self.technique, "cells": self.cells, "reason": self.reason, "move": self.move,
+                     "level": self.level,
+                     "stages": {"where": self.where or self.reason, "what": self.what or self.technique,
+                                "why": self.reason, "move": self.step}}
+        out.update(self.extra)
         return out
 
 
-def grade_index(grades: tuple[str, ...], difficulty: str | int | None) -> int:
+def grade_index(grades: tuple[str, ...], difficulty: object) -> int:
     """Read a grade given as its name (any case) or its 1-based number; None = easiest."""
     if difficulty is None or difficulty == "":
         return 0
     text = str(difficulty).strip().lower().replace("_", " ").replace("-", " ")
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) < 4:
         number = int(text)
         if 1 <= number <= len(grades):
             return number - 1
@@ -60,21 +103,142 @@ def grade_index(grades: tuple[str, ...], difficulty: str | int | None) -> int:
         names = [g.lower().replace("-", " ") for g in grades]
         if text in names:
             return names.index(text)
-    raise PuzzleError(f"unknown difficulty {difficulty!r}: choose one of {', '.join(grades)} or 1..{len(grades)}")
+    shown = str(difficulty)[:20]
+    raise PuzzleError(f"unknown difficulty {shown!r}: choose one of {', '.join(grades)} or 1..{len(grades)}")
 
 
-class Family(ABC):
-    """A puzzle family seen through JSON objects, as the CLI and the worker use it."""
+def read_seed(seed: object) -> int | str:
+    """A seed as the CLI and the worker accept it: a whole number or a short text."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise PuzzleError("the seed must be a whole number or a short text")
+    text = str(seed).strip()
+    if len(text) > 100:
+        raise PuzzleError("the seed is too long (at most 100 characters)")
+    if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def rng_for(seed: int | str, *parts: object) -> random.Random:
+    """A deterministic generator for a seed and parameters (same inputs, same stream)."""
+    return random.Random("|".join(str(p) for p in (seed, *parts)))
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command a family answers beyond the common ones (see commands.py).
+
+    `run(obj)` answers one JSON input object; `stream` commands yield several objects;
+    `main(argv)` commands take over the command line (statistics runs) and return an exit status.
+    """
+
+    doc: str
+    run: Callable[[Json], Any] | None = None
+    stream: bool = False
+    main: Callable[[list[str]], int] | None = None
+
+
+class Family(ABC, Generic[P, S]):
+    """One puzzle family: typed rules and solvers over its Puzzle and State values."""
 
     name: ClassVar[str]
     grades: ClassVar[tuple[str, ...]]  # ordered, easiest first
+    sizes: ClassVar[tuple[int, ...]] = ()  # sizes `generate` accepts (empty: one fixed size)
+    default_size: ClassVar[int | None] = None
+    methods: ClassVar[tuple[str, ...]] = ()  # trace methods, the first is the default
+
+    # --- puzzles as text and JSON ------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str) -> P:
+        """The puzzle of a canonical description; PuzzleError if it cannot be read."""
+
+    @abstractmethod
+    def format(self, puzzle: P) -> str:
+        """The canonical description: parse(format(p)) == p."""
+
+    @abstractmethod
+    def read(self, obj: Json) -> P:
+        """The puzzle of a solve-input object (the CLI contract's shape)."""
+
+    @abstractmethod
+    def write(self, puzzle: P) -> Json:
+        """The solve-input object of a puzzle: read(write(p)) == p."""
+
+    # --- states and moves --------------------------------------------------------------
+    @abstractmethod
+    def start(self, puzzle: P) -> S:
+        """The state before any move."""
+
+    @abstractmethod
+    def read_state(self, puzzle: P, obj: Json) -> S:
+        """The state in a solve input's "state" (and notes), or the start when absent."""
+
+    @abstractmethod
+    def write_state(self, puzzle: P, state: S) -> Any:
+        """The JSON "state" value of a state."""
+
+    @abstractmethod
+    def apply(self, puzzle: P, state: S, move: str) -> S:
+        """The state after a move (a new value); PuzzleError for a move that cannot be made."""
+
+    @abstractmethod
+    def is_solved(self, puzzle: P, state: S) -> bool:
+        """Whether the state is a finished, correct solution."""
+
+    # --- solving -----------------------------------------------------------------------
+    @abstractmethod
+    def generate(self, params: Params, seed: int | str) -> P:
+        """A new puzzle; the same params and seed always give the same puzzle."""
+
+    @abstractmethod
+    def solve(self, puzzle: P, obj: Json) -> Json:
+        """The CLI's solve answer for a puzzle (`obj` carries options such as "count")."""
+
+    @abstractmethod
+    def count(self, puzzle: P, limit: int = 2) -> int:
+        """How many solutions, counting no further than `limit`."""
+
+    @abstractmethod
+    def check(self, puzzle: P, state: S) -> list[Problem]:
+        """What is wrong in a state (empty when nothing is)."""
+
+    @abstractmethod
+    def hint(self, puzzle: P, state: S, obj: Json) -> Hint:
+        """The next step from a state (`obj`: the whole input, for notes and options)."""
+
+    def describe(self, puzzle: P) -> Json:
+        """Fields added to a generated puzzle's JSON (difficulty and the like)."""
+        return {}
+
+    def check_json(self, puzzle: P, state: S, problems: list[Problem]) -> Json:
+        """Family fields of a check answer beside "problems" (e.g. "wrong", "solved")."""
+        return {}
+
+    def trace(self, puzzle: P, method: str, obj: Json) -> Iterator[Json]:
+        """Solver events for watch-the-solver; the last is {"event": "solved", ...}."""
+        raise PuzzleError(f"{self.name} has no trace")
+
+    def extra(self) -> dict[str, Command]:
+        """Commands this family answers beyond the common ones."""
+        return {}
+
+
+class LegacyFamily(ABC):
+    """The JSON-in/JSON-out adapter the families had before the typed contract (being retired).
+
+    A family still written this way answers through `commands.py` unchanged; each moves to
+    `Family` in turn, then this class goes.
+    """
+
+    name: ClassVar[str]
+    grades: ClassVar[tuple[str, ...]]
 
     @abstractmethod
     def solve(self, obj: Json) -> Json:
         """Solve the puzzle in `obj` (the CLI's solve input)."""
 
     @abstractmethod
-    def generate(self, grade: int, seed: int, size: int | None) -> Json:
+    def generate(self, grade: int, seed: Any, size: int | None) -> Json:
         """A new puzzle in solve-input form plus "difficulty"; same seed, same puzzle."""
 
     def hint(self, obj: Json) -> Json:
@@ -86,13 +250,13 @@ class Family(ABC):
         raise PuzzleError(f"{self.name} has no checker yet")
 
     def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
-        """Solver events for watch-the-solver; the last is {"event": "solved", ...}."""
+        """Solver events for watch-the-solver."""
         raise PuzzleError(f"{self.name} has no trace yet")
 
     def commands(self) -> tuple[str, ...]:
         """The CLI commands this family answers."""
         base = ("solve", "generate", "hint", "check", "trace")
-        return tuple(c for c in base if getattr(type(self), c) is not getattr(Family, c)) + self.extra_commands()
+        return tuple(c for c in base if getattr(type(self), c) is not getattr(LegacyFamily, c)) + self.extra_commands()
 
     def extra_commands(self) -> tuple[str, ...]:
         """Family-specific commands beyond the common ones (handled by `run_extra`)."""
@@ -101,8 +265,3 @@ class Family(ABC):
     def run_extra(self, command: str, argv: list[str]) -> int:
         """Run a family-specific command; returns the exit status."""
         raise PuzzleError(f"unknown command {command!r}")
-
-
-def rng_for(seed: int | str, *parts: object) -> random.Random:
-    """A deterministic generator for a seed and parameters (same inputs, same stream)."""
-    return random.Random("|".join(str(p) for p in (seed, *parts)))

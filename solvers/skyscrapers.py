@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from . import latin
-from .base import Family, Hint, Json, PuzzleError, rng_for
+from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 
 SIDES = ("top", "right", "bottom", "left")
@@ -917,7 +917,7 @@ def trace_phases(puzzle: Puzzle, max_guesses: int = 100_000) -> Iterator[Json]:
 # --------------------------------------------------------------------------- the family
 
 
-class Skyscrapers(Family):
+class Skyscrapers(LegacyFamily):
     """Skyscrapers on JSON objects (see DESIGN.md for the command-line contract)."""
 
     name = "skyscrapers"

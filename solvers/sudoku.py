@@ -18,7 +18,7 @@ from random import Random
 from typing import Any
 
 from . import latin
-from .base import Family, Hint, Json, PuzzleError, rng_for
+from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
 from .latin import Geometry, Mask
 
 Grid = tuple[int, ...]  # row-major values, 0 = blank
@@ -569,7 +569,7 @@ def _cells(n: int, cells: Sequence[int]) -> list[list[int]]:
     return [_rc(n, c) for c in cells]
 
 
-class SudokuFamily(Family):
+class SudokuFamily(LegacyFamily):
     """Sudoku through JSON objects (CLI and worker)."""
 
     name = "sudoku"

@@ -34,7 +34,7 @@ from functools import cache, lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from .base import Family, Hint, Json, PuzzleError, rng_for
+from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
 from .exactcover import ExactCover, placement_trace
 
 Cube = tuple[int, int, int]  # (row, column, layer); layer 0 is the bottom
@@ -605,7 +605,7 @@ SOLUTIONS_CAP = 50
 # ----- the family ------------------------------------------------------------------
 
 
-class UbongoFamily(Family):
+class UbongoFamily(LegacyFamily):
     """Ubongo 3D through JSON objects (see DESIGN.md's command-line contract)."""
 
     name = "ubongo"

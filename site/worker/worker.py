@@ -11,7 +11,8 @@ import time
 from collections.abc import Iterator
 
 import solvers
-from solvers.base import PuzzleError, grade_index
+from solvers import commands
+from solvers.base import PuzzleError
 
 _traces: dict[int, Iterator[dict]] = {}
 _ids = itertools.count(1)
@@ -70,27 +71,27 @@ async def configure(base_url: str) -> dict:
 
 @_guard
 async def call(family: str, command: str, text: str) -> dict:
-    """Run one family command on a JSON object, as the CLI would."""
+    """Run one declared command of a family on a JSON object, as the CLI would (never a trace)."""
     obj = json.loads(text or "{}")
     await _ensure_data(family)
-    fam = solvers.family(family)
-    if command == "generate":
-        return fam.generate(grade_index(fam.grades, obj.get("difficulty")), obj.get("seed", 0), obj.get("size"))
-    if command == "info":
-        return {"name": fam.name, "grades": list(fam.grades), "commands": list(fam.commands())}
-    if command not in fam.commands() and not hasattr(fam, command):
-        raise PuzzleError(f"{family} has no command {command!r}")
-    return getattr(fam, command)(obj)
+    if commands.streams(solvers.family(family), command):
+        raise PuzzleError(f"{command} streams its answers: use trace_start")
+    return next(commands.answer(family, command, obj))
 
 
 @_guard
 async def trace_start(family: str, text: str, method: str) -> dict:
     """Start a solver trace; returns its id for trace_next."""
     await _ensure_data(family)
-    fam = solvers.family(family)
-    events = fam.trace(json.loads(text), method or None)
+    obj = json.loads(text)
+    if method and isinstance(obj, dict):
+        obj["method"] = method
+    events = commands.answer(family, "trace", obj)
+    first = next(events, None)
+    if first is None or "error" in first:
+        return first or {"error": "the trace is empty", "kind": "invalid"}
     tid = next(_ids)
-    _traces[tid] = iter(events)
+    _traces[tid] = itertools.chain([first], events)
     return {"id": tid}
 
 
@@ -122,7 +123,7 @@ async def timeit(family: str, command: str, lines: str) -> dict:
     times = []
     for obj in json.loads(lines):
         t = time.perf_counter()
-        getattr(fam, command)(obj)
+        commands.run(fam, command, obj)
         times.append((time.perf_counter() - t) * 1000)
     return {"ms": times}
 

@@ -1,0 +1,158 @@
+"""The command table: every family's contract as JSON commands, for the CLI and the worker.
+
+One declared table (`COMMON` plus each family's `extra()`) answers a JSON input object;
+`run` is the only way the command line (`__main__.py`) and the browser worker reach a
+family, so neither has a per-family branch. Answers are JSON objects; a failure is
+`{"error", "kind"}` (see DESIGN.md's command-line contract).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from . import family
+from .base import Family, Json, LegacyFamily, Params, PuzzleError, grade_index, read_seed
+
+MAX_MOVES = 100_000  # moves accepted by one `apply` call
+
+
+def _generate(fam: Family, obj: Json) -> Json:
+    """{"difficulty"?, "seed"?, "size"?} -> the puzzle's solve input plus its description."""
+    size = obj.get("size")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
+        raise PuzzleError("the size must be a whole number")
+    if fam.sizes and size is not None and size not in fam.sizes:
+        raise PuzzleError(f"{fam.name} comes in sizes {', '.join(map(str, fam.sizes))}, not {size}")
+    seed = read_seed(obj.get("seed", 0))
+    puzzle = fam.generate(Params(grade_index(fam.grades, obj.get("difficulty")), size), seed)
+    return {**fam.write(puzzle), **fam.describe(puzzle), "seed": seed}
+
+
+def _hint(fam: Family, obj: Json) -> Json:
+    puzzle = fam.read(obj)
+    return fam.hint(puzzle, fam.read_state(puzzle, obj), obj).to_json()
+
+
+def _check(fam: Family, obj: Json) -> Json:
+    puzzle = fam.read(obj)
+    state = fam.read_state(puzzle, obj)
+    problems = fam.check(puzzle, state)
+    solved = not problems and fam.is_solved(puzzle, state)
+    message = problems[0].text if problems else ("Solved." if solved else "No mistakes so far.")
+    out: Json = {"problems": [p.to_json() for p in problems], "solved": solved, "message": message}
+    out.update(fam.check_json(puzzle, state, problems))
+    return out
+
+
+def _apply(fam: Family, obj: Json) -> Json:
+    """Solve input + "state"? + "moves": [move strings] -> {"state", "solved"}."""
+    puzzle = fam.read(obj)
+    moves = obj.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise PuzzleError('"moves" must be a list of move strings')
+    if len(moves) > MAX_MOVES:
+        raise PuzzleError(f"at most {MAX_MOVES} moves at once")
+    state = fam.read_state(puzzle, obj)
+    for move in moves:
+        state = fam.apply(puzzle, state, move)
+    return {"state": fam.write_state(puzzle, state), "solved": fam.is_solved(puzzle, state)}
+
+
+def _parse(fam: Family, obj: Json) -> Json:
+    text = obj.get("text")
+    if not isinstance(text, str):
+        raise PuzzleError('give the puzzle\'s description as {"text": "..."}')
+    return fam.write(fam.parse(text))
+
+
+def _trace(fam: Family, obj: Json) -> Iterator[Json]:
+    method = obj.get("method") or (fam.methods[0] if fam.methods else "")
+    if fam.methods and method not in fam.methods:
+        raise PuzzleError(f"unknown trace method {str(method)[:40]!r}: choose one of {', '.join(fam.methods)}")
+    return fam.trace(fam.read(obj), method, obj)
+
+
+def info(fam: Family | LegacyFamily) -> Json:
+    """What a family offers: its grades, sizes, trace methods and commands."""
+    if isinstance(fam, LegacyFamily):
+        return {"name": fam.name, "grades": list(fam.grades), "commands": list(fam.commands())}
+    return {"name": fam.name, "grades": list(fam.grades), "sizes": list(fam.sizes), "default_size": fam.default_size,
+            "methods": list(fam.methods), "commands": names(fam)}
+
+
+# name -> (handler, streams several answers)
+COMMON: dict[str, tuple[Callable[[Family, Json], Any], bool]] = {
+    "solve": (lambda fam, obj: fam.solve(fam.read(obj), obj), False),
+    "generate": (_generate, False),
+    "hint": (_hint, False),
+    "check": (_check, False),
+    "apply": (_apply, False),
+    "format": (lambda fam, obj: {"text": fam.format(fam.read(obj))}, False),
+    "parse": (_parse, False),
+    "trace": (_trace, True),
+    "info": (lambda fam, obj: info(fam), False),
+}
+
+
+def names(fam: Family | LegacyFamily) -> list[str]:
+    """The commands a family answers."""
+    if isinstance(fam, LegacyFamily):
+        return [*fam.commands(), "info"]
+    return [*COMMON, *fam.extra()]
+
+
+def streams(fam: Family | LegacyFamily, command: str) -> bool:
+    """Whether a command answers with several objects (a trace)."""
+    if command == "trace":
+        return True
+    if isinstance(fam, LegacyFamily):
+        return False
+    extra = fam.extra().get(command)
+    return bool(extra and extra.stream)
+
+
+def run(fam: Family | LegacyFamily, command: str, obj: Json) -> Any:
+    """Answer one input object with a declared command (a dict, or an iterator for streams)."""
+    if command not in names(fam):
+        raise PuzzleError(f"{fam.name} has no command {str(command)[:40]!r}; choose one of {', '.join(names(fam))}")
+    if isinstance(fam, LegacyFamily):
+        return _run_legacy(fam, command, obj)
+    if command in COMMON:
+        return COMMON[command][0](fam, obj)
+    handler = fam.extra()[command].run
+    if handler is None:
+        raise PuzzleError(f"{fam.name} {command} runs from the command line only")
+    return handler(obj)
+
+
+def _run_legacy(fam: LegacyFamily, command: str, obj: Json) -> Any:
+    """The old adapter's calls (until every family has moved to the typed contract)."""
+    if command == "info":
+        return info(fam)
+    if command == "generate":
+        return fam.generate(grade_index(fam.grades, obj.get("difficulty")), read_seed(obj.get("seed", 0)),
+                            obj.get("size"))
+    if command == "trace":
+        return fam.trace(obj, obj.get("method"))
+    return getattr(fam, command)(obj)
+
+
+def answer(family_name: str, command: str, obj: object) -> Iterator[Json]:
+    """Every answer to one input, errors included: what the CLI prints and the worker returns."""
+    try:
+        if not isinstance(obj, dict):
+            raise PuzzleError("each input must be a JSON object")
+        fam = family(family_name)
+        out = run(fam, command, obj)
+        if streams(fam, command):
+            yield from out
+        else:
+            yield out
+    except PuzzleError as exc:
+        yield exc.to_json()
+    except RecursionError:
+        yield {"error": "the puzzle is too large to handle", "kind": "invalid"}
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+        # A malformed object that slipped past validation: still an answer, never a traceback.
+        yield {"error": f"malformed input: {str(exc)[:200]}", "kind": "invalid"}
