@@ -123,7 +123,8 @@ def build_data(data: Path) -> None:
         starters[name] = []
         for grade in range(len(fam.grades)):
             try:
-                starters[name].append(commands.run(fam, "generate", {"difficulty": grade + 1, "seed": f"starter-{grade}"}))
+                request = {"difficulty": grade + 1, "seed": f"starter-{grade}"}
+                starters[name].append(commands.run(fam, "generate", request))
             except solvers.PuzzleError as exc:
                 print(f"  no starter for {name} grade {grade}: {exc}")
     (data / "starters.json").write_text(json.dumps(starters))

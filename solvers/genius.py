@@ -23,7 +23,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
+from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
 from .exactcover import ExactCover, placement_trace
 
 Cell = int  # row * 6 + column, 0-based; "A1" is 0, "F6" is 35

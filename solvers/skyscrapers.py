@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from . import latin
-from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
+from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 
 SIDES = ("top", "right", "bottom", "left")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import pdb as pdbs
-from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
+from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
 from .search import Budget, Result, SearchAborted, astar, bfs, greedy, ida_star, iddfs, run
 
 set_data_dir = pdbs.set_data_dir  # the worker points this at the fetched pattern database files

@@ -18,7 +18,7 @@ from random import Random
 from typing import Any
 
 from . import latin
-from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
+from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
 from .latin import Geometry, Mask
 
 Grid = tuple[int, ...]  # row-major values, 0 = blank

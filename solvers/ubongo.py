@@ -34,7 +34,7 @@ from functools import cache, lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from .base import LegacyFamily, Hint, Json, PuzzleError, rng_for
+from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
 from .exactcover import ExactCover, placement_trace
 
 Cube = tuple[int, int, int]  # (row, column, layer); layer 0 is the bottom
