@@ -222,6 +222,9 @@ class Family(ABC, Generic[P, S]):
         """Commands this family answers beyond the common ones."""
         return {}
 
+    def use_data(self, directory: str) -> None:
+        """Read the data files the build made for this family (e.g. pattern databases) from `directory`."""
+
 
 class LegacyFamily(ABC):
     """The JSON-in/JSON-out adapter the families had before the typed contract (being retired).
