@@ -3,7 +3,9 @@
 Rules: roll the seven dice and put a blocker on each cell shown (rows A-F, columns 1-6);
 then place all nine pieces (1 to 4 cells, turned and flipped at will) on the 29 free cells.
 Solved as exact cover over one matrix for the whole board (items: the nine pieces and the
-36 cells; blockers are pre-covered cells), so one memo serves every roll.
+36 cells; blockers are pre-covered cells), so one memo serves every roll. The tables, the
+roll of a seed, links and moves are the rules layer's (`rules/genius.py`, shared with the
+page); checks and hints are the placement engine's (`placement.py`, shared with Cubes 3D).
 
 Known limits: difficulty grades come from the solution count alone; `stats` needs a few
 minutes of both cores; the new-dice search (`dice`) is bounded by a number of tries.
@@ -16,23 +18,24 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
-from .exactcover import ExactCover, placement_trace
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .exactcover import ExactCover
+from .placement import Engine, Placed, Placement, Words
+from .rules import genius as rules
 
 Cell = int  # row * 6 + column, 0-based; "A1" is 0, "F6" is 35
 PieceId = str
 Shape = tuple[tuple[int, int], ...]  # (row, column) offsets, normalised and sorted
 State = dict[PieceId, tuple[Cell, ...]]  # placed pieces: id -> cells
 
-ROWS, COLS = "ABCDEF", "123456"
-SIZE = 6
+ROWS, COLS, SIZE = rules.ROWS, rules.COLS, rules.SIZE
 CELL_NAMES = [r + c for r in ROWS for c in COLS]
 
 
@@ -46,30 +49,10 @@ class Piece:
     cells: Shape
 
 
-# Ids are stable (links and the page use them); colours follow the wooden game's.
-PIECES: tuple[Piece, ...] = (
-    Piece("1", "single", "#2f6fde", ((0, 0),)),
-    Piece("2", "domino", "#8b5a2b", ((0, 0), (0, 1))),
-    Piece("I3", "straight three", "#f28c28", ((0, 0), (0, 1), (0, 2))),
-    Piece("L3", "corner", "#8e44ad", ((0, 0), (1, 0), (1, 1))),
-    Piece("I4", "straight four", "#7f8c8d", ((0, 0), (0, 1), (0, 2), (0, 3))),
-    Piece("O", "square", "#27ae60", ((0, 0), (0, 1), (1, 0), (1, 1))),
-    Piece("T", "T", "#f1c40f", ((0, 0), (0, 1), (0, 2), (1, 1))),
-    Piece("S", "S", "#e74c3c", ((0, 1), (0, 2), (1, 0), (1, 1))),
-    Piece("L4", "L", "#17a2b8", ((0, 0), (1, 0), (2, 0), (2, 1))),
-)
+# The tables are the rules layer's (the page reads the same module).
+PIECES: tuple[Piece, ...] = tuple(Piece(*p) for p in rules.PIECES)
 PIECE_BY_ID = {p.id: p for p in PIECES}
-
-# Faces of the seven dice, as printed (some faces repeat on a die).
-DICE: tuple[tuple[str, ...], ...] = (
-    ("A5", "A5", "F2", "F2", "E1", "B6"),
-    ("A1", "C1", "D1", "D2", "E2", "F3"),
-    ("D5", "E4", "E5", "E6", "F4", "F5"),
-    ("B4", "C3", "C4", "D3", "D4", "E3"),
-    ("A6", "A6", "A6", "F1", "F1", "F1"),
-    ("A4", "B5", "C5", "C6", "D6", "F6"),
-    ("A2", "A3", "B1", "B2", "B3", "C2"),
-)
+DICE: tuple[tuple[str, ...], ...] = rules.DICE
 
 # Grades by solution count: many solutions = easy; each is (name, fewest solutions).
 # Over all 62,208 rolls these hold about 27%, 36%, 31% and 6% of the rolls.
@@ -80,7 +63,17 @@ REFERENCE_HISTOGRAM = (23180, 18848, 9018, 4390, 2576, 1566, 890, 564, 330, 248,
                        74, 70, 38, 22, 24, 24, 12, 18, 12, 12, 2)
 
 
-# ----- geometry ------------------------------------------------------------------
+# ----- geometry (the rules layer's, with the solver's error type) ----------------------
+
+
+def _rule(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call a rules-layer function, turning its ValueError into PuzzleError."""
+    try:
+        return fn(*args)
+    except PuzzleError:
+        raise
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
 
 
 def cell_name(cell: Cell) -> str:
@@ -90,72 +83,43 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell(text: Any) -> Cell:
     """The cell named like "D6" (case ignored); PuzzleError otherwise."""
-    if not isinstance(text, str) or len(text.strip()) != 2:
-        raise PuzzleError(f"{text!r} is not a cell: use a row A-F and a column 1-6, like D6")
-    name = text.strip().upper()
-    if name[0] not in ROWS or name[1] not in COLS:
-        raise PuzzleError(f"{text!r} is off the board: rows are A-F and columns 1-6")
-    return ROWS.index(name[0]) * SIZE + COLS.index(name[1])
+    return _rule(rules.parse_cell, text)
 
 
 def normalise(cells: Iterable[tuple[int, int]]) -> Shape:
     """Shift cells so the smallest row and column are 0, sorted."""
-    cells = list(cells)
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+    return rules.normalise(cells)
 
 
-@cache
 def orientations(shape: Shape) -> tuple[Shape, ...]:
     """The distinct rotations and reflections of a shape."""
-    found: set[Shape] = set()
-    cur = list(shape)
-    for _ in range(4):
-        cur = [(c, -r) for r, c in cur]
-        found.add(normalise(cur))
-        found.add(normalise((r, -c) for r, c in cur))
-    return tuple(sorted(found))
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One piece in one orientation at one place."""
-
-    piece: PieceId
-    cells: tuple[Cell, ...]
-
-    def names(self) -> list[str]:
-        """The cells as names, in board order."""
-        return [cell_name(c) for c in self.cells]
+    return rules.orientations(shape)
 
 
 @cache
-def placements() -> tuple[Placement, ...]:
+def engine() -> Engine:
+    """The placement engine of the empty board: items are the piece ids and the cells 0..35."""
+    pls = [Placement(p.id, cells) for p in PIECES for cells in rules.placements(p.id)]
+    return Engine(pls, rules.BOARD, {p.id: len(p.cells) for p in PIECES}, rules.neighbours, pieces_primary=True)
+
+
+def placements() -> list[Placement]:
     """Every placement of every piece on the empty board (the options)."""
-    out = []
-    for piece in PIECES:
-        for shape in orientations(piece.cells):
-            height = max(r for r, _ in shape) + 1
-            width = max(c for _, c in shape) + 1
-            for dr in range(SIZE - height + 1):
-                for dc in range(SIZE - width + 1):
-                    cells = tuple(sorted((r + dr) * SIZE + c + dc for r, c in shape))
-                    out.append(Placement(piece.id, cells))
-    return tuple(out)
+    return engine().placements
 
 
-@cache
 def problem() -> ExactCover:
-    """The exact cover matrix of the empty board: items are piece ids and cells 0..35."""
-    items: list[Any] = [p.id for p in PIECES] + list(range(SIZE * SIZE))
-    return ExactCover([(pl.piece, *pl.cells) for pl in placements()], primary=items)
+    """The exact cover matrix of the empty board (one for every roll: blockers are covered items)."""
+    return engine().ec
 
 
-@cache
-def placement_index() -> dict[tuple[PieceId, tuple[Cell, ...]], int]:
-    """Option index of each (piece, cells) placement."""
-    return {(pl.piece, pl.cells): k for k, pl in enumerate(placements())}
+def _words_cells(cells: Sequence[Cell]) -> str:
+    """ " on A1 A2 B1"."""
+    return " on " + " ".join(cell_name(c) for c in sorted(cells))
+
+
+WORDS = Words("board", cell_name, cell_name, lambda pid: f"the {PIECE_BY_ID[pid].name}", rules.format_move,
+              _words_cells)
 
 
 # ----- dice ----------------------------------------------------------------------
@@ -167,12 +131,18 @@ def all_rolls(dice: Sequence[Sequence[str]] = DICE) -> list[tuple[Cell, ...]]:
     return sorted({tuple(sorted(r)) for r in product(*faces)})
 
 
-def roll(rng: Any, dice: Sequence[Sequence[str]] = DICE) -> list[str]:
-    """One face per die, as a real throw would give (repeated faces weigh more)."""
-    return [rng.choice(die) for die in dice]
+# ----- puzzles and states ----------------------------------------------------------
 
 
-# ----- parsing ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """A Genius Square puzzle: the seven blocked cells, sorted."""
+
+    blockers: tuple[Cell, ...]
+
+    def names(self) -> list[str]:
+        """The blockers as cell names."""
+        return [cell_name(c) for c in self.blockers]
 
 
 def parse_blockers(obj: Json) -> tuple[Cell, ...]:
@@ -180,22 +150,12 @@ def parse_blockers(obj: Json) -> tuple[Cell, ...]:
     blockers = obj.get("blockers")
     if not isinstance(blockers, list):
         raise PuzzleError('give "blockers": a list of the 7 cells the dice show, like ["A1", "C3", ...]')
-    cells = [parse_cell(b) for b in blockers]
-    if len(cells) != 7:
-        raise PuzzleError(f"the dice block 7 cells, not {len(cells)}")
-    if len(set(cells)) != 7:
-        dup = sorted({cell_name(c) for c in cells if cells.count(c) > 1})
-        raise PuzzleError(f"blocker cells must be distinct: {', '.join(dup)} given twice")
-    return tuple(sorted(cells))
+    return _rule(rules.check_blockers, [parse_cell(b) for b in blockers])
 
 
 def piece_id(name: Any) -> PieceId:
     """The piece id for an id given in any case; PuzzleError for unknown pieces."""
-    if isinstance(name, str):
-        for p in PIECES:
-            if name.strip().upper() == p.id:
-                return p.id
-    raise PuzzleError(f"unknown piece {name!r}: the pieces are {', '.join(p.id for p in PIECES)}")
+    return _rule(rules.piece_id, name)
 
 
 def parse_state(obj: Json) -> State:
@@ -216,37 +176,12 @@ def parse_state(obj: Json) -> State:
     return out
 
 
-def placement_problems(blockers: Sequence[Cell], state: State) -> list[tuple[str, list[Cell]]]:
-    """Mistakes in a placement: wrong shapes, cells on blockers, overlaps (message, cells)."""
-    problems: list[tuple[str, list[Cell]]] = []
-    owner: dict[Cell, PieceId] = {}
-    for pid, cells in state.items():
-        piece = PIECE_BY_ID[pid]
-        names = " ".join(cell_name(c) for c in cells)
-        if len(set(cells)) != len(cells) or normalise(divmod(c, SIZE) for c in cells) not in orientations(piece.cells):
-            problems.append((f"the {piece.name} ({pid}) cannot cover {names}: it has {len(piece.cells)} cells "
-                             "in its own shape", list(cells)))
-            continue
-        on_blocker = [c for c in cells if c in blockers]
-        if on_blocker:
-            problems.append((f"the {piece.name} ({pid}) sits on the blocker at "
-                             f"{', '.join(map(cell_name, on_blocker))}", on_blocker))
-        for c in cells:
-            if c in owner:
-                other = PIECE_BY_ID[owner[c]]
-                problems.append((f"the {piece.name} ({pid}) and the {other.name} ({other.id}) overlap at "
-                                 f"{cell_name(c)}", [c]))
-            owner[c] = pid
-    return problems
-
-
 def given_options(blockers: Sequence[Cell], state: State) -> list[int]:
     """Option indices of a valid placement; PuzzleError naming the first mistake otherwise."""
-    problems = placement_problems(blockers, state)
-    if problems:
-        raise PuzzleError(problems[0][0][0].upper() + problems[0][0][1:])
-    index = placement_index()
-    return [index[(pid, cells)] for pid, cells in state.items()]
+    raw = rules.problems(blockers, state)
+    if raw:
+        raise PuzzleError(rules.problem_text(raw[0]))
+    return engine().options(Placed.of(state, rules.IDS))
 
 
 # ----- solving ---------------------------------------------------------------------
@@ -254,8 +189,7 @@ def given_options(blockers: Sequence[Cell], state: State) -> list[int]:
 
 def solve(blockers: Sequence[Cell], given: Sequence[int] = ()) -> list[Placement] | None:
     """One way to place the missing pieces (with the given ones), or None."""
-    sol = problem().first(given, blockers)
-    return None if sol is None else [placements()[k] for k in sol]
+    return engine().first(given, blockers)
 
 
 def count_solutions(blockers: Sequence[Cell], given: Sequence[int] = (), limit: int | None = None,
@@ -296,102 +230,21 @@ def random_chance(blockers: Sequence[Cell]) -> tuple[float, dict[PieceId, tuple[
 
 def solution_json(pls: Iterable[Placement]) -> dict[PieceId, list[str]]:
     """A solution as piece id -> cell names, in the PIECES order."""
-    by_piece = {pl.piece: pl.names() for pl in pls}
+    by_piece = {pl.piece: [cell_name(c) for c in pl.cells] for pl in pls}
     return {p.id: by_piece[p.id] for p in PIECES if p.id in by_piece}
 
 
-# ----- hints -----------------------------------------------------------------------
-
-
-def _piece_phrase(pid: PieceId) -> str:
-    """ "the T" / "the square" for reasons."""
-    return f"the {PIECE_BY_ID[pid].name}"
-
-
-def _ways(n: int) -> str:
-    """ "one way", "2 ways"."""
-    return "one way" if n == 1 else f"{n} ways"
-
-
-def take_back_hint(blockers: Sequence[Cell], state: State) -> Hint:
-    """Which placed piece to take back when the board can no longer be filled."""
-    index = placement_index()
-    opts = {pid: index[(pid, cells)] for pid, cells in state.items()}
-    ec = problem()
-    best: tuple[int, PieceId] | None = None
-    for pid in sorted(opts, key=lambda p: -len(state[p])):  # bigger pieces first on ties
-        rest = [k for q, k in opts.items() if q != pid]
-        ways = ec.count(rest, blockers, limit=10_000)
-        if ways and (best is None or ways > best[0]):
-            best = (ways, pid)
-    if best is not None:
-        ways, pid = best
-        reason = (f"The free cells cannot be filled with {_piece_phrase(pid)} where it is; take it back "
-                  f"and the board can be finished in {'at least ' if ways >= 10_000 else ''}{ways:,} "
-                  f"way{'s' if ways != 1 else ''}.")
-        return Hint("take back", [cell_name(c) for c in state[pid]], reason, {"remove": pid}, 0,
-                    {"solvable": False})
-    for a, b in combinations(sorted(opts, key=lambda p: -len(state[p])), 2):
-        rest = [k for q, k in opts.items() if q not in (a, b)]
-        if ec.solvable(rest, blockers):
-            reason = (f"No single piece fixes it: {_piece_phrase(a)} and {_piece_phrase(b)} together block "
-                      f"every way to finish; take back {_piece_phrase(a)} first.")
-            return Hint("take back", [cell_name(c) for c in state[a] + state[b]], reason, {"remove": a}, 0,
-                        {"solvable": False})
-    pid = max(opts, key=lambda p: len(state[p]))
-    reason = "The placed pieces block every way to finish, even with two taken back; start again with a few of them."
-    return Hint("take back", [cell_name(c) for c in state[pid]], reason, {"remove": pid}, 0, {"solvable": False})
-
-
-def hint(blockers: Sequence[Cell], state: State) -> Hint:
-    """The most forced next placement (or the piece to take back), with its reason."""
-    given = given_options(blockers, state)
-    ec = problem()
-    if len(state) == len(PIECES):
-        return Hint("solved", [], "Every piece is on the board: the puzzle is solved.", None, 0, {"solvable": True})
-    used = ec.options_in_solutions(given, blockers)
-    if not used:
-        if not state:
-            raise PuzzleError("this roll cannot be filled by the nine pieces", "no-solution")
-        return take_back_hint(blockers, state)
-    pls = placements()
-    filled = set(blockers).union(*state.values())
-    by_cell: dict[Cell, list[int]] = {c: [] for c in range(SIZE * SIZE) if c not in filled}
-    by_piece: dict[PieceId, list[int]] = {p.id: [] for p in PIECES if p.id not in state}
-    for k in sorted(used):
-        by_piece[pls[k].piece].append(k)
-        for c in pls[k].cells:
-            by_cell[c].append(k)
-    cell = min(by_cell, key=lambda c: (len(by_cell[c]), len({pls[k].piece for k in by_cell[c]}), c))
-    piece = min(by_piece, key=lambda p: (len(by_piece[p]), -len(PIECE_BY_ID[p].cells)))
-    if len(by_piece[piece]) < len(by_cell[cell]):
-        k = by_piece[piece][0]
-        n = len(by_piece[piece])
-        reason = (f"{_piece_phrase(piece).capitalize()} fits in only {_ways(n)} that keeps the board solvable"
-                  + (f"; one is {' '.join(pls[k].names())}." if n > 1 else f": {' '.join(pls[k].names())}."))
-        return Hint("forced piece", pls[k].names(), reason, {"piece": piece, "cells": pls[k].names()}, 1,
-                    {"solvable": True, "options": n})
-    ks = by_cell[cell]
-    pieces = sorted({pls[k].piece for k in ks}, key=lambda p: [q.id for q in PIECES].index(p))
-    choice = min(pieces, key=lambda p: (sum(pls[k].piece == p for k in ks), -len(PIECE_BY_ID[p].cells)))
-    mine = [k for k in ks if pls[k].piece == choice]
-    k = mine[0]
-    name = cell_name(cell)
-    if len(ks) == 1:
-        reason = (f"Only one placement covers {name} and keeps the board solvable: "
-                  f"{_piece_phrase(choice)} on {' '.join(pls[k].names())}.")
-    elif len(pieces) <= 3:
-        who = "only one piece" if len(pieces) == 1 else f"only {len(pieces)} pieces"
-        listed = " and ".join(_piece_phrase(p) for p in pieces)
-        reason = (f"{who.capitalize()} can cover {name} ({listed}); {_piece_phrase(choice)} fits there in "
-                  f"{_ways(len(mine))} that keep{'s' if len(mine) == 1 else ''} the board solvable.")
-    else:
-        reason = (f"{name} has the fewest ways to be covered ({len(ks)}); {_piece_phrase(choice)} fits there in "
-                  f"{'only ' if len(mine) == 1 else ''}{_ways(len(mine))} that keep{'s' if len(mine) == 1 else ''} "
-                  "the board solvable.")
-    return Hint("forced cell", [name] + [n for n in pls[k].names() if n != name], reason,
-                {"piece": choice, "cells": pls[k].names()}, 1 if len(ks) == 1 else 2,
-                {"solvable": True, "options": len(ks), "pieces": pieces})
+def first_roll(grade: int, seed: int | str, max_throws: int = 10_000) -> tuple[list[str], int, int]:
+    """The first throw of the seed (rules.rolls) whose solution count is in the grade: (faces, count, throw)."""
+    _, low = GRADE_BOUNDS[grade]
+    high = GRADE_BOUNDS[grade - 1][1] if grade else None
+    for throw, faces in enumerate(rules.rolls(seed)):
+        n = count_solutions(tuple(sorted(parse_cell(f) for f in faces)), limit=high)
+        if n >= low and (high is None or n < high):
+            return faces, n, throw
+        if throw >= max_throws:
+            break
+    raise PuzzleError(f"no {GRADE_BOUNDS[grade][0]} roll in {max_throws} throws", "timeout")
 
 
 # ----- statistics (all rolls) -------------------------------------------------------
@@ -609,15 +462,80 @@ def run_dice(argv: list[str]) -> int:
 # ----- the family ------------------------------------------------------------------
 
 
-class GeniusFamily(LegacyFamily):
-    """Genius Square through JSON objects (see DESIGN.md's command-line contract)."""
+class GeniusFamily(Family[Roll, Placed]):
+    """Genius Square on the typed contract: a Roll of blockers, Placed pieces, moves like "L4:A1,A2,A3,B1"."""
 
     name = "genius"
     grades = tuple(name for name, _ in GRADE_BOUNDS)
+    sizes = (SIZE,)
+    default_size = SIZE
+    methods = ("exact-cover",)
 
-    def solve(self, obj: Json) -> Json:
+    # --- puzzles as text and JSON ---
+    def parse(self, text: str) -> Roll:
+        """The roll of its canonical text ("A1A4B3D3D6F1F2"; a link's placed pieces after "~" are ignored)."""
+        if not isinstance(text, str):
+            raise PuzzleError("a roll is written as its seven cells, like A1A4B3D3D6F1F2")
+        return Roll(_rule(rules.parse_roll, text.partition("~")[0]))
+
+    def format(self, puzzle: Roll) -> str:
+        """The seven blockers sorted, back to back."""
+        return rules.format_roll(puzzle.blockers)
+
+    def read(self, obj: Json) -> Roll:
+        """{"blockers": [7 cells]} -> Roll."""
+        return Roll(parse_blockers(obj))
+
+    def write(self, puzzle: Roll) -> Json:
+        """Roll -> {"blockers": [7 cell names, sorted]}."""
+        return {"blockers": puzzle.names()}
+
+    # --- states and moves ---
+    def start(self, puzzle: Roll) -> Placed:
+        """No piece on the board."""
+        return Placed()
+
+    def read_state(self, puzzle: Roll, obj: Json) -> Placed:
+        """The "state" of a solve input (piece id -> cell names)."""
+        return Placed.of(parse_state(obj), rules.IDS)
+
+    def write_state(self, puzzle: Roll, state: Placed) -> Json:
+        """piece id -> cell names."""
+        return {pid: [cell_name(c) for c in cells] for pid, cells in state.pieces}
+
+    def apply(self, puzzle: Roll, state: Placed, move: str) -> Placed:
+        """Place ("O:A1,A2,B1,B2", moving the piece if it is on the board) or take back ("-O") a piece."""
+        pid, cells = _rule(rules.parse_move, move)
+        if cells is None:
+            if pid not in state.as_dict():
+                raise PuzzleError(f"the {PIECE_BY_ID[pid].name} ({pid}) is not on the board")
+            return state.take(pid)
+        after = state.put(pid, cells, rules.IDS)
+        mine = [p for p in rules.problems(puzzle.blockers, after.as_dict()) if pid in (p[1], p[3])]
+        if mine:
+            raise PuzzleError(rules.problem_text(mine[0]))
+        return after
+
+    def is_solved(self, puzzle: Roll, state: Placed) -> bool:
+        """All nine pieces on the board without a mistake."""
+        return len(state.pieces) == len(PIECES) and not rules.problems(puzzle.blockers, state.as_dict())
+
+    # --- solving ---
+    def generate(self, params: Params, seed: int | str) -> Roll:
+        """The seed's first throw (rules.rolls: the page's roll too) whose solution count is in the grade."""
+        if params.size not in (None, SIZE):
+            raise PuzzleError("the Genius Square board is always 6x6")
+        faces, _, _ = first_roll(params.grade, seed)
+        return Roll(tuple(sorted(parse_cell(f) for f in faces)))
+
+    def describe(self, puzzle: Roll) -> Json:
+        """{"dice", "difficulty", "count"} of a roll."""
+        count = count_solutions(puzzle.blockers)
+        return {"dice": rules.dice_for(puzzle.blockers), "difficulty": grade_of(count), "count": count}
+
+    def solve(self, puzzle: Roll, obj: Json) -> Json:
         """{"blockers", "state"?, "count"?, "measure"?} -> {"solution", "count"?, "difficulty"?, "chance"?}."""
-        blockers = parse_blockers(obj)
+        blockers = puzzle.blockers
         state = parse_state(obj)
         given = given_options(blockers, state)
         pls = solve(blockers, given)
@@ -634,68 +552,47 @@ class GeniusFamily(LegacyFamily):
             out["placements"] = {pid: list(v) for pid, v in per.items()}
         return out
 
-    def generate(self, grade: int, seed: int, size: int | None) -> Json:
-        """A seeded roll whose solution count falls in the grade's range."""
-        if size not in (None, SIZE):
-            raise PuzzleError("the Genius Square board is always 6x6")
-        name, low = GRADE_BOUNDS[grade]
-        high = GRADE_BOUNDS[grade - 1][1] if grade else None
-        rng = rng_for(seed, "genius", grade)
-        while True:
-            faces = roll(rng)
-            blockers = tuple(sorted(parse_cell(f) for f in faces))
-            n = count_solutions(blockers, limit=high)
-            if n >= low and (high is None or n < high):
-                return {"blockers": [cell_name(c) for c in blockers], "dice": faces, "difficulty": name,
-                        "seed": seed, "count": n}
+    def count(self, puzzle: Roll, limit: int = 2) -> int:
+        """Solutions of the roll, counting no further than `limit`."""
+        return count_solutions(puzzle.blockers, limit=limit)
 
-    def hint(self, obj: Json) -> Json:
-        """{"blockers", "state"} -> {"technique", "cells", "reason", "move", "solvable", ...}."""
-        return hint(parse_blockers(obj), parse_state(obj)).to_json()
+    def check(self, puzzle: Roll, state: Placed) -> list[Problem]:
+        """Shapes, blockers and overlaps ("shape", "blocked", "overlap"), else "stuck" when it cannot be finished."""
+        raw = rules.problems(puzzle.blockers, state.as_dict())
+        return engine().check(state, raw, rules.problem_text, puzzle.blockers, None, WORDS)
 
-    def check(self, obj: Json) -> Json:
-        """{"blockers", "state"} -> {"errors", "problems", "solved", "solvable", "message"}."""
-        blockers = parse_blockers(obj)
-        state = parse_state(obj)
-        problems = placement_problems(blockers, state)
-        errors = sorted({cell_name(c) for _, cells in problems for c in cells})
-        texts = [m[0].upper() + m[1:] + "." for m, _ in problems]
+    def check_json(self, puzzle: Roll, state: Placed, problems: list[Problem]) -> Json:
+        """The old check fields: "errors" (cell names), "messages" (sentences), "solvable", "message"."""
+        mistakes = [p for p in problems if p.rule != "stuck"]
+        if mistakes:
+            return {"errors": sorted({c for p in mistakes for c in p.cells}), "messages": [p.text for p in mistakes],
+                    "solvable": False,
+                    "message": f"{len(mistakes)} problem{'s' if len(mistakes) > 1 else ''} with the pieces."}
         if problems:
-            return {"errors": errors, "problems": texts, "solved": False, "solvable": False,
-                    "message": f"{len(problems)} problem{'s' if len(problems) > 1 else ''} with the pieces."}
-        solved = len(state) == len(PIECES)
-        solvable = solved or problem().solvable(given_options(blockers, state), blockers)
-        if solved:
-            message = "Solved: every piece is on the board."
-        elif solvable:
-            message = f"No mistakes so far; {len(PIECES) - len(state)} pieces to go and the board can still be filled."
-        else:
             message = "No overlaps, but the free cells can no longer be filled: take a piece back."
-        return {"errors": [], "problems": [], "solved": solved, "solvable": solvable, "message": message}
+        elif len(state.pieces) == len(PIECES):
+            message = "Solved: every piece is on the board."
+        else:
+            message = (f"No mistakes so far; {len(PIECES) - len(state.pieces)} pieces to go and the board can still "
+                       "be filled.")
+        return {"errors": [], "messages": [p.text for p in problems], "solvable": not problems, "message": message}
 
-    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
-        """The exact cover search of one roll ("exact-cover", the only method): place/remove events, then solved."""
-        if method not in (None, "", "exact-cover"):
-            raise PuzzleError(f"unknown trace method {method!r}: Genius Square has exact-cover")
-        blockers = parse_blockers(obj)
-        given = given_options(blockers, parse_state(obj))
-        if solve(blockers, given) is None:
+    def hint(self, puzzle: Roll, state: Placed, obj: Json) -> Hint:
+        """A mistake to take back, the piece to take back, or the most forced next placement (placement.py)."""
+        raw = rules.problems(puzzle.blockers, state.as_dict())
+        return engine().hint(state, raw, rules.problem_text, puzzle.blockers, None, WORDS)
+
+    def trace(self, puzzle: Roll, method: str, obj: Json) -> Iterator[Json]:
+        """The exact cover search of one roll: place/remove events, then solved."""
+        given = given_options(puzzle.blockers, parse_state(obj))
+        if solve(puzzle.blockers, given) is None:
             raise PuzzleError("these blockers cannot be filled with the nine pieces", "no-solution")
-        pls = placements()
-        return placement_trace(problem(), given, blockers, lambda k: (pls[k].piece, pls[k].names()),
-                               obj.get("max_steps"))
+        return engine().trace(given, puzzle.blockers, WORDS, obj.get("max_steps"))
 
-    def extra_commands(self) -> tuple[str, ...]:
-        """`stats` (count all rolls) and `dice` (search new dice)."""
-        return ("stats", "dice")
-
-    def run_extra(self, command: str, argv: list[str]) -> int:
-        """Run `stats` or `dice`."""
-        if command == "stats":
-            return run_stats(argv)
-        if command == "dice":
-            return run_dice(argv)
-        return super().run_extra(command, argv)
+    def extra(self) -> dict[str, Command]:
+        """`stats` (count all rolls) and `dice` (search new dice), both command-line runs."""
+        return {"stats": Command("count every roll on all cores and print the reference's table", main=run_stats),
+                "dice": Command("search new dice whose every roll is solvable", main=run_dice)}
 
 
 def pieces_json() -> list[Json]:

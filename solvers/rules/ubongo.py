@@ -1,0 +1,369 @@
+"""Cubes 3D (Ubongo 3D) rules for the page and the worker: pieces, turns, cards, links, moves.
+
+Rules: fill a card's footprint `height` cubes high with the card's polycube pieces, each used
+once, turned any way in space (no mirror images: they are solid pieces). Cubes are
+(row, column, layer) tuples, layer 0 at the bottom. Errors are ValueError with a sentence.
+Known limits: the eight-piece family set only; no solving here (see solvers/ubongo.py).
+"""
+
+from . import placing
+
+# id (colour letter + number of cubes), name, colour, cubes of one orientation.
+PIECES = (
+    ("y5", "yellow five", "#f2c12e", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 0, 1))),
+    ("y4", "yellow four", "#e8a317", ((0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0))),
+    ("r4", "red four", "#d64541", ((0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1))),
+    ("r2", "red two", "#a93226", ((0, 0, 0), (0, 0, 1))),
+    ("g3", "green three", "#58b368", ((0, 0, 0), (0, 0, 1), (0, 1, 0))),
+    ("g5", "green five", "#2e7d4f", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 1, 2))),
+    ("b4", "blue four", "#4a90d9", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0))),
+    ("b5", "blue five", "#2c4f9e", ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1))),
+)
+IDS = [p[0] for p in PIECES]
+NAME = {p[0]: p[1] for p in PIECES}
+COLOUR = {p[0]: p[2] for p in PIECES}
+SHAPE = {p[0]: p[3] for p in PIECES}
+GRADES = ["Easy", "Medium", "Hard", "Expert"]
+HEIGHT = 2
+MAX_SIDE = 12  # largest footprint row/column number accepted
+MAX_HEIGHT = 4
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # one link digit per coordinate
+
+
+def label(pid: str) -> str:
+    """ "the red two (r2)"."""
+    return "the " + NAME[pid] + " (" + pid + ")"
+
+
+def piece_id(text: object) -> str:
+    """The piece id written in any case; ValueError for unknown pieces."""
+    name = text.strip().lower() if isinstance(text, str) else None
+    if name not in NAME:
+        raise ValueError("unknown piece " + repr(text) + ": the pieces are " + ", ".join(IDS))
+    return name
+
+
+def volume(pieces: object) -> int:
+    """Total cubes of some pieces."""
+    return sum(len(SHAPE[p]) for p in pieces)
+
+
+# ----- turns ---------------------------------------------------------------------------
+
+
+def normalise(cubes: object) -> tuple:
+    """Shift cubes so each coordinate's minimum is 0, sorted."""
+    cubes = list(cubes)
+    lo = [min(q[i] for q in cubes) for i in range(3)]
+    return tuple(sorted((q[0] - lo[0], q[1] - lo[1], q[2] - lo[2]) for q in cubes))
+
+
+def _quarter(q: tuple, axis: int) -> tuple:
+    """A cube turned a quarter about an axis: 0 rows (roll), 1 columns (tip), 2 layers (turn)."""
+    r, c, z = q
+    if axis == 2:
+        return (c, -r, z)
+    if axis == 1:
+        return (z, c, -r)
+    return (r, z, -c)
+
+
+def turn(shape: object, anchor: tuple, axis: int) -> tuple:
+    """(shape, anchor) turned a quarter about an axis; the anchor cube moves with the shape."""
+    moved = [_quarter(q, axis) for q in shape]
+    lo = [min(q[i] for q in moved) for i in range(3)]
+    a = _quarter(anchor, axis)
+    return normalise(moved), (a[0] - lo[0], a[1] - lo[1], a[2] - lo[2])
+
+
+def rotations() -> list:
+    """The 24 turns of space as signed axis permutations ((source axis, sign) per output axis)."""
+    start = ((0, 1), (1, 1), (2, 1))
+    found = [start]
+    todo = [start]
+    while todo:
+        rot = todo.pop()
+        for axis in range(3):
+            # turning the image of the basis: output i of the quarter turn reads its source axis
+            probe = _quarter((1, 2, 3), axis)
+            nxt = tuple((rot[abs(v) - 1][0], rot[abs(v) - 1][1] * (1 if v > 0 else -1)) for v in probe)
+            if nxt not in found:
+                found.append(nxt)
+                todo.append(nxt)
+    return sorted(found)
+
+
+_ORIENTATIONS = {}
+
+
+def orientations(shape: object) -> tuple:
+    """The distinct orientations of a polycube under the 24 turns of space (no mirrors), sorted."""
+    key = normalise(shape)
+    if key not in _ORIENTATIONS:
+        found = [key]
+        todo = [key]
+        while todo:
+            cur = todo.pop()
+            for axis in range(3):
+                nxt = normalise(_quarter(q, axis) for q in cur)
+                if nxt not in found:
+                    found.append(nxt)
+                    todo.append(nxt)
+        _ORIENTATIONS[key] = tuple(sorted(found))
+    return _ORIENTATIONS[key]
+
+
+def anchor_of(shape: object) -> tuple:
+    """The cube a piece is held by: in its lowest layer, nearest the middle of its rows and columns."""
+    n = len(shape)
+    mr = sum(q[0] for q in shape) / n
+    mc = sum(q[1] for q in shape) / n
+    low = min(q[2] for q in shape)
+    return min((q for q in shape if q[2] == low), key=lambda q: ((q[0] - mr) ** 2 + (q[1] - mc) ** 2, q))
+
+
+def fit(shape: object, anchor: tuple, at: tuple, size: tuple) -> tuple:
+    """The cubes of `shape` with its anchor at `at` (row, col, layer), pushed inside the box `size`."""
+    pts = [(at[0] + q[0] - anchor[0], at[1] + q[1] - anchor[1], at[2] + q[2] - anchor[2]) for q in shape]
+    shift = []
+    for i in range(3):
+        lo = min(p[i] for p in pts)
+        hi = max(p[i] for p in pts)
+        shift.append(-lo if lo < 0 else size[i] - 1 - hi if hi > size[i] - 1 else 0)
+    return tuple(sorted((p[0] + shift[0], p[1] + shift[1], p[2] + shift[2]) for p in pts))
+
+
+def fits_piece(pid: str, cubes: object) -> bool:
+    """Whether cubes have the piece's shape (some turn of it)."""
+    cubes = tuple(cubes)
+    return len(set(cubes)) == len(cubes) == len(SHAPE[pid]) and normalise(cubes) in orientations(SHAPE[pid])
+
+
+def neighbours(q: tuple) -> list:
+    """The six cubes sharing a face with a cube."""
+    r, c, z = q
+    return [(r - 1, c, z), (r + 1, c, z), (r, c - 1, z), (r, c + 1, z), (r, c, z - 1), (r, c, z + 1)]
+
+
+# ----- cards -----------------------------------------------------------------------------
+
+
+def is_connected(squares: object) -> bool:
+    """Whether squares form one edge-connected region (empty is not)."""
+    left = set(squares)
+    if not left:
+        return False
+    todo = [left.pop()]
+    while todo:
+        r, c = todo.pop()
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in left:
+                left.remove(n)
+                todo.append(n)
+    return not left
+
+
+def card_problem(squares: object, height: int, pieces: object) -> str | None:
+    """Why footprint squares, a height and pieces (None: any) are not a card, or None when they are."""
+    squares = list(squares)
+    if not squares:
+        return "the card's footprint is empty: give at least one [row, col] square"
+    if len(set(squares)) != len(squares):
+        twice = sorted(s for s in set(squares) if squares.count(s) > 1)
+        return "footprint square " + str(list(twice[0])) + " is listed twice"
+    if max(max(r, c) for r, c in squares) > MAX_SIDE or min(min(r, c) for r, c in squares) < 0:
+        return "the card is too large to play (rows and columns 0 to " + str(MAX_SIDE) + ")"
+    if not 1 <= height <= MAX_HEIGHT:
+        return "the card's height must be 1 to " + str(MAX_HEIGHT)
+    if not is_connected(squares):
+        return "the card's footprint is in several parts: its squares must touch edge to edge"
+    if pieces is None:
+        return None
+    pieces = list(pieces)
+    if not pieces:
+        return "the card lists no pieces"
+    if len(set(pieces)) != len(pieces):
+        return "each piece can be on a card only once"
+    if volume(pieces) != len(squares) * height:
+        return ("the pieces have " + str(volume(pieces)) + " cubes but the card holds " + str(len(squares))
+                + " squares x " + str(height) + " layers = " + str(len(squares) * height) + " cubes")
+    return None
+
+
+def format_code(footprint: object, height: int, pieces: object) -> str:
+    """A card's link text: pieces joined by '-', '_', footprint rows as 0/1 joined by '.', '_', height."""
+    footprint = set(tuple(s) for s in footprint)
+    rows = max(r for r, _ in footprint) + 1
+    cols = max(c for _, c in footprint) + 1
+    grid = ".".join("".join("1" if (r, c) in footprint else "0" for c in range(cols)) for r in range(rows))
+    return "-".join(pieces or ()) + "_" + grid + "_" + str(height)
+
+
+def parse_code(text: object) -> tuple:
+    """(sorted squares, height, pieces in PIECES order or None) of a card code; ValueError when not a card."""
+    parts = text.strip().split("_") if isinstance(text, str) else []
+    if len(parts) not in (2, 3) or not parts[1] or [ch for ch in parts[1] if ch not in "01."]:
+        raise ValueError("this card link is malformed: expected pieces_rows_height like g3-r4-y5_01000.11111_2")
+    if len(parts) == 3 and not (parts[2].isdigit() and len(parts[2]) < 3):
+        raise ValueError("this card link's height is not a number")
+    height = int(parts[2]) if len(parts) == 3 else HEIGHT
+    rows = parts[1].split(".")
+    if len(rows) > MAX_SIDE + 1 or max(len(row) for row in rows) > MAX_SIDE + 1:
+        raise ValueError("this card link describes a board too large to play")
+    squares = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "1"]
+    pieces = [piece_id(p) for p in parts[0].split("-")] if parts[0] else None
+    bad = card_problem(squares, height, pieces)
+    if bad:
+        raise ValueError(bad)
+    return tuple(sorted(squares)), height, None if pieces is None else tuple(p for p in IDS if p in pieces)
+
+
+class Card:
+    """A card as the page holds it: footprint squares (sorted), height, the pieces (PIECES order)."""
+
+    def __init__(self, footprint: object, height: int, pieces: object) -> None:
+        self.footprint = tuple(sorted(tuple(s) for s in footprint))
+        self.height = height
+        self.pieces = [p for p in IDS if p in pieces]
+        self.rows = max(r for r, _ in self.footprint) + 1
+        self.cols = max(c for _, c in self.footprint) + 1
+        self.cubes = [(r, c, z) for z in range(height) for r, c in self.footprint]
+        self.inside = set(self.cubes)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Card) and self.footprint == other.footprint and self.height == other.height
+                and self.pieces == other.pieces)
+
+    def size(self) -> tuple:
+        """The bounding box (rows, columns, layers)."""
+        return (self.rows, self.cols, self.height)
+
+    def code(self) -> str:
+        """The card's link text (see `format_code`)."""
+        return format_code(self.footprint, self.height, self.pieces)
+
+    def request(self) -> dict:
+        """The solver's input form."""
+        return {"footprint": [list(s) for s in self.footprint], "height": self.height, "pieces": list(self.pieces)}
+
+    def problems(self, placed: dict) -> list:
+        """What is wrong with placed pieces: [(rule, piece, cubes, other)] (see rules.placing)."""
+        return problems(self.inside, self.pieces, placed)
+
+    def problem(self, placed: dict) -> str | None:
+        """The first problem's sentence, or None when the placed pieces are a legal partial build."""
+        found = self.problems(placed)
+        return problem_text(found[0]) if found else None
+
+
+def make_card(squares: object, height: int, pieces: object) -> Card:
+    """A validated card with its pieces; ValueError for empty, disconnected or mismatched input."""
+    if pieces is None:
+        raise ValueError("the card lists no pieces")
+    bad = card_problem([tuple(s) for s in squares], height, pieces)
+    if bad:
+        raise ValueError(bad)
+    return Card(squares, height, pieces)
+
+
+def card_of(text: str) -> Card:
+    """The page's card of a code like "g3-r4-y5_01000.11111_2"; ValueError when malformed."""
+    squares, height, pieces = parse_code(text)
+    return make_card(squares, height, pieces)
+
+
+def problems(inside: object, pieces: object, placed: dict) -> list:
+    """Mistakes in a build on the cubes `inside` with the card's `pieces` (None: any): see rules.placing."""
+    return placing.problems(placed, IDS, fits_piece, inside, (), None if pieces is None else set(pieces))
+
+
+def problem_text(problem: tuple) -> str:
+    """A sentence for one of `problems`' tuples."""
+    rule, pid, cubes, other = problem
+    name = "The " + NAME[pid] + " (" + pid + ")"
+    if rule == "unknown":
+        return name + " is not one of this card's pieces."
+    if rule == "shape":
+        return name + " has " + str(len(SHAPE[pid])) + " cubes in its own shape and cannot fill those cubes."
+    if rule == "off-board":
+        return name + " sticks out of the card."
+    if rule == "overlap":
+        return name + " and " + label(other) + " overlap."
+    return name + " cannot go there."
+
+
+# ----- links and moves ---------------------------------------------------------------------
+
+
+def format_cubes(cubes: object, sep: str = "") -> str:
+    """Cubes as three base-36 digits each (row, column, layer), sorted, joined by `sep`."""
+    return sep.join(DIGITS[r] + DIGITS[c] + DIGITS[z] for r, c, z in sorted(cubes))
+
+
+def cubes_text(text: str) -> tuple:
+    """The sorted cubes of a `format_cubes` text (commas allowed); ValueError when malformed."""
+    d = text.replace(",", "").strip().lower()
+    if not d or len(d) % 3 or [ch for ch in d if ch not in DIGITS]:
+        raise ValueError("cubes are written as three digits each (row, column, layer), like 000,001")
+    return tuple(sorted((DIGITS.index(d[i]), DIGITS.index(d[i + 1]), DIGITS.index(d[i + 2]))
+                        for i in range(0, len(d), 3)))
+
+
+def format_link(card: Card, placed: dict | None = None) -> str:
+    """The card's code, with placed pieces as "~r2:000001,g3:..." (three base-36 digits a cube)."""
+    text = card.code()
+    if placed:
+        text += "~" + ",".join(pid + ":" + format_cubes(placed[pid]) for pid in IDS if pid in placed)
+    return text
+
+
+def parse_link(fragment: str) -> tuple:
+    """(card, placed) from a `format_link` text; ValueError with a reason if bad."""
+    body, _, progress = str(fragment).strip().partition("~")
+    card = card_of(body)
+    placed = {}
+    for part in progress.split(","):
+        if not part.strip():
+            continue
+        name, colon, digits = part.strip().partition(":")
+        if not colon or not digits:
+            raise ValueError("a placed piece looks like r2:000001")
+        pid = piece_id(name)
+        if pid in placed:
+            raise ValueError(label(pid) + " is placed twice")
+        placed[pid] = cubes_text(digits)
+    bad = card.problem(placed)
+    if bad:
+        raise ValueError(bad)
+    return card, placed
+
+
+def cubes_of(obj: dict) -> dict:
+    """piece id -> sorted cube tuples, from JSON ({"r2": [[0, 0, 0], ...]})."""
+    return {piece_id(pid): tuple(sorted(tuple(int(v) for v in q) for q in cubes)) for pid, cubes in obj.items()}
+
+
+def assembly_order(placed: dict) -> list:
+    """Pieces bottom-up (lowest cube, then lowest average layer, then bigger first): how to build."""
+    def key(pid: str) -> tuple:
+        cubes = placed[pid]
+        return (min(q[2] for q in cubes), sum(q[2] for q in cubes) / len(cubes), -len(cubes), IDS.index(pid))
+    return sorted(placed, key=key)
+
+
+def format_move(pid: str, cubes: object = None) -> str:
+    """A move: "g3:100,110,101" puts a piece on cubes (row, column, layer digits), "-g3" takes it back."""
+    return "-" + pid if cubes is None else pid + ":" + format_cubes(cubes, ",")
+
+
+def parse_move(text: object) -> tuple:
+    """(piece, sorted cubes) of a `format_move` text, cubes None for a take-back; ValueError if malformed."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("a move looks like g3:100,110,101 (place) or -g3 (take back)")
+    text = text.strip()
+    if text[0] == "-":
+        return piece_id(text[1:]), None
+    name, colon, cubes = text.partition(":")
+    if not colon:
+        raise ValueError("a move looks like g3:100,110,101 (place) or -g3 (take back), not " + repr(text[:20]))
+    return piece_id(name), cubes_text(cubes)
