@@ -154,17 +154,10 @@ def render_pages() -> None:
 
 
 def pattern_databases(data: Path) -> list[Path]:
-    """The sliding puzzle's pattern databases, rebuilt only when their builder changes (cached in .cache/)."""
-    from solvers import pdb_build
+    """The sliding puzzle's pattern databases, rebuilt only when their builder or format changes (cached in .cache/)."""
+    from solvers import pattern_db_build
 
-    sources = b"".join((ROOT / "solvers" / f).read_bytes() for f in ("pdb_build.py", "pdb.py"))
-    cache = ROOT / ".cache" / f"pdb-{hashlib.sha256(sources).hexdigest()[:16]}"
-    if not (cache / "done").exists():
-        print("building the sliding puzzle's pattern databases (about a minute, once)...", flush=True)
-        shutil.rmtree(cache, ignore_errors=True)
-        names = [p.name for p in pdb_build.build_databases(cache)]
-        (cache / "done").write_text("\n".join(names))
-    names = (cache / "done").read_text().split()
+    cache, names = pattern_db_build.built(ROOT / ".cache", verbose=True)
     for name in names:
         shutil.copy2(cache / name, data / name)
     return [data / name for name in names]

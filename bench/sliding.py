@@ -2,7 +2,7 @@
 
 Run: `.venv/bin/python bench/sliding.py [--quick] [--korf N]`. Prints Markdown tables.
 Times are CPython wall-clock on this machine (shared cores: expect noise). The 4x4
-pattern databases come from $TESSERA_DATA, dist/, or the cache (built on first use).
+pattern databases come from $TESSERA_DATA or the build's .cache (built there when missing).
 Sections: (1) Korf's 100 solved optimally with the shipped 6-6-3 + reflection databases;
 (2) size/speed of PDB choices on the easiest Korf instances; (3) the study's algorithm x
 heuristic table on fixed 3x3 and 4x4 positions under budgets; (4) Parberry's move counts
@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from solvers import pdb as pdbs  # noqa: E402
+from solvers import pattern_db, pattern_db_build  # noqa: E402
 from solvers import sliding as sl  # noqa: E402
 
 KORF = REPO.parent / "shared" / "benchmarks" / "fifteen_korf100.txt"
@@ -45,7 +45,7 @@ def korf_instances() -> list[tuple[int, int, tuple[int, ...]]]:
     return rows
 
 
-def solve_set(db: pdbs.PatternDatabase, instances: list[tuple[int, int, tuple[int, ...]]],
+def solve_set(db: pattern_db.PatternDatabase, instances: list[tuple[int, int, tuple[int, ...]]],
               verbose: bool = False) -> tuple[float, int, list[float], bool, float]:
     """Solve every instance; total seconds, total nodes, per-instance seconds, all lengths right, CPU seconds."""
     total_nodes, times, ok, cpu = 0, [], True, 0.0
@@ -63,7 +63,7 @@ def solve_set(db: pdbs.PatternDatabase, instances: list[tuple[int, int, tuple[in
     return sum(times), total_nodes, times, ok, cpu
 
 
-def section_korf(db: pdbs.PatternDatabase, count: int) -> None:
+def section_korf(db: pattern_db.PatternDatabase, count: int) -> None:
     """Korf's 100 (or the `count` easiest) solved optimally."""
     instances = korf_instances()
     if count < len(instances):
@@ -78,10 +78,8 @@ def section_korf(db: pdbs.PatternDatabase, count: int) -> None:
     print("Published C figures for comparison: 6-6-3 PDB 0.16 s and 617,555 nodes per instance.")
 
 
-def section_pdb_choices(db: pdbs.PatternDatabase, quick: bool) -> None:
+def section_pdb_choices(db: pattern_db.PatternDatabase, quick: bool) -> None:
     """File size, build time and search effort for partitions, with and without reflection."""
-    from solvers import pdb_build
-
     ranked = sorted(korf_instances(), key=lambda r: r[1])
     easy = ranked[:10] if quick else ranked[0:90:10]  # a spread of difficulties, without the hardest tenth
     print(f"\n## Pattern database choices (Korf instances {', '.join(f'#{r[0]}' for r in easy)}; "
@@ -93,15 +91,15 @@ def section_pdb_choices(db: pdbs.PatternDatabase, quick: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         began = time.perf_counter()
         p555 = ((1, 5, 6, 9, 13), (2, 3, 4, 7, 8), (10, 11, 12, 14, 15))
-        pdb_build.build_databases(Path(tmp), {(4, 4): p555})
+        pattern_db_build.build_databases(Path(tmp), {(4, 4): p555})
         built = time.perf_counter() - began
-        db555 = pdbs._read(Path(tmp), 4, 4)
+        db555 = pattern_db.read(Path(tmp), 4, 4)
         size555 = sum(f.stat().st_size for f in Path(tmp).glob("*.pdb"))
         variants.append(("5-5-5", db555, (size555, built)))
         shipped_nodes = None
         for name, base, info in variants:
             for reflect in (True, False):
-                v = pdbs.PatternDatabase(4, 4, base.patterns, base.tables)
+                v = pattern_db.PatternDatabase(4, 4, base.patterns, base.tables)
                 v.reflects = v.reflects and reflect
                 total, nodes, _, ok, cpu = solve_set(v, easy)
                 assert ok
@@ -120,8 +118,8 @@ def shipped_manifest() -> list[dict]:
     """Pattern entries of the 4x4 manifest in use."""
     import json
 
-    for d in pdbs.data_dirs():
-        path = d / pdbs.manifest_name(4, 4)
+    for d in pattern_db.directories():
+        path = d / pattern_db.manifest_name(4, 4)
         if path.is_file():
             return json.loads(path.read_text())["patterns"]
     return []
@@ -206,9 +204,11 @@ def main() -> None:
     parser.add_argument("--korf", type=int, default=None, help="how many Korf instances (easiest first)")
     args = parser.parse_args()
     began = time.perf_counter()
-    db = pdbs.database(4, 4)
+    if not pattern_db.directories():  # no $TESSERA_DATA: the build's cached files (built here when missing)
+        pattern_db.use_directory(pattern_db_build.built(REPO / ".cache", verbose=True)[0])
+    db = pattern_db.database(4, 4)
     print(f"# Sliding puzzle benchmark\n\n4x4 databases ready in {time.perf_counter() - began:.2f} s "
-          f"(load, or build on first use); directories searched: {[str(d) for d in pdbs.data_dirs()]}")
+          f"(read from the files); directories searched: {[str(d) for d in pattern_db.directories()]}")
     if db is None:
         sys.exit("no 4x4 pattern database available")
     section_korf(db, args.korf or (20 if args.quick else 100))

@@ -1,13 +1,15 @@
-"""Sliding puzzle: the 15-puzzle and its W x H relatives (3x3 to 100x100).
+"""Sliding puzzle: the 15-puzzle and its W x H relatives (2x2 to 100x100).
 
 Rules: W*H-1 numbered tiles and one blank; a move slides a tile next to the blank into it.
-Goal: tiles 1..W*H-1 in row-major order with the blank last.
+Goal: tiles 1..W*H-1 in row-major order with the blank last. The rules themselves (goal,
+parity, moves, text) live in `rules/sliding.py`, shared with the page.
 
 Solvers: optimal IDA* (Manhattan + linear conflict up to 3x4; additive 6-6-3 pattern
 databases with the reflected lookup on 4x4), Parberry's real-time algorithm for any size,
 and an algorithm lab (BFS, IDDFS, A*, IDA*, greedy, genetic, annealing) as in the study.
 Known limits: optimal answers only up to 4x4 (larger boards get a real-time answer, not
-optimal); without its pattern database files the 4x4 optimal solver can be slow.
+optimal); without its pattern database files (`use_data`) a 4x4 gets a shortest answer only
+when linear conflict finds one within NO_PDB_SECONDS, else the real-time one.
 """
 
 from __future__ import annotations
@@ -17,24 +19,25 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from . import pdb as pdbs
-from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
+from . import pattern_db
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .rules import sliding as rules
 from .search import Budget, Result, SearchAborted, astar, bfs, greedy, ida_star, iddfs, run
-
-set_data_dir = pdbs.set_data_dir  # the worker points this at the fetched pattern database files
 
 Tiles = tuple[int, ...]  # row-major, tile number per cell, 0 = blank
 Cell = int
 
-MIN_SIDE, MAX_SIDE = 2, 100
-OPTIMAL_CELLS = 12  # linear-conflict IDA* is optimal and quick up to 3x4 (4x4 needs the PDB)
+MIN_SIDE, MAX_SIDE = rules.MIN_SIDE, rules.MAX_SIDE
+OPTIMAL_CELLS = rules.OPTIMAL_CELLS
 NO_PDB_SECONDS = 20.0  # a 4x4 without its database files gives up on optimality after this
-GRADES = ("Easy", "Medium", "Hard", "Random")
-# exact optimal distance ranges for New, per grade (Random = uniformly random position)
-EXACT_GRADES = {(3, 3): ((6, 10), (14, 18), (22, 26)), (4, 4): ((10, 16), (22, 28), (34, 40))}
+GRADES = rules.GRADES
+EXACT_GRADES = rules.EXACT_GRADES
+goal = rules.goal
+optimal_available = rules.optimal_available
+inversions = rules.inversions
 
 
 # ---------------------------------------------------------------- model
@@ -42,11 +45,17 @@ EXACT_GRADES = {(3, 3): ((6, 10), (14, 18), (22, 26)), (4, 4): ((10, 16), (22, 2
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A position: board size and tiles (row-major, 0 = blank)."""
+    """A position: board size and tiles (row-major, 0 = blank).
+
+    `grade` and `distance` record how `generate` made it (for `describe`); they take no
+    part in equality or the description.
+    """
 
     width: int
     height: int
     tiles: Tiles
+    grade: str | None = field(default=None, compare=False, repr=False)
+    distance: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def blank(self) -> Cell:
@@ -58,148 +67,70 @@ class Puzzle:
         return self.tiles == goal(self.width, self.height)
 
 
-def goal(width: int, height: int) -> Tiles:
-    """The solved board: 1..N-1 then the blank."""
-    return (*range(1, width * height), 0)
+@dataclass(frozen=True)
+class State:
+    """The player's board: the tiles after the moves so far."""
+
+    tiles: Tiles
+
+
+def _rule(call: Callable[..., Any], *args: Any) -> Any:
+    """Call a rules function, turning its ValueError into the project's PuzzleError."""
+    try:
+        return call(*args)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
 
 
 def validate(width: Any, height: Any, tiles: Any) -> Puzzle:
     """A Puzzle from raw input, or PuzzleError saying what is wrong."""
-    for name, side in (("width", width), ("height", height)):
-        if not isinstance(side, int) or isinstance(side, bool):
-            raise PuzzleError(f"the {name} must be a whole number")
-        if not MIN_SIDE <= side <= MAX_SIDE:
-            raise PuzzleError(f"the {name} must be between {MIN_SIDE} and {MAX_SIDE}, not {side}")
-    n = width * height
-    if not isinstance(tiles, (list, tuple)) or not all(isinstance(t, int) and not isinstance(t, bool) for t in tiles):
-        raise PuzzleError("the tiles must be a list of whole numbers")
-    if len(tiles) != n:
-        raise PuzzleError(f"a {width}x{height} board needs {n} tiles (0 for the blank), not {len(tiles)}")
-    bad = sorted({t for t in tiles if not 0 <= t < n})
-    if bad:
-        raise PuzzleError(f"tile numbers must be 1..{n - 1} and 0 for the blank; {bad[0]} is out of range")
-    if len(set(tiles)) != n:
-        dup = next(t for i, t in enumerate(tiles) if t in tiles[:i])
-        raise PuzzleError(f"{'the blank (0)' if dup == 0 else f'tile {dup}'} appears more than once")
-    return Puzzle(width, height, tuple(tiles))
+    return Puzzle(width, height, _rule(rules.check_tiles, width, height, tiles))
 
 
 def parse(text: str) -> Puzzle:
-    """Read the description `WxH:t,t,...` (the share-link payload)."""
-    try:
-        size, _, body = text.strip().partition(":")
-        w, _, h = size.lower().partition("x")
-        tiles = [int(t) for t in body.replace(" ", ",").split(",") if t != ""]
-        return validate(int(w), int(h), tiles)
-    except ValueError as exc:
-        if isinstance(exc, PuzzleError):
-            raise
-        raise PuzzleError("a sliding-puzzle description looks like 3x3:1,2,3,4,5,6,7,0,8") from None
+    """Read the description `WxH:t,t,...` (Tatham's Fifteen game ID, the share-link payload)."""
+    if not isinstance(text, str):
+        raise PuzzleError("a sliding-puzzle description is text like " + rules.EXAMPLE)
+    return Puzzle(*_rule(rules.parse, text))
 
 
 def format(puzzle: Puzzle) -> str:  # noqa: A001 - the family interface's name
     """The description `WxH:t,t,...` that `parse` reads."""
-    return f"{puzzle.width}x{puzzle.height}:{','.join(map(str, puzzle.tiles))}"
+    return rules.format(puzzle.width, puzzle.height, puzzle.tiles)
 
 
 def neighbours(width: int, height: int, cell: Cell) -> list[Cell]:
     """Cells next to `cell` (up, down, left, right)."""
-    r, c = divmod(cell, width)
-    out = []
-    if r > 0:
-        out.append(cell - width)
-    if r < height - 1:
-        out.append(cell + width)
-    if c > 0:
-        out.append(cell - 1)
-    if c < width - 1:
-        out.append(cell + 1)
-    return out
+    return rules.neighbours(width, height, cell)
 
 
 def movable(puzzle: Puzzle) -> list[int]:
     """The tiles that can slide into the blank."""
-    return [puzzle.tiles[c] for c in neighbours(puzzle.width, puzzle.height, puzzle.blank)]
+    return rules.movable(puzzle.width, puzzle.height, puzzle.tiles)
 
 
 def apply(puzzle: Puzzle, tile: int) -> Puzzle:
     """The position after sliding `tile` into the blank (PuzzleError when it is not next to it)."""
-    blank = puzzle.blank
-    if not isinstance(tile, int) or tile <= 0 or tile >= len(puzzle.tiles):
-        raise PuzzleError(f"there is no tile {tile!r} to slide")
-    cell = puzzle.tiles.index(tile)
-    if cell not in neighbours(puzzle.width, puzzle.height, blank):
-        raise PuzzleError(f"tile {tile} is not next to the blank")
-    tiles = list(puzzle.tiles)
-    tiles[blank], tiles[cell] = tile, 0
-    return Puzzle(puzzle.width, puzzle.height, tuple(tiles))
+    return Puzzle(puzzle.width, puzzle.height, _rule(rules.slide, puzzle.width, puzzle.height, puzzle.tiles, tile))
 
 
 def replay(puzzle: Puzzle, moves: Sequence[int]) -> Puzzle:
     """The position after a sequence of moves (tile numbers)."""
     w, h = puzzle.width, puzzle.height
-    tiles = list(puzzle.tiles)
-    where = [0] * len(tiles)
-    for cell, t in enumerate(tiles):
-        where[t] = cell
-    for t in moves:
-        blank, cell = where[0], where[t] if 0 < t < len(tiles) else -1
-        if cell < 0 or cell not in neighbours(w, h, blank):
-            raise PuzzleError(f"tile {t} is not next to the blank")
-        tiles[blank], tiles[cell] = t, 0
-        where[t], where[0] = blank, cell
-    return Puzzle(w, h, tuple(tiles))
+    return Puzzle(w, h, _rule(rules.replay, w, h, puzzle.tiles, list(moves)))
 
 
 def direction(puzzle: Puzzle, tile: int) -> str:
     """Which way `tile` slides into the blank: up, down, left or right."""
-    blank, cell = puzzle.blank, puzzle.tiles.index(tile)
-    return {-puzzle.width: "down", puzzle.width: "up", -1: "right", 1: "left"}[cell - blank]
+    return rules.direction(puzzle.width, puzzle.tiles, tile)
 
 
 # ---------------------------------------------------------------- solvability
 
 
-def inversions(tiles: Sequence[int]) -> int:
-    """Pairs of tiles (blank ignored) in the wrong order, counted with a Fenwick tree."""
-    n = max(tiles, default=0)
-    tree = [0] * (n + 1)
-    count = seen = 0
-    for t in tiles:
-        if t == 0:
-            continue
-        i = t  # tiles greater than t seen before it are inversions
-        smaller = 0
-        while i > 0:
-            smaller += tree[i]
-            i -= i & -i
-        count += seen - smaller
-        seen += 1
-        i = t
-        while i <= n:
-            tree[i] += 1
-            i += i & -i
-    return count
-
-
 def parity_report(puzzle: Puzzle) -> tuple[bool, str]:
     """Whether the position can be solved, and the parity argument in words."""
-    w, h = puzzle.width, puzzle.height
-    inv = inversions(puzzle.tiles)
-    if w % 2:
-        ok = inv % 2 == 0
-        why = (f"the board is {w} wide (odd), so every move keeps the parity of the number of inversions "
-               f"(pairs of tiles in the wrong order); the goal has 0, this position has {inv}")
-    else:
-        row = h - puzzle.blank // w  # counted from the bottom, 1-based
-        ok = (inv + row) % 2 == 1
-        why = (f"the board is {w} wide (even), so every move keeps the parity of inversions (pairs of tiles in "
-               f"the wrong order) plus the blank's row counted from the bottom; the goal has 0 + 1 = 1 (odd), "
-               f"this position has {inv} + {row} = {inv + row}")
-    if ok:
-        return True, f"This position can be solved: {why}."
-    return False, (f"This position cannot be solved: {why}, which has the other parity. "
-                   f"Swapping any two tiles would make it solvable.")
+    return rules.parity(puzzle.width, puzzle.height, puzzle.tiles)
 
 
 def is_solvable(puzzle: Puzzle) -> bool:
@@ -267,7 +198,7 @@ def linear_conflict(width: int, tiles: Sequence[int]) -> int:
 
 def pattern_heuristic(width: int, tiles: Sequence[int]) -> int | None:
     """The additive pattern-database value, or None when no database exists for the size."""
-    db = pdbs.database(width, len(tiles) // width)
+    db = pattern_db.database(width, len(tiles) // width)
     if db is None:
         return None
     return manhattan(width, tiles) + 2 * db.extra(list(tiles))
@@ -287,7 +218,7 @@ def _move_tables(w: int, h: int) -> tuple[list[list[Cell]], list[int]]:
     for t in range(1, n):
         for a in range(n):
             for b in nbrs[a]:
-                md_delta[(t * n + a) * n + b] = pdbs.tile_distance(w, t, b) - pdbs.tile_distance(w, t, a)
+                md_delta[(t * n + a) * n + b] = pattern_db.tile_distance(w, t, b) - pattern_db.tile_distance(w, t, a)
     return children, md_delta
 
 
@@ -405,7 +336,7 @@ class _PatternIda(_Ida):
     heuristic's incremental update, which is where the time goes.
     """
 
-    def __init__(self, puzzle: Puzzle, db: pdbs.PatternDatabase, budget: Budget | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, db: pattern_db.PatternDatabase, budget: Budget | None = None) -> None:
         super().__init__(puzzle, budget)
         self.db = db
         self.idx = db.indices(self.board)
@@ -474,19 +405,25 @@ class _PatternIda(_Ida):
         return None
 
 
-def optimal_available(width: int, height: int) -> bool:
-    """True when this size gets an exact optimal solver (2xN boards past 9 cells defeat linear conflict)."""
-    cells = width * height
-    return cells <= 9 or (min(width, height) >= 3 and cells <= OPTIMAL_CELLS) or (width, height) == (4, 4)
-
-
 def _solver(puzzle: Puzzle, budget: Budget | None = None) -> _Ida:
-    """The fastest exact solver for the size."""
+    """The fastest exact solver for the size (linear conflict when the pattern databases are absent)."""
     if puzzle.width * puzzle.height > 9:
-        db = pdbs.database(puzzle.width, puzzle.height)
+        db = pattern_db.database(puzzle.width, puzzle.height)
         if db is not None:
             return _PatternIda(puzzle, db, budget)
     return _LinearConflictIda(puzzle, budget)
+
+
+def _with_tables(width: int, height: int) -> bool:
+    """Whether this size's exact search uses the pattern databases (read from their files)."""
+    return width * height > OPTIMAL_CELLS and pattern_db.database(width, height) is not None
+
+
+def _exact_budget(width: int, height: int, budget: Budget | None) -> Budget | None:
+    """The budget of an exact search: a 4x4 without its database files gets NO_PDB_SECONDS."""
+    if budget is None and width * height > OPTIMAL_CELLS and not _with_tables(width, height):
+        return Budget(max_seconds=NO_PDB_SECONDS)
+    return budget
 
 
 def solve_optimal(puzzle: Puzzle, budget: Budget | None = None,
@@ -496,11 +433,11 @@ def solve_optimal(puzzle: Puzzle, budget: Budget | None = None,
     return _solver(puzzle, budget).solve(on_iteration)
 
 
-def within(puzzle: Puzzle, bound: int) -> bool:
+def within(puzzle: Puzzle, bound: int, budget: Budget | None = None) -> bool:
     """True when the position can be solved in at most `bound` moves (one bounded pass)."""
     if bound < 0:
         return False
-    s = _solver(puzzle)
+    s = _solver(puzzle, budget)
     return s.h0 <= bound and s.search(bound) is not None
 
 
@@ -787,9 +724,8 @@ def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None) ->
     w, h = puzzle.width, puzzle.height
     if (optimal and optimal_available(w, h)) or w * h <= 9:
         key = (w, h, puzzle.tiles)
-        with_pdb = w * h > OPTIMAL_CELLS and pdbs.database(w, h) is not None
-        if budget is None and w * h > OPTIMAL_CELLS and not with_pdb:
-            budget = Budget(max_seconds=NO_PDB_SECONDS)
+        with_pdb = _with_tables(w, h)
+        budget = _exact_budget(w, h, budget)
         try:
             if key not in _known_paths and not puzzle.is_goal():
                 _remember(puzzle, solve_optimal(puzzle, budget))
@@ -807,7 +743,8 @@ def hint(puzzle: Puzzle, state: Puzzle) -> Hint:
     require_solvable(state)
     if state.is_goal():
         return Hint("Solved", [], "The tiles are already in order.", None,
-                    extra={"distance_before": 0, "distance_after": 0, "phase": "solved"})
+                    extra={"distance_before": 0, "distance_after": 0, "phase": "solved"},
+                    where="Nothing is left to move.", what="Solved")
     w = state.width
     exact = solve(state, True) if optimal_available(state.width, state.height) else None
     if exact is not None and exact.optimal:
@@ -821,9 +758,11 @@ def hint(puzzle: Puzzle, state: Puzzle) -> Hint:
         technique, phase, level = "Real-time (Parberry)", phase_at(phases, 0), 1
         reason = (f"Sliding {t} {direction(state, t)} is the next step of {phase} in the real-time plan: "
                   f"distance {n} -> {n - 1} along this plan (not necessarily the shortest).")
-    cell = state.tiles.index(t)
-    return Hint(technique, [[cell // w, cell % w]], reason, t, level,
-                extra={"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0})
+    r, c = divmod(state.tiles.index(t), w)
+    return Hint(technique, [[r, c]], reason, t, level,
+                extra={"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0},
+                where=f"Look at tile {t}, next to the blank (row {r + 1}, column {c + 1}).",
+                what=f"Slide {t} {direction(state, t)}.", step=str(t))
 
 
 def random_solvable(width: int, height: int, rng: random.Random) -> Puzzle:
@@ -851,9 +790,10 @@ def random_walk(width: int, height: int, steps: int, rng: random.Random) -> Puzz
     return p
 
 
-def scramble_exact(width: int, height: int, distance: int, rng: random.Random, checks: int = 5000) -> Puzzle:
+def scramble_exact(width: int, height: int, distance: int, rng: random.Random, checks: int = 5000,
+                   budget: Budget | None = None) -> Puzzle:
     """A position exactly `distance` optimal moves from the goal: walk outward, backtracking at dead ends."""
-    budget = [checks]
+    left = [checks]
 
     def extend(p: Puzzle, prev: int, d: int) -> Puzzle | None:
         if d == distance:
@@ -861,12 +801,12 @@ def scramble_exact(width: int, height: int, distance: int, rng: random.Random, c
         options = [m for m in movable(p) if m != prev]
         rng.shuffle(options)
         for t in options:
-            if budget[0] <= 0:
+            if left[0] <= 0:
                 return None
-            budget[0] -= 1
+            left[0] -= 1
             nxt = apply(p, t)
             # each move changes the distance by exactly 1: it grew unless solvable in d - 1
-            if not within(nxt, d - 1):
+            if not within(nxt, d - 1, budget):
                 found = extend(nxt, t, d + 1)
                 if found is not None:
                     return found
@@ -878,20 +818,27 @@ def scramble_exact(width: int, height: int, distance: int, rng: random.Random, c
     return found
 
 
-def generate(grade: int, seed: int | str, width: int, height: int) -> tuple[Puzzle, int | None]:
-    """A position for New (same seed, same position) and its optimal distance when known."""
-    rng = rng_for(seed, "sliding", width, height, grade)
+def generate(grade: int, seed: int | str, width: int, height: int) -> Puzzle:
+    """A position for New (same seed, same position), with its grade and its optimal distance when known.
+
+    Sizes with exact grades (EXACT_GRADES) are scrambled to an exact distance by search; the
+    others come from `rules.scramble`, which the page runs too (same seed, same position).
+    """
+    name = GRADES[grade]
     ranges = EXACT_GRADES.get((width, height))
-    if GRADES[grade] != "Random" and ranges:
+    if name != "Random" and ranges:
+        rng = rng_for(seed, "sliding", width, height, grade)
         lo, hi = ranges[grade]
         k = rng.randint(lo, hi)
-        return scramble_exact(width, height, k, rng), k
-    if GRADES[grade] == "Random":
-        p = random_solvable(width, height, rng)
-    else:
-        p = random_walk(width, height, (1, 3, 10)[grade] * width * height, rng)
-    distance = len(solve(p, True).moves) if width * height <= 9 else None  # instant on small boards
-    return p, distance
+        try:
+            p = scramble_exact(width, height, k, rng, budget=_exact_budget(width, height, None))
+        except SearchAborted:
+            raise PuzzleError(f"a graded {width}x{height} puzzle needs the pattern database files, which are not "
+                              "loaded", "timeout") from None
+        return Puzzle(width, height, p.tiles, name, k)
+    tiles = rules.scramble(width, height, grade, seed)
+    distance = len(solve(Puzzle(width, height, tiles), True).moves) if width * height <= 9 else None  # instant
+    return Puzzle(width, height, tiles, name, distance)
 
 
 # ---------------------------------------------------------------- algorithm lab
@@ -1056,7 +1003,7 @@ def annealing(puzzle: Puzzle, budget: Budget, rng: random.Random, t_start: float
         budget.spend()
         cell = rng.choice(nbrs[blank])
         t = tiles[cell]
-        delta = pdbs.tile_distance(w, t, blank) - pdbs.tile_distance(w, t, cell)
+        delta = pattern_db.tile_distance(w, t, blank) - pattern_db.tile_distance(w, t, cell)
         if delta <= 0 or rng.random() < math.exp(-delta / temp):
             tiles[blank], tiles[cell] = t, 0
             blank = cell
@@ -1110,7 +1057,7 @@ def lab_run(puzzle: Puzzle, algorithm: str, heuristic: str = "", max_nodes: int 
     if algo == "bfs" and w * h > 9:
         row["note"] = "BFS is offered on boards of at most 9 cells (its memory grows with every position)"
         return row
-    if heur == "pdb" and pdbs.database(w, h) is None:
+    if heur == "pdb" and pattern_db.database(w, h) is None:
         row["note"] = f"no pattern database for {w}x{h}"
         return row
     width, target = w, goal(w, h)
@@ -1165,7 +1112,7 @@ def lab(puzzle: Puzzle, algorithms: Sequence[Sequence[str]] | None = None, max_n
     return rows
 
 
-# ---------------------------------------------------------------- JSON family
+# ---------------------------------------------------------------- the family
 
 
 def _puzzle(obj: Json, key: str = "tiles") -> Puzzle:
@@ -1189,54 +1136,135 @@ def _positive(value: Any, name: str, default: float | None) -> Any:
     return value
 
 
-class SlidingFamily(LegacyFamily):
-    """The sliding puzzle through JSON objects."""
+def _limit(obj: Json) -> Budget | None:
+    """The budget of an input's "limit": {"seconds", "nodes"} (DESIGN.md), or None."""
+    limit = obj.get("limit")
+    if limit is None:
+        return None
+    if not isinstance(limit, dict):
+        raise PuzzleError('"limit" must be an object like {"seconds": 5, "nodes": 1000000}')
+    return Budget(_positive(limit.get("nodes"), "limit.nodes", None), _positive(limit.get("seconds"),
+                                                                                "limit.seconds", None))
+
+
+def _position(puzzle: Puzzle, state: State) -> Puzzle:
+    """The player's board as a position to solve from."""
+    return Puzzle(puzzle.width, puzzle.height, state.tiles)
+
+
+class SlidingFamily(Family[Puzzle, State]):
+    """The sliding puzzle on the typed contract: moves are tile numbers ("7")."""
 
     name = "sliding"
     grades = GRADES
+    sizes = tuple(range(MIN_SIDE, MAX_SIDE + 1))  # square boards for `generate`; any W x H is played
+    default_size = 4
+    methods = ("ida*", "parberry")
 
-    def solve(self, obj: Json) -> Json:
-        """{"width","height","tiles","optimal"} -> {"moves","length","optimal"}."""
-        puzzle = _puzzle(obj)
-        sol = solve(puzzle, bool(obj.get("optimal", True)))
+    # --- text and JSON ---------------------------------------------------------------
+    def parse(self, text: str) -> Puzzle:
+        """`WxH:t,t,...` (Tatham's Fifteen game ID)."""
+        return parse(text)
+
+    def format(self, puzzle: Puzzle) -> str:
+        """The description `parse` reads."""
+        return format(puzzle)
+
+    def read(self, obj: Json) -> Puzzle:
+        """{"width", "height", "tiles"} (width and height optional for a square board)."""
+        return _puzzle(obj)
+
+    def write(self, puzzle: Puzzle) -> Json:
+        """The solve input of a position."""
+        return {"width": puzzle.width, "height": puzzle.height, "tiles": list(puzzle.tiles)}
+
+    # --- states and moves ------------------------------------------------------------
+    def start(self, puzzle: Puzzle) -> State:
+        """The position as set."""
+        return State(puzzle.tiles)
+
+    def read_state(self, puzzle: Puzzle, obj: Json) -> State:
+        """The tiles in "state" (a board of the puzzle's size), or the start."""
+        if obj.get("state") is None:
+            return self.start(puzzle)
+        return State(_rule(rules.check_tiles, puzzle.width, puzzle.height, obj["state"]))
+
+    def write_state(self, puzzle: Puzzle, state: State) -> list[int]:
+        """The tiles, row by row."""
+        return list(state.tiles)
+
+    def apply(self, puzzle: Puzzle, state: State, move: str) -> State:
+        """Slide the tile numbered `move` into the blank."""
+        tile = _rule(rules.read_move, move)
+        return State(_rule(rules.slide, puzzle.width, puzzle.height, state.tiles, tile))
+
+    def is_solved(self, puzzle: Puzzle, state: State) -> bool:
+        """Tiles in order, blank last."""
+        return state.tiles == goal(puzzle.width, puzzle.height)
+
+    # --- solving ---------------------------------------------------------------------
+    def generate(self, params: Params, seed: int | str) -> Puzzle:
+        """A square position of side `params.size` (default 4) for a grade."""
+        n = self.default_size if params.size is None else params.size
+        _rule(rules.check_size, n, n)
+        return generate(params.grade, seed, n, n)
+
+    def describe(self, puzzle: Puzzle) -> Json:
+        """The grade it was made for and its optimal distance (None when unknown)."""
+        out: Json = {} if puzzle.grade is None else {"difficulty": puzzle.grade}
+        distance = puzzle.distance
+        if distance is None and puzzle.width * puzzle.height <= 9 and is_solvable(puzzle):
+            distance = len(solve(puzzle, True).moves)  # instant on small boards
+        out["distance"] = distance
+        return out
+
+    def solve(self, puzzle: Puzzle, obj: Json) -> Json:
+        """{"moves", "length", "optimal"} for {"optimal": bool (default true)}."""
+        try:
+            sol = solve(puzzle, bool(obj.get("optimal", True)), _limit(obj))
+        except SearchAborted as exc:
+            raise PuzzleError(f"no answer within the limit: {exc}", "timeout") from None
         return {"moves": sol.moves, "length": len(sol.moves), "optimal": sol.optimal}
 
-    def generate(self, grade: int, seed: int, size: int | None) -> Json:
-        """A square position of side `size` (default 4) for a grade."""
-        n = 4 if size is None else size
-        if not isinstance(n, int) or not MIN_SIDE <= n <= MAX_SIDE:
-            raise PuzzleError(f"the size must be between {MIN_SIDE} and {MAX_SIDE}")
-        puzzle, distance = generate(grade, seed, n, n)
-        return {"width": n, "height": n, "tiles": list(puzzle.tiles), "difficulty": GRADES[grade], "seed": seed,
-                "distance": distance}
+    def count(self, puzzle: Puzzle, limit: int = 2) -> int:
+        """One goal: 1 when the position can reach it, else 0."""
+        return min(limit, 1) if is_solvable(puzzle) else 0
 
-    def hint(self, obj: Json) -> Json:
-        """The next move for "state" (default: the tiles), with distances and phase."""
-        puzzle = _puzzle(obj)
-        state = puzzle if obj.get("state") is None else _puzzle(
-            {"width": puzzle.width, "height": puzzle.height, "tiles": obj["state"]})
-        return hint(puzzle, state).to_json()
+    def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
+        """An unsolvable board (with the parity argument), then the tiles not yet home."""
+        problems = []
+        ok, why = parity_report(_position(puzzle, state))
+        if not ok:
+            problems.append(Problem([], "unsolvable", why))
+        w = puzzle.width
+        wrong = [[c // w, c % w] for c in rules.misplaced(state.tiles)]
+        if wrong:
+            count = f"{len(wrong)} tile{'s are' if len(wrong) > 1 else ' is'}"
+            problems.append(Problem(wrong, "misplaced", f"{count} not home yet."))
+        return problems
 
-    def check(self, obj: Json) -> Json:
-        """Whether "state" (default: the tiles) is solved and solvable, and which tiles are out of place."""
-        puzzle = _puzzle(obj)
-        state = puzzle if obj.get("state") is None else _puzzle(
-            {"width": puzzle.width, "height": puzzle.height, "tiles": obj["state"]})
-        ok, why = parity_report(state)
-        w = state.width
-        wrong = [[c // w, c % w] for c, t in enumerate(state.tiles) if t and t != c + 1]
-        return {"solved": state.is_goal(), "solvable": ok, "reason": why, "misplaced": wrong}
+    def check_json(self, puzzle: Puzzle, state: State, problems: list[Problem]) -> Json:
+        """The fields the page reads: solved, solvable, reason (the parity sentence), misplaced [row, col]."""
+        ok, why = parity_report(_position(puzzle, state))
+        w = puzzle.width
+        return {"solved": self.is_solved(puzzle, state), "solvable": ok, "reason": why,
+                "misplaced": [[c // w, c % w] for c in rules.misplaced(state.tiles)]}
 
-    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
-        """IDA* thresholds ("ida*", default for small boards) or Parberry phases ("parberry"), then the moves.
+    def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
+        """The next move with the distance before and after it, and the plan's phase."""
+        return hint(puzzle, _position(puzzle, state))
+
+    def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
+        """IDA* thresholds ("ida*") or Parberry phases ("parberry"), then the moves.
 
         Each move of the solution is {"event": "move", "tile": t} (after the thresholds, or
-        within its Parberry phase); "solved" also gives "steps", the number of moves.
+        within its Parberry phase); "solved" also gives "steps", the number of moves. Without
+        a method asked for, a board too big for IDA* gets Parberry's.
         """
-        puzzle = _puzzle(obj)
         require_solvable(puzzle)
-        chosen = (method or ("ida*" if optimal_available(puzzle.width, puzzle.height) else "parberry")).lower()
-        if chosen == "parberry":
+        if not obj.get("method") and not optimal_available(puzzle.width, puzzle.height):
+            method = "parberry"
+        if method == "parberry":
             moves, phases = parberry(puzzle)
             pending = list(phases)
             for i, tile in enumerate([*moves, None]):  # each phase, then its moves (to animate the board)
@@ -1247,20 +1275,22 @@ class SlidingFamily(LegacyFamily):
                     yield {"event": "move", "tile": tile}
             yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": False, "steps": len(moves)}
             return
-        if chosen not in ("ida*", "idastar", "ida"):
-            raise PuzzleError(f"unknown trace method {method!r}: choose ida* or parberry")
         if not optimal_available(puzzle.width, puzzle.height):
             raise PuzzleError("the IDA* trace is offered for boards up to 4x4")
         events: list[Json] = []
-        solver = _solver(puzzle)
-        moves = solver.solve(lambda bound, nodes: events.append({"event": "threshold", "bound": bound,
-                                                                "nodes": nodes}))
+        solver = _solver(puzzle, _limit(obj) or _exact_budget(puzzle.width, puzzle.height, None))
+        try:
+            moves = solver.solve(lambda bound, nodes: events.append({"event": "threshold", "bound": bound,
+                                                                    "nodes": nodes}))
+        except SearchAborted as exc:
+            raise PuzzleError(f"no shortest solution within the limit ({exc})", "timeout") from None
         yield from events
         for tile in moves:  # the solution found, to animate the board
             yield {"event": "move", "tile": tile}
         yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": True, "nodes": solver.nodes,
                "steps": len(moves)}
 
+    # --- beyond the common commands ------------------------------------------------------
     def lab(self, obj: Json, cancel: Callable[[], bool] | None = None) -> Json:
         """Run the algorithm lab: {"rows": [...]} with solved, length, nodes, seconds per run."""
         puzzle = _puzzle(obj)
@@ -1271,28 +1301,13 @@ class SlidingFamily(LegacyFamily):
                 row.pop("moves", None)
         return {"rows": rows}
 
-    def extra_commands(self) -> tuple[str, ...]:
-        """`lab` reads JSON lines like solve and prints the table object per line."""
-        return ("lab",)
+    def extra(self) -> dict[str, Command]:
+        """`lab`: the study's algorithm x heuristic table on a position, one JSON answer per line."""
+        return {"lab": Command("run search algorithms with budgets on a position: {\"rows\": [...]}", run=self.lab)}
 
-    def run_extra(self, command: str, argv: list[str]) -> int:
-        """Run `python -m solvers sliding lab` over stdin."""
-        import json
-        import sys
-
-        if command != "lab" or argv:
-            raise PuzzleError(f"unknown command {command!r} {' '.join(argv)}")
-        for line in sys.stdin:
-            if not line.strip():
-                continue
-            try:
-                out = self.lab(json.loads(line))
-            except PuzzleError as exc:
-                out = exc.to_json()
-            except (ValueError, TypeError, KeyError) as exc:
-                out = {"error": f"malformed input: {exc}", "kind": "invalid"}
-            print(json.dumps(out), flush=True)
-        return 0
+    def use_data(self, directory: str) -> None:
+        """Read the pattern databases from `directory` (the worker's fetched files, the build's output)."""
+        pattern_db.use_directory(directory)
 
 
 FAMILY = SlidingFamily()

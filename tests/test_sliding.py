@@ -1,4 +1,4 @@
-"""Sliding puzzle: solvability, optimal solvers, pattern databases, Parberry, hints, lab, CLI."""
+"""Sliding puzzle: solvability, optimal solvers, pattern databases, Parberry, the typed contract, hints, lab, CLI."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import pdb as pdbs
+from solvers import commands, pattern_db, pattern_db_build
 from solvers import sliding as sl
-from solvers.base import PuzzleError
+from solvers.base import Hint, Params, Problem, PuzzleError
+from solvers.rules import sliding as rules
 from solvers.search import Budget, astar, bfs, greedy, ida_star, iddfs, run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,17 +97,37 @@ def eight() -> dict[tuple[int, ...], int]:
     return distances(3, 3)
 
 
-@pytest.fixture(scope="module")
-def db() -> pdbs.PatternDatabase:
-    """The 4x4 pattern databases: built files when present, else built once into the cache."""
-    for manifest in sorted((ROOT / "dist").rglob(pdbs.manifest_name(4, 4))) if (ROOT / "dist").is_dir() else []:
-        if not os.environ.get("TESSERA_DATA"):
-            pdbs.set_data_dir(manifest.parent)
-        break
-    found = pdbs.database(4, 4)
-    if found is None:
-        pytest.skip("no 4x4 pattern database files and no numpy to build them")
-    return found
+@pytest.fixture(scope="session")
+def tables() -> Path:
+    """The pattern database files, built once by the host-side builder into the build's .cache (as build.py does)."""
+    pytest.importorskip("numpy")
+    directory, _ = pattern_db_build.built(ROOT / ".cache")
+    return directory
+
+
+@pytest.fixture
+def db(tables: Path) -> pattern_db.PatternDatabase:
+    """The 4x4 pattern databases, read from the built files for one test (the reader is pointed back after)."""
+    sl.FAMILY.use_data(str(tables))
+    found = pattern_db.database(4, 4)
+    assert found is not None
+    yield found
+    pattern_db.use_directory(None)
+
+
+def call(command: str, obj: dict) -> dict:
+    """One answer of the family's command table (what the CLI and the worker print)."""
+    return commands.run(sl.FAMILY, command, obj)
+
+
+def gen(grade: int, seed: int | str, size: int) -> dict:
+    """The generate command's answer for a 0-based grade."""
+    return call("generate", {"difficulty": grade + 1, "seed": seed, "size": size})
+
+
+def trace(obj: dict, method: str | None = None) -> list[dict]:
+    """A trace's events through the command table."""
+    return list(commands.run(sl.FAMILY, "trace", {**obj, "method": method} if method else obj))
 
 
 # ---------------------------------------------------------------- model and bad input
@@ -114,7 +135,8 @@ def db() -> pdbs.PatternDatabase:
 
 @pytest.mark.parametrize(("obj", "words"), [
     ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8]}, "needs 9 tiles"),
-    ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 7, 0]}, "tile 7 appears more than once"),
+    ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 7, 0]}, "tile 7 appears twice"),
+    ({"width": 3, "height": 3, "tiles": [1, 2, 7, 4, 5, 6, 7, 7, 0]}, "tile 7 appears 3 times"),
     ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 9, 0]}, "out of range"),
     ({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8, -1]}, "out of range"),
     ({"width": 1, "height": 3, "tiles": [1, 2, 0]}, "between 2 and 100"),
@@ -125,13 +147,13 @@ def db() -> pdbs.PatternDatabase:
 ])
 def test_bad_input_is_explained(obj: dict, words: str) -> None:
     with pytest.raises(PuzzleError, match=words) as info:
-        sl.FAMILY.solve(obj)
+        call("solve", obj)
     assert info.value.kind == "invalid"
 
 
 def test_unsolvable_position_explains_parity() -> None:
     with pytest.raises(PuzzleError) as info:
-        sl.FAMILY.solve({"width": 4, "height": 4, "tiles": [*range(1, 14), 15, 14, 0]})
+        call("solve", {"width": 4, "height": 4, "tiles": [*range(1, 14), 15, 14, 0]})
     assert info.value.kind == "no-solution"
     text = str(info.value)
     assert "cannot be solved" in text and "inversions" in text and "1 + 1 = 2" in text
@@ -195,9 +217,9 @@ def small_examples() -> list[tuple[str, int, int, list[int]]]:
     return rows
 
 
-def test_small_examples_optimal_lengths(db: pdbs.PatternDatabase) -> None:
+def test_small_examples_optimal_lengths(db: pattern_db.PatternDatabase) -> None:
     for name, n, opt, tiles in small_examples():
-        out = sl.FAMILY.solve({"width": n, "height": n, "tiles": tiles, "optimal": True})
+        out = call("solve", {"width": n, "height": n, "tiles": tiles, "optimal": True})
         assert play(n, n, tiles, out["moves"]) == solved(n, n), name
         if n <= 4:
             assert out["optimal"] and out["length"] == opt, name
@@ -205,7 +227,7 @@ def test_small_examples_optimal_lengths(db: pdbs.PatternDatabase) -> None:
             assert not out["optimal"] and out["length"] >= opt, name
 
 
-def test_korf_subset_optimal_lengths(db: pdbs.PatternDatabase) -> None:
+def test_korf_subset_optimal_lengths(db: pattern_db.PatternDatabase) -> None:
     path = BENCH / "fifteen_korf100.txt"
     if not path.exists():
         pytest.skip(f"benchmark data missing: {path}")
@@ -232,11 +254,11 @@ def test_3x3_optimal_equals_bfs_distance(eight: dict[tuple[int, ...], int], rnd:
 def test_small_rectangles_optimal_equals_bfs(size: tuple[int, int], rnd: random.Random) -> None:
     w, h = size
     tiles = tuple(make_solvable(w, h, rnd.sample(range(w * h), w * h)))
-    out = sl.FAMILY.solve({"width": w, "height": h, "tiles": list(tiles), "optimal": True})
+    out = call("solve", {"width": w, "height": h, "tiles": list(tiles), "optimal": True})
     assert out["optimal"] and out["length"] == distances(w, h)[tiles]
 
 
-def test_pattern_solver_agrees_with_linear_conflict(db: pdbs.PatternDatabase) -> None:
+def test_pattern_solver_agrees_with_linear_conflict(db: pattern_db.PatternDatabase) -> None:
     rnd = random.Random(5)
     for _ in range(6):
         p = sl.random_walk(4, 4, 40, rnd)
@@ -246,7 +268,7 @@ def test_pattern_solver_agrees_with_linear_conflict(db: pdbs.PatternDatabase) ->
         assert play(4, 4, p.tiles, fast) == solved(4, 4)
 
 
-def test_pattern_heuristic_admissible_and_consistent(db: pdbs.PatternDatabase) -> None:
+def test_pattern_heuristic_admissible_and_consistent(db: pattern_db.PatternDatabase) -> None:
     rnd = random.Random(11)
     for _ in range(8):
         p = sl.random_walk(4, 4, rnd.randint(10, 60), rnd)
@@ -259,30 +281,38 @@ def test_pattern_heuristic_admissible_and_consistent(db: pdbs.PatternDatabase) -
     assert sl.pattern_heuristic(4, solved(4, 4)) == 0
 
 
-def test_numpy_builder_matches_pure_python_builder(tmp_path: Path) -> None:
-    pytest.importorskip("numpy")
-    from solvers import pdb_build
-
+def test_numpy_builder_matches_pure_python_builder(tmp_path: Path, tables: Path) -> None:
     for w, h, tiles in [(3, 3, (1, 2, 3, 4, 7)), (3, 3, (5, 6, 8)), (4, 4, (2, 3, 4)), (3, 4, (1, 4, 7))]:
-        dist = pdb_build.pattern_distances(w, h, tiles)
-        table = pdbs.unpack(pdb_build.encode(w, h, tiles, dist))
-        small = pdbs.build_small(w, h, tiles)
+        dist = pattern_db_build.pattern_distances(w, h, tiles)
+        table = pattern_db.unpack(pattern_db_build.encode(w, h, tiles, dist))
+        small = pattern_db_build.reference_table(w, h, tiles)
         assert table[:len(small)] == small
-    paths = pdb_build.build_databases(tmp_path, {(3, 3): ((1, 2, 3, 4, 7), (5, 6, 8))})
-    assert {p.name for p in paths} >= {pdbs.manifest_name(3, 3)}
-    loaded = pdbs._read(tmp_path, 3, 3)
-    assert loaded is not None and loaded.tables == pdbs.database(3, 3).tables
+    paths = pattern_db_build.build_databases(tmp_path, {(3, 3): pattern_db.PARTITIONS[(3, 3)]})
+    assert {p.name for p in paths} >= {pattern_db.manifest_name(3, 3)}
+    loaded = pattern_db.read(tmp_path, 3, 3)
+    shipped = pattern_db.read(tables, 3, 3)
+    assert loaded is not None and shipped is not None and loaded.tables == shipped.tables
+    assert loaded.tables == [pattern_db_build.reference_table(3, 3, p) for p in pattern_db.PARTITIONS[(3, 3)]]
+    assert pattern_db.read(tmp_path, 4, 4) is None  # no manifest: nothing, and nothing built
 
 
-def test_without_database_files_4x4_falls_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+@pytest.fixture
+def no_tables(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No pattern database files anywhere, and a fresh home directory that must stay empty."""
+    home = tmp_path / "home"
+    home.mkdir()
     monkeypatch.delenv("TESSERA_DATA", raising=False)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(pdbs, "_data_dir", tmp_path)
-    monkeypatch.setattr(pdbs, "_loaded", {})
-    monkeypatch.setattr(pdbs, "_can_build", lambda: False)
+    for var in ("HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(var, str(home))
+    monkeypatch.setattr(pattern_db, "_directory", tmp_path / "empty")
+    monkeypatch.setattr(pattern_db, "_loaded", {})
     monkeypatch.setattr(sl, "NO_PDB_SECONDS", 0.3)
     monkeypatch.setattr(sl, "_known_paths", {})
-    assert pdbs.database(4, 4) is None
+    return home
+
+
+def test_without_database_files_4x4_falls_back(no_tables: Path) -> None:
+    assert pattern_db.database(4, 4) is None and pattern_db.database(3, 3) is None
     easy = sl.scramble_exact(4, 4, 8, random.Random(1))  # linear conflict alone is quick here
     out = sl.solve(easy)
     assert out.optimal and len(out.moves) == 8
@@ -291,6 +321,28 @@ def test_without_database_files_4x4_falls_back(monkeypatch: pytest.MonkeyPatch, 
     assert not out.optimal and play(4, 4, hard.tiles, out.moves) == solved(4, 4)
     h = sl.hint(hard, hard)
     assert h.technique == "Real-time (Parberry)"
+    with pytest.raises(PuzzleError, match="pattern database files") as info:  # Hard 4x4: 34..40 moves
+        sl.FAMILY.generate(Params(2, 4), 1)
+    assert info.value.kind == "timeout"
+    assert call("lab", {**sl.FAMILY.write(easy), "algorithms": [["ida*", "pdb"]]})["rows"][0]["note"] == \
+        "no pattern database for 4x4"
+    assert list(no_tables.rglob("*")) == []  # nothing written to the home directory while solving
+
+
+def test_solving_never_needs_numpy() -> None:
+    """The reader is pure Python: with numpy unimportable, a 4x4 still solves (from files, or by falling back)."""
+    code = ("import sys, json; sys.modules['numpy'] = None\n"
+            "from solvers import commands\n"
+            "obj = {'width': 4, 'height': 4, 'tiles': [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],"
+            " 'optimal': True}\n"
+            "print(json.dumps(next(commands.answer('sliding', 'solve', obj))))\n"
+            "print('pattern_db_build' in sys.modules)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    answer, imported = out.stdout.splitlines()
+    assert json.loads(answer) == {"moves": [15], "length": 1, "optimal": True}
+    assert imported == "False"
 
 
 # ---------------------------------------------------------------- Parberry's real-time algorithm
@@ -332,53 +384,53 @@ def test_parberry_trapped_last_two() -> None:
 # ---------------------------------------------------------------- hints and generation
 
 
-def test_hint_optimal_distance_drops_by_one(eight: dict[tuple[int, ...], int], db: pdbs.PatternDatabase) -> None:
+def test_hint_optimal_distance_drops_by_one(eight: dict[tuple[int, ...], int], db: pattern_db.PatternDatabase) -> None:
     rnd = random.Random(3)
     state = list(sl.random_solvable(3, 3, rnd).tiles)
     while tuple(state) != solved(3, 3):
-        h = sl.FAMILY.hint({"width": 3, "height": 3, "tiles": state, "state": state})
+        h = call("hint", {"width": 3, "height": 3, "tiles": state, "state": state})
         assert h["technique"] == "Optimal move" and h["distance_before"] == eight[tuple(state)]
         r, c = h["cells"][0]
         assert state[r * 3 + c] == h["move"]
         state = list(play(3, 3, state, [h["move"]]))
         assert eight[tuple(state)] == h["distance_after"] == h["distance_before"] - 1
-    last = sl.FAMILY.hint({"width": 3, "height": 3, "tiles": state})
+    last = call("hint", {"width": 3, "height": 3, "tiles": state})
     assert last["technique"] == "Solved" and last["move"] is None
     p = sl.random_walk(4, 4, 60, rnd)
-    h = sl.FAMILY.hint({"width": 4, "height": 4, "tiles": list(p.tiles)})
+    h = call("hint", {"width": 4, "height": 4, "tiles": list(p.tiles)})
     after = sl.apply(p, h["move"])
     assert len(sl.solve_optimal(after)) == h["distance_after"] == h["distance_before"] - 1
 
 
 def test_hint_real_time_phase() -> None:
     p = sl.random_solvable(7, 7, random.Random(1))
-    h = sl.FAMILY.hint({"width": 7, "height": 7, "tiles": list(p.tiles)})
+    h = call("hint", {"width": 7, "height": 7, "tiles": list(p.tiles)})
     assert h["technique"] == "Real-time (Parberry)" and h["phase"] == "placing row 1"
     assert h["move"] in sl.movable(p) and "placing row 1" in h["reason"]
     assert h["distance_after"] == h["distance_before"] - 1
     with pytest.raises(PuzzleError, match="cannot be solved"):
-        sl.FAMILY.hint({"width": 3, "height": 3, "tiles": [*range(1, 9), 0], "state": [2, 1, 3, 4, 5, 6, 7, 8, 0]})
+        call("hint", {"width": 3, "height": 3, "tiles": [*range(1, 9), 0], "state": [2, 1, 3, 4, 5, 6, 7, 8, 0]})
 
 
 def test_generate_grades_are_exact_and_deterministic(eight: dict[tuple[int, ...], int]) -> None:
     for grade, (lo, hi) in enumerate(sl.EXACT_GRADES[(3, 3)]):
         for seed in range(3):
-            out = sl.FAMILY.generate(grade, seed, 3)
-            assert out == sl.FAMILY.generate(grade, seed, 3)
+            out = gen(grade, seed, 3)
+            assert out == gen(grade, seed, 3)
             assert out["difficulty"] == sl.GRADES[grade]
             assert lo <= out["distance"] <= hi and eight[tuple(out["tiles"])] == out["distance"]
-    rand = sl.FAMILY.generate(3, 1, 3)
+    rand = gen(3, 1, 3)
     assert eight[tuple(rand["tiles"])] == rand["distance"]
-    assert sl.FAMILY.generate(3, 1, 3) != sl.FAMILY.generate(3, 2, 3)
+    assert gen(3, 1, 3) != gen(3, 2, 3)
     for size in (5, 10):
-        big = sl.FAMILY.generate(1, 4, size)
+        big = gen(1, 4, size)
         assert sl.is_solvable(sl.validate(size, size, big["tiles"]))
     with pytest.raises(PuzzleError):
-        sl.FAMILY.generate(0, 1, 1)
+        gen(0, 1, 1)
 
 
-def test_generate_4x4_easy_is_exact(db: pdbs.PatternDatabase) -> None:
-    out = sl.FAMILY.generate(0, 9, 4)
+def test_generate_4x4_easy_is_exact(db: pattern_db.PatternDatabase) -> None:
+    out = gen(0, 9, 4)
     lo, hi = sl.EXACT_GRADES[(4, 4)][0]
     assert lo <= out["distance"] <= hi
     assert len(sl.solve_optimal(sl.validate(4, 4, out["tiles"]))) == out["distance"]
@@ -387,9 +439,10 @@ def test_generate_4x4_easy_is_exact(db: pdbs.PatternDatabase) -> None:
 # ---------------------------------------------------------------- the lab and generic search
 
 
-def test_lab_rows_are_checked_and_optimal_where_claimed(eight: dict[tuple[int, ...], int]) -> None:
+def test_lab_rows_are_checked_and_optimal_where_claimed(eight: dict[tuple[int, ...], int],
+                                                        db: pattern_db.PatternDatabase) -> None:
     p = sl.Puzzle(3, 3, sl.scramble_exact(3, 3, 12, random.Random(2)).tiles)
-    out = sl.FAMILY.lab({"width": 3, "height": 3, "tiles": list(p.tiles), "max_nodes": 50000, "max_seconds": 5,
+    out = call("lab", {"width": 3, "height": 3, "tiles": list(p.tiles), "max_nodes": 50000, "max_seconds": 5,
                          "moves": True})
     rows = out["rows"]
     assert len(rows) == len(sl.default_lab(3, 3))
@@ -449,12 +502,12 @@ def test_ga_and_annealing_answers_replay() -> None:
 
 
 def test_trace_events() -> None:
-    events = list(sl.FAMILY.trace({"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1]}, None))
+    events = trace({"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1]})
     bounds = [e["bound"] for e in events if e["event"] == "threshold"]
     assert bounds == sorted(bounds) and bounds[-1] == 31
     assert events[-1]["event"] == "solved" and events[-1]["length"] == 31
     tiles = list(sl.random_walk(5, 5, 50, random.Random(1)).tiles)
-    events = list(sl.FAMILY.trace({"width": 5, "height": 5, "tiles": tiles}, "parberry"))
+    events = trace({"width": 5, "height": 5, "tiles": tiles}, "parberry")
     assert events[-1]["event"] == "solved" and any(e["event"] == "phase" for e in events)
 
 
@@ -488,9 +541,9 @@ def test_cli_solve_contract() -> None:
 
 
 def test_check_reports_parity_and_misplaced() -> None:
-    out = sl.FAMILY.check({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})
+    out = call("check", {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})
     assert out["solvable"] and not out["solved"] and out["misplaced"] == [[2, 2]]
-    out = sl.FAMILY.check({"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8, 0],
+    out = call("check", {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8, 0],
                            "state": [2, 1, 3, 4, 5, 6, 7, 8, 0]})
     assert not out["solvable"] and "cannot be solved" in out["reason"]
 
@@ -509,7 +562,7 @@ def test_trace_moves_replay_to_the_goal() -> None:
     for obj, method in (({"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1]}, "ida*"),
                         ({"width": 5, "height": 5, "tiles": list(sl.random_walk(5, 5, 60, random.Random(2)).tiles)},
                          "parberry")):
-        events = list(sl.FAMILY.trace(obj, method))
+        events = trace(obj, method)
         moves = [e["tile"] for e in events if e["event"] == "move"]
         last = events[-1]
         assert last["event"] == "solved" and moves == last["moves"] and last["steps"] == len(moves)
@@ -529,3 +582,120 @@ def test_trace_moves_replay_to_the_goal() -> None:
                 if e["event"] == "phase":
                     assert e["start"] == done
                 done += e["event"] == "move"
+
+
+# ---------------------------------------------------------------- the typed contract
+
+
+def test_text_round_trips_in_tathams_format() -> None:
+    fam = sl.FAMILY
+    p = fam.parse("4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+    assert (p.width, p.height, p.tiles[-2:]) == (4, 4, (0, 15))
+    assert fam.format(p) == "4x4:1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+    assert fam.parse(" 3X2: 1 2 3 4 _ 5 ") == fam.parse("3x2:1,2,3,4,0,5")
+    made = fam.generate(Params(1, 3), "round")
+    assert fam.parse(fam.format(made)) == made and fam.read(json.loads(json.dumps(fam.write(made)))) == made
+    assert call("parse", {"text": fam.format(made)}) == fam.write(made)
+    for bad in ("", "3x3", "3x3:1,2,3", "3x:1,2,3", "1x9:1,2,3,4,5,6,7,8,0", "3x3:1,2,3,4,5,6,7,8,x",
+                "99999999x1:1", "3x3:1,2,3,4,5,6,7,8,²"):
+        with pytest.raises(PuzzleError) as info:
+            fam.parse(bad)
+        assert info.value.kind == "invalid" and str(info.value)
+
+
+def test_apply_sequences_equal_the_solvers_answers() -> None:
+    for size, seed in ((3, 1), (3, 2), (4, 3), (6, 4)):
+        puzzle = sl.FAMILY.generate(Params(1, size), seed)
+        request = sl.FAMILY.write(puzzle)
+        answer = call("solve", {**request, "optimal": size <= 4})
+        steps = [str(t) for t in answer["moves"]]
+        assert call("apply", {**request, "moves": steps}) == {"state": list(sl.goal(size, size)), "solved": True}
+        half = call("apply", {**request, "moves": steps[:len(steps) // 2]})
+        assert not half["solved"]
+        rest = call("apply", {**request, "state": half["state"], "moves": steps[len(steps) // 2:]})
+        assert rest["solved"]
+        state = sl.FAMILY.start(puzzle)  # one move at a time, through the typed methods
+        for step in steps:
+            state = sl.FAMILY.apply(puzzle, state, step)
+        assert sl.FAMILY.is_solved(puzzle, state) and sl.FAMILY.check(puzzle, state) == []
+
+
+def test_bad_moves_are_refused() -> None:
+    puzzle = sl.FAMILY.parse("3x3:1,2,3,4,5,6,7,0,8")
+    start = sl.FAMILY.start(puzzle)
+    for move in ("", "1", "0", "9", "-8", "x", "8,5", "99999999"):
+        with pytest.raises(PuzzleError):
+            sl.FAMILY.apply(puzzle, start, move)
+    assert sl.FAMILY.apply(puzzle, start, " 8 ").tiles == sl.goal(3, 3)
+    assert call("apply", {**sl.FAMILY.write(puzzle), "moves": ["5"]})["state"] == [1, 2, 3, 4, 0, 6, 7, 5, 8]
+
+
+def test_check_problems_and_fields() -> None:
+    fam = sl.FAMILY
+    puzzle = fam.parse("3x3:1,2,3,4,5,6,7,0,8")
+    problems = fam.check(puzzle, fam.start(puzzle))
+    assert problems == [Problem([[2, 2]], "misplaced", "1 tile is not home yet.")]
+    swapped = sl.State((2, 1, 3, 4, 5, 6, 7, 8, 0))
+    problems = fam.check(puzzle, swapped)
+    assert [p.rule for p in problems] == ["unsolvable", "misplaced"]
+    assert "cannot be solved" in problems[0].text and problems[1].cells == [[0, 0], [0, 1]]
+    out = call("check", {**fam.write(puzzle), "state": [2, 1, 3, 4, 5, 6, 7, 8, 0]})
+    assert set(out) == {"problems", "solved", "message", "solvable", "reason", "misplaced"}
+    assert not out["solvable"] and not out["solved"] and out["message"] == problems[0].text
+    assert out["misplaced"] == [[0, 0], [0, 1]] and out["reason"] == problems[0].text
+    done = call("check", {**fam.write(puzzle), "state": list(sl.goal(3, 3))})
+    assert done["problems"] == [] and done["solved"] and done["solvable"] and done["misplaced"] == []
+    with pytest.raises(PuzzleError, match="needs 9 tiles"):
+        call("check", {**fam.write(puzzle), "state": [1, 2, 3]})
+
+
+def test_hint_stages_and_step(eight: dict[tuple[int, ...], int]) -> None:
+    fam = sl.FAMILY
+    puzzle = fam.generate(Params(1, 3), 8)
+    state = fam.start(puzzle)
+    walked = 0
+    while not fam.is_solved(puzzle, state):
+        h = fam.hint(puzzle, state, fam.write(puzzle))
+        assert isinstance(h, Hint) and h.step == str(h.move)
+        stages = h.to_json()["stages"]
+        assert stages["move"] == h.step and f"tile {h.move}" in stages["where"]
+        assert stages["what"].startswith(f"Slide {h.move} ") and stages["why"] == h.reason
+        assert f"distance {eight[state.tiles]} -> {eight[state.tiles] - 1}" in h.reason
+        state = fam.apply(puzzle, state, h.step)
+        walked += 1
+    assert walked == puzzle.distance
+    done = fam.hint(puzzle, state, {})
+    assert done.technique == "Solved" and done.step is None and done.to_json()["move"] is None
+
+
+def test_generate_describe_and_count() -> None:
+    fam = sl.FAMILY
+    made = call("generate", {"difficulty": "medium", "seed": 5, "size": 3})
+    assert set(made) == {"width", "height", "tiles", "difficulty", "distance", "seed"}
+    assert made["difficulty"] == "Medium" and made["seed"] == 5
+    again = fam.generate(Params(1, 3), 5)
+    assert list(again.tiles) == made["tiles"] and fam.describe(again) == {"difficulty": "Medium",
+                                                                          "distance": made["distance"]}
+    assert fam.describe(fam.parse(fam.format(again))) == {"distance": made["distance"]}  # made elsewhere: no grade
+    big = fam.generate(Params(3, 12), "x")
+    assert fam.describe(big) == {"difficulty": "Random", "distance": None}
+    assert fam.count(big) == 1 and fam.count(fam.parse("3x3:2,1,3,4,5,6,7,8,0")) == 0
+    tiny = [fam.generate(Params(g, 2), s) for g in range(4) for s in range(5)]
+    assert all(not p.is_goal() and sl.is_solvable(p) for p in tiny)  # never the goal, even on 2x2
+    assert commands.info(fam)["methods"] == ["ida*", "parberry"] and "lab" in commands.info(fam)["commands"]
+
+
+def test_page_and_worker_scramble_alike() -> None:
+    """Sizes without exact grades come from the rules' scramble: the page makes the same position for a seed."""
+    for grade, size, seed in ((0, 5, 1), (1, 6, "a"), (2, 7, 3), (3, 5, 9)):
+        made = sl.FAMILY.generate(Params(grade, size), seed)
+        assert made.tiles == rules.scramble(size, size, grade, seed)
+
+
+def test_limit_gives_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sl, "_known_paths", {})  # no answer remembered from another test
+    p = sl.validate(3, 3, [8, 6, 7, 2, 5, 4, 3, 0, 1])  # 31 moves
+    with pytest.raises(PuzzleError) as info:
+        call("solve", {**sl.FAMILY.write(p), "limit": {"nodes": 50}})
+    assert info.value.kind == "timeout"
+    assert list(commands.answer("sliding", "solve", {**sl.FAMILY.write(p), "limit": 5}))[0]["kind"] == "invalid"

@@ -1,4 +1,4 @@
-"""Sliding puzzle: additive disjoint pattern databases, loaded in pure Python.
+"""Sliding puzzle: additive disjoint pattern databases, their file format and a pure-Python reader.
 
 The tiles are split into disjoint patterns; a pattern's table gives the fewest moves of
 its own tiles that bring them home, so the tables' values add up to an admissible
@@ -7,32 +7,30 @@ pattern's tiles and store (distance - Manhattan distance of those tiles) / 2, so
 heuristic is Manhattan + 2 * the sum of the stored values; the transposed board gives a
 second lookup for free ("reflection"), the maximum of the two is kept.
 
-Files (built on the host by `solvers.pdb_build`): `sliding-WxH.json` lists the patterns
-and their files; each file is zlib-compressed 4-bit entries. Small boards (<= 9 cells)
-are built here at first use. Limits: boards of at most 16 cells.
+Files: `sliding-WxH.json` (the manifest) lists the patterns and their table files; each
+table is zlib-compressed 4-bit entries. They are made on the host by
+`solvers.pattern_db_build` (numpy) at build time or by a test fixture; this module only
+reads them, never builds and never writes. Where it looks: the directory given to
+`use_directory` (the worker's fetched files), then $TESSERA_DATA. Limits: boards of at most 16 cells.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 import zlib
-from collections import deque
 from pathlib import Path
 
 FORMAT = "tessera-pdb-1"
 
 # (width, height) -> the disjoint patterns (tile numbers, goal = 1..N-1 then the blank).
-DEFAULT_PARTITIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+PARTITIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
+    (3, 3): ((1, 2, 3, 4, 7), (5, 6, 8)),  # the study's 8-puzzle example partition
     (4, 4): ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4)),
 }
-SMALL_PARTITIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
-    (3, 3): ((1, 2, 3, 4, 7), (5, 6, 8)),  # the study's 8-puzzle example partition
-}
 
-_data_dir: Path | None = None
-_loaded: dict[tuple[int, int], PatternDatabase | None] = {}
+_directory: Path | None = None
+_loaded: dict[tuple[Path, int, int], PatternDatabase | None] = {}  # (directory, width, height)
 
 _LOW = bytes(b & 15 for b in range(256))
 _HIGH = bytes(b >> 4 for b in range(256))
@@ -48,28 +46,10 @@ def pattern_file_name(width: int, height: int, tiles: tuple[int, ...]) -> str:
     return f"sliding-{width}x{height}-{'-'.join(map(str, tiles))}.pdb"
 
 
-def set_data_dir(path: str | Path | None) -> None:
-    """Read pattern databases from this directory (None: $TESSERA_DATA or the cache)."""
-    global _data_dir
-    _data_dir = Path(path) if path is not None else None
-    _loaded.clear()
-
-
-def data_dirs() -> list[Path]:
-    """Directories searched for pattern databases, in order."""
-    dirs = []
-    if _data_dir is not None:
-        dirs.append(_data_dir)
-    if os.environ.get("TESSERA_DATA"):
-        dirs.append(Path(os.environ["TESSERA_DATA"]))
-    dirs.append(cache_dir())
-    return dirs
-
-
-def cache_dir() -> Path:
-    """Where CPython builds the databases when no built files are found."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "tessera" / "sliding"
+def tile_distance(width: int, tile: int, cell: int) -> int:
+    """Manhattan distance from a cell to a tile's goal cell (what the stored offsets are relative to)."""
+    goal = tile - 1
+    return abs(goal // width - cell // width) + abs(goal % width - cell % width)
 
 
 def unpack(data: bytes) -> bytearray:
@@ -131,62 +111,9 @@ class PatternDatabase:
         return max(direct, mirrored)
 
 
-def tile_distance(width: int, tile: int, cell: int) -> int:
-    """Manhattan distance from a cell to a tile's goal cell."""
-    goal = tile - 1
-    return abs(goal // width - cell // width) + abs(goal % width - cell % width)
-
-
-def build_small(width: int, height: int, tiles: tuple[int, ...]) -> bytearray:
-    """One pattern table by a pure-Python 0-1 breadth-first search (small boards only)."""
-    n = width * height
-    k = len(tiles)
-    neighbours = [[c + d for d, ok in ((-width, c >= width), (width, c < n - width),
-                                       (-1, c % width > 0), (1, c % width < width - 1)) if ok] for c in range(n)]
-    weight = [n ** (i + 1) for i in range(k)]
-    size = n ** (k + 1)
-    seen = bytearray(size)
-    table = bytearray(b"\xff") * (n**k)
-    start = (n - 1) + sum((t - 1) * w for t, w in zip(tiles, weight, strict=True))
-    seen[start] = 1
-    frontier = [start]
-    depth = 0
-    while frontier:
-        pending = []
-        queue = deque(frontier)
-        while queue:
-            key = queue.popleft()
-            if table[key // n] == 255:
-                table[key // n] = depth
-            blank = key % n
-            where = {(key // w) % n: w for w in weight}
-            for nb in neighbours[blank]:
-                w = where.get(nb)
-                nxt = key - blank + nb + ((blank - nb) * w if w else 0)
-                if not seen[nxt]:
-                    if w:
-                        pending.append(nxt)
-                    else:
-                        seen[nxt] = 1
-                        queue.append(nxt)
-        frontier = []
-        for key in pending:
-            if not seen[key]:
-                seen[key] = 1
-                frontier.append(key)
-        depth += 1
-    # Store as Manhattan offsets, like the files.
-    for idx in range(n**k):
-        if table[idx] != 255:
-            md = sum(tile_distance(width, t, (idx // n**i) % n) for i, t in enumerate(tiles))
-            table[idx] = (table[idx] - md) // 2
-        else:
-            table[idx] = 0
-    return table
-
-
-def _read(directory: Path, width: int, height: int) -> PatternDatabase | None:
-    """The databases described by a manifest in `directory`, or None when absent."""
+def read(directory: str | Path, width: int, height: int) -> PatternDatabase | None:
+    """The databases described by a manifest in `directory`; None when absent or of another format."""
+    directory = Path(directory)
     path = directory / manifest_name(width, height)
     if not path.is_file():
         return None
@@ -199,35 +126,34 @@ def _read(directory: Path, width: int, height: int) -> PatternDatabase | None:
     return PatternDatabase(width, height, patterns, tables)
 
 
-def _can_build() -> bool:
-    """True on a host that can build the large tables (CPython with numpy)."""
-    if sys.platform == "emscripten":
-        return False
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def use_directory(path: str | Path | None) -> None:
+    """Read pattern databases from this directory first (None: only $TESSERA_DATA)."""
+    global _directory
+    _directory = Path(path) if path is not None else None
+
+
+def directories() -> list[Path]:
+    """Directories searched for pattern databases, in order."""
+    dirs = [] if _directory is None else [_directory]
+    if os.environ.get("TESSERA_DATA"):
+        dirs.append(Path(os.environ["TESSERA_DATA"]))
+    return dirs
 
 
 def database(width: int, height: int) -> PatternDatabase | None:
-    """The pattern databases for a board size, loaded once; None when unavailable."""
-    key = (width, height)
-    if key in _loaded:
-        return _loaded[key]
-    found: PatternDatabase | None = None
-    if key in SMALL_PARTITIONS:
-        patterns = SMALL_PARTITIONS[key]
-        found = PatternDatabase(width, height, patterns, [build_small(width, height, p) for p in patterns])
-    elif key in DEFAULT_PARTITIONS:
-        for directory in data_dirs():
-            found = _read(directory, width, height)
-            if found:
-                break
-        if found is None and _can_build():
-            from .pdb_build import build_databases
+    """The pattern databases for a board size, read once per directory; None when no files are found."""
+    if (width, height) not in PARTITIONS:
+        return None
+    for directory in directories():
+        key = (directory, width, height)
+        if key not in _loaded:
+            _loaded[key] = read(directory, width, height)  # absent files are looked for again next time
+        found = _loaded[key] if _loaded[key] is not None else _loaded.pop(key)
+        if found is not None:
+            return found
+    return None
 
-            build_databases(cache_dir(), {key: DEFAULT_PARTITIONS[key]})
-            found = _read(cache_dir(), width, height)
-    _loaded[key] = found
-    return found
+
+def forget() -> None:
+    """Drop the tables read so far (they are read again from the files on next use)."""
+    _loaded.clear()

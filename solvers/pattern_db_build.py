@@ -1,22 +1,26 @@
-"""Sliding puzzle: build the additive pattern databases on the host (numpy, build time only).
+"""Sliding puzzle: build the additive pattern databases on the host (numpy; the build and test fixtures only).
 
 A pattern database stores, for every placement of a few tiles, the fewest moves OF THOSE
 TILES needed to bring them home (other tiles are indistinct, their moves are free), so the
 values of disjoint patterns add up to an admissible heuristic. Each pattern is explored by
-a 0-1 breadth-first search over (blank, tile positions) in numpy; the runtime side
-(`solvers/pdb.py`, pure Python) reads the files. Limits: boards of at most 16 cells.
+a 0-1 breadth-first search over (blank, tile positions) in numpy; `reference_table` does the
+same in plain Python for small boards (a cross-check). The solvers only read the files, with
+`solvers.pattern_db`. Limits: boards of at most 16 cells.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 import time
 import zlib
+from collections import deque
 from pathlib import Path
 from typing import Any
 
-from .pdb import DEFAULT_PARTITIONS, FORMAT, manifest_name, pattern_file_name
+from .pattern_db import FORMAT, PARTITIONS, manifest_name, pattern_file_name, tile_distance
 
 
 def _fresh(keys: Any, visited: Any) -> Any:
@@ -131,7 +135,7 @@ def build_databases(out_dir: Path, partitions: dict[tuple[int, int], tuple[tuple
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for (width, height), patterns in (partitions or DEFAULT_PARTITIONS).items():
+    for (width, height), patterns in (partitions or PARTITIONS).items():
         entries = []
         for tiles in patterns:
             began = time.perf_counter()
@@ -152,9 +156,79 @@ def build_databases(out_dir: Path, partitions: dict[tuple[int, int], tuple[tuple
     return written
 
 
+def built(cache: Path, verbose: bool = False) -> tuple[Path, list[str]]:
+    """The directory under `cache` holding every size's files for this builder and format, built once.
+
+    The directory's name carries a hash of this module and the reader's, so a change to either
+    builds afresh; a `done` file lists the files once all are written.
+    """
+    here = Path(__file__).resolve().parent
+    sources = b"".join((here / f).read_bytes() for f in ("pattern_db_build.py", "pattern_db.py"))
+    target = Path(cache) / f"pattern-db-{hashlib.sha256(sources).hexdigest()[:16]}"
+    done = target / "done"
+    if not done.exists():
+        if verbose:
+            print("building the sliding puzzle's pattern databases (about a minute, once)...", flush=True)
+        partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        shutil.rmtree(partial, ignore_errors=True)
+        names = [p.name for p in build_databases(partial, verbose=verbose)]
+        (partial / "done").write_text("\n".join(names) + "\n")
+        try:
+            os.replace(partial, target)  # another process may have finished first: keep its files
+        except OSError:
+            shutil.rmtree(partial, ignore_errors=True)
+    return target, done.read_text().split()
+
+
+def reference_table(width: int, height: int, tiles: tuple[int, ...]) -> bytearray:
+    """One pattern's stored offsets by a plain-Python 0-1 breadth-first search (small boards: a cross-check)."""
+    n = width * height
+    k = len(tiles)
+    neighbours = [[c + d for d, ok in ((-width, c >= width), (width, c < n - width),
+                                       (-1, c % width > 0), (1, c % width < width - 1)) if ok] for c in range(n)]
+    weight = [n ** (i + 1) for i in range(k)]
+    seen = bytearray(n ** (k + 1))
+    table = bytearray(b"\xff") * (n**k)
+    start = (n - 1) + sum((t - 1) * w for t, w in zip(tiles, weight, strict=True))
+    seen[start] = 1
+    frontier = [start]
+    depth = 0
+    while frontier:
+        pending = []
+        queue = deque(frontier)
+        while queue:  # moves of other tiles are free: same depth
+            key = queue.popleft()
+            if table[key // n] == 255:
+                table[key // n] = depth
+            blank = key % n
+            where = {(key // w) % n: w for w in weight}
+            for nb in neighbours[blank]:
+                w = where.get(nb)
+                nxt = key - blank + nb + ((blank - nb) * w if w else 0)
+                if not seen[nxt]:
+                    if w:
+                        pending.append(nxt)
+                    else:
+                        seen[nxt] = 1
+                        queue.append(nxt)
+        frontier = []
+        for key in pending:
+            if not seen[key]:
+                seen[key] = 1
+                frontier.append(key)
+        depth += 1
+    for idx in range(n**k):  # stored as Manhattan offsets, like the files
+        if table[idx] != 255:
+            md = sum(tile_distance(width, t, (idx // n**i) % n) for i, t in enumerate(tiles))
+            table[idx] = (table[idx] - md) // 2
+        else:
+            table[idx] = 0
+    return table
+
+
 if __name__ == "__main__":
     import sys
 
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("dist/data/sliding")
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("dist/data")
     for p in build_databases(target, verbose=True):
         print(p, p.stat().st_size)
