@@ -26,7 +26,7 @@ sys.path.insert(0, str(REPO))
 
 from solvers import sudoku as S  # noqa: E402
 from solvers.base import rng_for  # noqa: E402
-from solvers.sudoku_logic import generate_graded, grade  # noqa: E402
+from solvers.sudoku import generate_graded, grade  # noqa: E402
 
 BENCH = REPO.parent / "shared" / "benchmarks"
 Solver = Callable[[str], str | None]

@@ -4,7 +4,9 @@ A board is a list of candidate bitmasks, one per cell (bit v-1 set = value v pos
 a `Geometry` lists its units (rows, columns, and boxes for Sudoku), each of which must
 hold every value once. The `find_*` functions return the first deduction a person could
 make with one technique, as a `Step` with a reason in plain words; `propagate` applies
-singles to a fixpoint for the complete solvers. Limits: values 1..n with n <= 36.
+singles to a fixpoint for the complete solvers (Sudoku's search, Skyscrapers' phases). The
+rules both families share with the page (symbols, units, moves) are in `rules/latin.py`.
+Limits: values 1..n with n <= 35.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+
+from .rules import latin as rules
 
 Mask = int  # bit v-1 set = value v is possible
 Cell = int  # index into the board, row-major
@@ -55,18 +59,8 @@ def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]],
 
 @cache
 def square(n: int, box: tuple[int, int] | None = None) -> Geometry:
-    """An n x n latin square, with w x h boxes when `box` = (w, h) (Sudoku)."""
-    units: list[list[Cell]] = [[r * n + c for c in range(n)] for r in range(n)]
-    names = [f"row {r + 1}" for r in range(n)]
-    units += [[r * n + c for r in range(n)] for c in range(n)]
-    names += [f"column {c + 1}" for c in range(n)]
-    if box is not None:
-        w, h = box
-        for b in range(n):
-            r0, c0 = (b // (n // w)) * h, (b % (n // w)) * w
-            units.append([(r0 + dr) * n + c0 + dc for dr in range(h) for dc in range(w)])
-            names.append(f"box {b + 1}")
-    return make_geometry(n, n, n, units, names)
+    """An n x n latin square, with w x h boxes when `box` = (w, h) (Sudoku); built once per shape."""
+    return make_geometry(n, n, n, rules.units(n, box), rules.unit_names(n, box))
 
 
 def values_of(mask: Mask) -> list[int]:
@@ -92,56 +86,56 @@ def popcount(mask: Mask) -> int:
 
 def candidates(g: Geometry, values: Sequence[int]) -> list[Mask]:
     """Candidates computed from placed values alone (0 = empty): full minus peers' values."""
-    cands = [bit(v) if v else g.full for v in values]
-    for c, v in enumerate(values):
-        if v:
-            b = ~bit(v)
-            for p in g.peers[c]:
-                if not values[p]:
-                    cands[p] &= b
-    return cands
+    return rules.candidates(list(values), list(g.peers), g.n)
 
 
-def propagate(g: Geometry, cands: list[Mask]) -> bool:
-    """Apply naked and hidden singles in place until nothing changes; False on contradiction."""
-    peers, units = g.peers, g.units
-    done = [False] * len(cands)
-    changed = True
-    while changed:
-        changed = False
-        for c, m in enumerate(cands):
-            if done[c] or m & (m - 1):
-                continue
-            if not m:
-                return False
-            done[c] = True
-            nm = ~m
+def propagate(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cell]],
+              units: Sequence[Sequence[Cell]], full: Mask) -> bool:
+    """Naked and hidden singles to a fixpoint, in place; False on a contradiction.
+
+    The one propagation engine of every latin-grid solver (the hot loop of Sudoku's search):
+    `queue` holds the cells newly decided (consumed); `propagate_all` starts from every decided cell."""
+    while True:
+        while queue:
+            c = queue.pop()
+            m = cands[c]
             for p in peers[c]:
                 pm = cands[p]
                 if pm & m:
-                    pm &= nm
+                    pm ^= m
                     if not pm:
                         return False
                     cands[p] = pm
-                    changed = True
+                    if not pm & (pm - 1):
+                        queue.append(p)
         for unit in units:
-            once = twice = 0
+            once = twice = fixed = 0
             for c in unit:
                 m = cands[c]
                 twice |= once & m
                 once |= m
-            if once != g.full:
+                if not m & (m - 1):
+                    fixed |= m
+            if once != full:
                 return False
-            single = once & ~twice
+            single = once & ~twice & ~fixed
             if single:
                 for c in unit:
                     m = cands[c] & single
-                    if m and cands[c] != m:
+                    if m:
                         if m & (m - 1):
-                            return False  # two values that fit only here
+                            return False  # two values that fit only in this cell
                         cands[c] = m
-                        changed = True
-    return True
+                        queue.append(c)
+        if not queue:
+            return True
+
+
+def propagate_all(g: Geometry, cands: list[Mask]) -> bool:
+    """Singles to a fixpoint from every decided cell, in place; False on a contradiction (an empty cell too)."""
+    if 0 in cands:
+        return False
+    return propagate(cands, [c for c, m in enumerate(cands) if not m & (m - 1)], g.peers, g.units, g.full)
 
 
 @dataclass(frozen=True)

@@ -341,7 +341,7 @@ class Solver:
         """Singles, then phase 4 on every clued line, to a fixpoint; False on a contradiction."""
         g = self.lay.g
         while True:
-            if not latin.propagate(g, cands):
+            if not latin.propagate_all(g, cands):
                 return False
             if 4 not in self.phases:
                 return self.complete_lines_ok(cands)
@@ -648,7 +648,7 @@ def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = 3) -> tuple
             return None, []
     level = 0
     while True:
-        if not latin.propagate(g, cands):
+        if not latin.propagate_all(g, cands):
             return None, cands
         if all(not m & (m - 1) for m in cands):
             return level, cands

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solvers import commands
 from solvers import sudoku as S
 from solvers.base import PuzzleError, rng_for
+from solvers.sudoku import generator
 
 REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO.parent / "shared" / "benchmarks"
@@ -21,6 +23,21 @@ ALPHABET = "123456789ABCDEFG"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 must be 9, but column 9 has its 9
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+
+
+def call(command: str, obj: dict) -> dict:
+    """One answer of the family's command table (what the CLI and the worker run)."""
+    return commands.run(S.FAMILY, command, obj)
+
+
+def gen(grade: int, seed: int | str, size: int) -> dict:
+    """`generate` with a 0-based grade."""
+    return call("generate", {"difficulty": grade + 1, "seed": seed, "size": size})
+
+
+def trace(obj: dict, method: str) -> object:
+    """The trace stream of a solve input."""
+    return commands.run(S.FAMILY, "trace", {**obj, "method": method})
 
 
 def golden(name: str) -> list[tuple[str, str]]:
@@ -70,8 +87,8 @@ def test_parse_sizes_and_default_boxes() -> None:
     assert S.parse("3x2:" + "." * 36).box == (3, 2)
     assert S.parse("2x3:" + "." * 36).box == (2, 3)
     assert S.parse("." * 36, [2, 3]).box == (2, 3)
-    assert S.describe(S.parse("." * 36, [2, 3])).startswith("2x3:")
-    assert S.describe(S.parse(EASY)) == EASY
+    assert S.format(S.parse("." * 36, [2, 3])).startswith("2x3:")
+    assert S.format(S.parse(EASY)) == EASY
 
 
 def test_parse_accepts_zero_lowercase_and_whitespace() -> None:
@@ -121,7 +138,7 @@ def test_parse_format_round_trip(case: tuple[str, str, tuple[int, int]]) -> None
     text, _, _ = case
     p = S.parse(text)
     assert S.format(p) == text
-    assert S.parse(S.describe(p)) == p
+    assert S.parse(S.format(p)) == p
     assert eval(repr(p), {"parse": S.parse}) == p
 
 
@@ -133,7 +150,7 @@ def test_any_text_parses_or_raises_puzzle_error(text: str) -> None:
     except PuzzleError as exc:
         assert str(exc)
     else:
-        assert S.parse(S.describe(p)) == p
+        assert S.parse(S.format(p)) == p
 
 
 @given(st.text(max_size=100))
@@ -153,7 +170,7 @@ def test_any_unicode_parses_or_raises_puzzle_error(text: str) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_every_solver_answer_is_a_valid_completion(case: tuple[str, str, tuple[int, int]]) -> None:
     text, full, box = case
-    out = S.FAMILY.solve({"grid": text, "box": list(box)})
+    out = call("solve", {"grid": text, "box": list(box)})
     assert valid_completion(text, out["solution"], box)
     assert out["count"] in (1, 2)
     if out["count"] == 1:
@@ -169,7 +186,7 @@ def test_golden_files_solved_exactly(name: str) -> None:
     pairs = golden(name)
     assert len(pairs) == {"sudoku_top95": 95, "sudoku_hardest": 11}[name]
     for puzzle, solution in pairs:
-        out = S.FAMILY.solve({"grid": puzzle})
+        out = call("solve", {"grid": puzzle})
         assert out == {"solution": solution, "count": 1}
         assert valid_completion(puzzle, solution, (3, 3))
 
@@ -186,7 +203,7 @@ def test_no_solution_and_multiple() -> None:
     p = S.parse(bad)
     assert S.count_solutions(p, 2) == 0
     with pytest.raises(PuzzleError) as err:
-        S.FAMILY.solve({"grid": bad})
+        call("solve", {"grid": bad})
     assert err.value.kind == "no-solution"
     with pytest.raises(PuzzleError) as err:
         S.solve(S.parse("." * 81))
@@ -196,22 +213,21 @@ def test_no_solution_and_multiple() -> None:
 # ---------------------------------------------------------------------------- check
 
 def test_check_cases_from_the_cpp_study() -> None:
-    fam = S.FAMILY
-    ok = fam.check({"grid": EASY, "state": EASY})
+    ok = call("check", {"grid": EASY, "state": EASY})
     assert ok["errors"] == 0 and not ok["complete"] and not ok["solved"]
     # one duplicate in a row (r1c1 = 3 next to the given 3 in r1c3)
-    row = fam.check({"grid": EASY, "state": "3" + EASY[1:]})
+    row = call("check", {"grid": EASY, "state": "3" + EASY[1:]})
     assert row["wrong"] == [[0, 0]] and [0, 2] in row["conflicts"] and row["errors"] == 1
     # a wrong entry with no duplicate: r2c2 = 4 (the solution has 6)
     col_state = EASY[:10] + "4" + EASY[11:]
-    col = fam.check({"grid": EASY, "state": col_state})
+    col = call("check", {"grid": EASY, "state": col_state})
     assert col["wrong"] == [[1, 1]] and col["errors"] == 1
     # solved board with a changed given
     changed = "5" + EASY_SOLUTION[1:]
-    bad = fam.check({"grid": EASY, "state": EASY_SOLUTION[:2] + "4" + EASY_SOLUTION[3:]})
+    bad = call("check", {"grid": EASY, "state": EASY_SOLUTION[:2] + "4" + EASY_SOLUTION[3:]})
     assert bad["changed_givens"] == [[0, 2]] and bad["complete"] and not bad["solved"]
-    assert fam.check({"grid": EASY, "state": changed})["wrong"] == [[0, 0]]
-    solved = fam.check({"grid": EASY, "state": EASY_SOLUTION})
+    assert call("check", {"grid": EASY, "state": changed})["wrong"] == [[0, 0]]
+    solved = call("check", {"grid": EASY, "state": EASY_SOLUTION})
     assert solved["solved"] and solved["complete"] and solved["errors"] == 0 and "Solved" in solved["message"]
 
 
@@ -219,7 +235,7 @@ def test_check_row_column_box_duplicates_and_changed_given() -> None:
     state = list(EASY_SOLUTION)
     state[0] = "3"  # duplicates the given 3 at r1c3 (row 1 and box 1)
     state[2] = "9"  # a changed given
-    result = S.FAMILY.check({"grid": EASY, "state": "".join(state)})
+    result = call("check", {"grid": EASY, "state": "".join(state)})
     assert result["changed_givens"] == [[0, 2]]
     assert [0, 0] in result["wrong"]
     assert result["errors"] == 2
@@ -229,7 +245,7 @@ def test_check_row_column_box_duplicates_and_changed_given() -> None:
 
 def test_check_reports_state_errors() -> None:
     with pytest.raises(PuzzleError, match="81 cells"):
-        S.FAMILY.check({"grid": EASY, "state": "123"})
+        call("check", {"grid": EASY, "state": "123"})
 
 
 # ---------------------------------------------------------------------------- hints
@@ -237,12 +253,12 @@ def test_check_reports_state_errors() -> None:
 def test_hint_wrong_entry_first() -> None:
     state = EASY[:0] + "4" + EASY[1:]  # r1c1 = 4 is right
     state = state[:1] + "9" + state[2:]  # r1c2 = 9 is wrong (solution 8)
-    h = S.FAMILY.hint({"grid": EASY, "state": state})
+    h = call("hint", {"grid": EASY, "state": state})
     assert h["technique"] == "Wrong entry" and h["cells"] == [[0, 1]] and h["move"] == {"clear": [0, 1]}
 
 
 def test_hint_single_is_true_and_explained() -> None:
-    h = S.FAMILY.hint({"grid": EASY, "state": EASY})
+    h = call("hint", {"grid": EASY, "state": EASY})
     assert h["technique"] in ("Hidden single", "Naked single")
     r, c, v = h["move"]["place"]
     assert ALPHABET[v - 1] == EASY_SOLUTION[r * 9 + c]
@@ -251,11 +267,11 @@ def test_hint_single_is_true_and_explained() -> None:
 
 def test_hints_solve_a_puzzle_to_the_end() -> None:
     for size in (4, 6, 9):
-        out = S.FAMILY.generate(0, 3, size)
+        out = gen(0, 3, size)
         grid, box = out["grid"], out["box"]
         state = grid
         for _ in range(size * size):
-            h = S.FAMILY.hint({"grid": grid, "box": box, "state": state})
+            h = call("hint", {"grid": grid, "box": box, "state": state})
             if h["technique"] == "Solved":
                 break
             r, c, v = h["move"]["place"]
@@ -268,20 +284,20 @@ def test_hint_uses_pencil_marks_and_flags_missing_candidates() -> None:
     sol = S.parse(EASY_SOLUTION).givens
     pencil = [""] * 81
     pencil[1] = "8"  # r1c2: the player's single note is the right digit
-    h = S.FAMILY.hint({"grid": EASY, "state": EASY, "pencil": pencil})
+    h = call("hint", {"grid": EASY, "state": EASY, "pencil": pencil})
     assert h["move"]["place"][2] in range(1, 10)
     pencil[1] = "47"  # leaves out 8
-    h = S.FAMILY.hint({"grid": EASY, "state": EASY, "pencil": pencil})
+    h = call("hint", {"grid": EASY, "state": EASY, "pencil": pencil})
     assert h["technique"] == "Missing candidate" and h["cells"] == [[0, 1]]
     assert sol[1] == 8
     with pytest.raises(PuzzleError):
-        S.FAMILY.hint({"grid": EASY, "state": EASY, "pencil": ["x"] * 81})
+        call("hint", {"grid": EASY, "state": EASY, "pencil": ["x"] * 81})
 
 
 def test_hint_solved_and_errors() -> None:
-    assert S.FAMILY.hint({"grid": EASY, "state": EASY_SOLUTION})["technique"] == "Solved"
+    assert call("hint", {"grid": EASY, "state": EASY_SOLUTION})["technique"] == "Solved"
     with pytest.raises(PuzzleError) as err:
-        S.FAMILY.hint({"grid": "." * 81, "state": "." * 81})
+        call("hint", {"grid": "." * 81, "state": "." * 81})
     assert err.value.kind == "multiple-solutions"
 
 
@@ -290,8 +306,8 @@ def test_hint_solved_and_errors() -> None:
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_generated_puzzles_unique_and_deterministic(size: int) -> None:
     for grade in (0, 1, 4):  # Hard and Expert are slower to dig: tested on their own below
-        out = S.FAMILY.generate(grade, 11, size)
-        assert out == S.FAMILY.generate(grade, 11, size)
+        out = gen(grade, 11, size)
+        assert out == gen(grade, 11, size)
         assert out["box"] == list(SIZES[size])
         p = S.parse(out["grid"], out["box"])
         assert out["difficulty"] == S.GRADES[L.grade(p)]  # honest: small grids cannot need every technique
@@ -304,13 +320,13 @@ def test_generated_puzzles_unique_and_deterministic(size: int) -> None:
 @given(st.integers(0, 10_000), st.sampled_from([4, 6, 9]))
 @settings(max_examples=15, deadline=None)
 def test_generated_puzzles_are_unique(seed: int, size: int) -> None:
-    out = S.FAMILY.generate(0, seed, size)
+    out = gen(0, seed, size)
     assert S.count_solutions(S.parse(out["grid"], out["box"]), 2) == 1
 
 
 def test_generate_rejects_bad_size() -> None:
     with pytest.raises(PuzzleError, match="size"):
-        S.FAMILY.generate(0, 1, 7)
+        gen(0, 1, 7)
 
 
 # ---------------------------------------------------------------------------- traces
@@ -336,29 +352,29 @@ def test_trace_replays_to_the_solution(method: str, size: int) -> None:
     if size == 9:  # naive backtracking on a generated 9x9 can take millions of steps: use a classic easy one
         grid, box = EASY, (3, 3)
     else:
-        out = S.FAMILY.generate(1, 5, size)
+        out = gen(1, 5, size)
         grid, box = out["grid"], tuple(out["box"])
-    events = list(S.FAMILY.trace({"grid": grid, "box": list(box)}, method))
+    events = list(trace({"grid": grid, "box": list(box)}, method))
     assert events[-1]["event"] == "solved" and events[-1]["steps"] >= 1
-    assert replay(grid, box, events[:-1]) == S.FAMILY.solve({"grid": grid, "box": list(box)})["solution"]
+    assert replay(grid, box, events[:-1]) == call("solve", {"grid": grid, "box": list(box)})["solution"]
 
 
 def test_trace_propagation_on_hard_puzzles() -> None:
     for puzzle, solution in golden("sudoku_hardest")[:4]:
-        events = list(S.FAMILY.trace({"grid": puzzle}, "propagation"))
+        events = list(trace({"grid": puzzle}, "propagation"))
         assert replay(puzzle, (3, 3), events[:-1]) == solution
         assert any(e["event"] == "clear" for e in events) or len(events) < 200
 
 
 def test_trace_is_a_stream_and_can_be_capped() -> None:
-    stream = S.FAMILY.trace({"grid": golden("sudoku_top95")[0][0]}, "backtracking")
+    stream = trace({"grid": golden("sudoku_top95")[0][0]}, "backtracking")
     first = [next(stream) for _ in range(1000)]
     assert all(e["event"] in ("set", "clear") for e in first)
     with pytest.raises(PuzzleError) as err:
-        list(S.FAMILY.trace({"grid": EASY, "max_steps": 10}, "backtracking"))
+        list(trace({"grid": EASY, "max_steps": 10}, "backtracking"))
     assert err.value.kind == "timeout"
     with pytest.raises(PuzzleError, match="unknown trace method"):
-        S.FAMILY.trace({"grid": EASY}, "magic")
+        trace({"grid": EASY}, "magic")
 
 
 # ---------------------------------------------------------------------------- CLI
@@ -403,8 +419,8 @@ def test_cli_generate_hint_check_trace() -> None:
 
 # ---------------------------------------------------------------------------- stage 2: the technique ladder
 
-from solvers import sudoku_logic as L  # noqa: E402
 from solvers.latin import bit  # noqa: E402
+from solvers.sudoku import techniques as L  # noqa: E402
 
 G9 = S.parse("." * 81).geometry
 FULL = (1 << 9) - 1
@@ -595,12 +611,12 @@ def test_grades_and_levels_are_declared_once() -> None:
 @pytest.mark.parametrize("grade", range(5))
 def test_generated_9x9_grade_regrades_equal(grade: int) -> None:
     seed = 8  # Hard comes from the pool (tested below); the others are dug
-    out = S.FAMILY.generate(grade, seed, 9)
+    out = gen(grade, seed, 9)
     assert out["difficulty"] == S.GRADES[grade]
     p = S.parse(out["grid"])
     assert S.count_solutions(p, 2) == 1
     assert L.grade(p) == grade
-    assert S.FAMILY.grade({"grid": out["grid"]})["difficulty"] == S.GRADES[grade]
+    assert call("grade", {"grid": out["grid"]})["difficulty"] == S.GRADES[grade]
 
 
 @pytest.mark.parametrize("grade", range(5))
@@ -615,10 +631,10 @@ def test_dig_keeps_uniqueness_and_tracks_the_grade_incrementally() -> None:
     rng = rng_for(4, "dig")
     solution = S.random_solution(9, (3, 3), rng)
     for level in (0, 1, 3):
-        values, got = L._dig(solution, (3, 3), rng, level)
+        values, got = generator._dig(solution, (3, 3), rng, level)
         p = S.Puzzle((3, 3), values)
         assert S.count_solutions(p, 2) == 1 and L.grade(p) == got <= level
-    values, _ = L._dig(solution, (3, 3), rng, None, symmetric=True)
+    values, _ = generator._dig(solution, (3, 3), rng, None, symmetric=True)
     assert S.count_solutions(S.Puzzle((3, 3), values), 2) == 1
     assert all(bool(values[c]) == bool(values[80 - c]) for c in range(81))
 
@@ -626,11 +642,11 @@ def test_dig_keeps_uniqueness_and_tracks_the_grade_incrementally() -> None:
 @pytest.mark.parametrize("size", [4, 6, 12])
 def test_other_sizes_generate_unique_and_report_their_true_grade(size: int) -> None:
     for grade in (0, 1, 4) if size == 12 else range(5):
-        out = S.FAMILY.generate(grade, 2, size)
+        out = gen(grade, 2, size)
         p = S.parse(out["grid"], out["box"])
         assert S.count_solutions(p, 2) == 1
         assert S.GRADES[L.grade(p)] == out["difficulty"]
-        assert S.parse(S.describe(p)) == p
+        assert S.parse(S.format(p)) == p
 
 
 def test_symmetric_givens() -> None:
@@ -643,17 +659,17 @@ def test_daily_is_the_same_for_everyone() -> None:
     a = S.daily("2025-03-03")
     assert a == S.daily("2025-03-03") and a[1] == S.DAILY_GRADES[0]
     assert S.daily("2025-03-04")[0] != a[0]
-    out = S.FAMILY.daily({"date": "2025-03-03"})
+    out = call("daily", {"date": "2025-03-03"})
     assert out["grid"] == a[0].grid and out["date"] == "2025-03-03"
     with pytest.raises(PuzzleError, match="date"):
         S.daily("tomorrow")
 
 
 def test_grade_command_for_custom_puzzles() -> None:
-    out = S.FAMILY.grade({"grid": EASY})
+    out = call("grade", {"grid": EASY})
     assert out == {"count": 1, "givens": 32, "grade": 0, "difficulty": "Easy", "techniques": []}
-    assert S.FAMILY.grade({"grid": "." * 81})["count"] == 2
-    hard = S.FAMILY.grade({"grid": golden("sudoku_top1465")[0][0]})
+    assert call("grade", {"grid": "." * 81})["count"] == 2
+    hard = call("grade", {"grid": golden("sudoku_top1465")[0][0]})
     assert hard["count"] == 1 and "Naked pair" in hard["techniques"]
 
 
@@ -666,7 +682,7 @@ def test_hint_returns_the_easiest_step_with_a_region() -> None:
     truth = S.parse(solution).givens
     pencil = None
     for _ in range(200):
-        h = S.FAMILY.hint({"grid": puzzle, "state": state, **({"pencil": pencil} if pencil else {})})
+        h = call("hint", {"grid": puzzle, "state": state, **({"pencil": pencil} if pencil else {})})
         assert h["region"]["cells"] and h["grade"] == S.GRADES[h["level"]]
         if "place" in h["move"]:
             r, c, v = h["move"]["place"]
@@ -677,7 +693,7 @@ def test_hint_returns_the_easiest_step_with_a_region() -> None:
         elif "eliminate" in h["move"]:
             assert h["level"] >= 1
             if pencil is None:
-                values_now = S.read_state(p, state)
+                values_now = S.read_state(p, state).values
                 cands = S.latin.candidates(g, values_now)
                 pencil = ["" if values_now[c] else "".join(str(v) for v in S.latin.values_of(cands[c]))
                           for c in range(81)]
@@ -693,7 +709,7 @@ def test_hint_returns_the_easiest_step_with_a_region() -> None:
 
 # ---------------------------------------------------------------------------- the Hard 9x9 pool
 
-from solvers import sudoku_pool as P  # noqa: E402
+from solvers.sudoku import pool as P  # noqa: E402
 
 
 def test_pool_puzzles_are_distinct_unique_and_hard() -> None:
@@ -710,7 +726,7 @@ def test_pool_puzzles_are_distinct_unique_and_hard() -> None:
 
 def test_pool_is_reproducible_from_its_seeds() -> None:
     for seed in (2, 38):  # the two quickest seeds of the pool's build log
-        got_seed, puzzle, got, _ = next(P.build(2, (3, 3), 1, start=seed))
+        got_seed, puzzle, got, _ = next(generator.build(2, (3, 3), 1, start=seed))
         assert got_seed == seed and got == 2 and puzzle.grid in P.HARD_9X9
 
 
@@ -743,8 +759,8 @@ def test_symmetries_keep_the_grade_of_every_grade() -> None:
 def test_hard_9x9_comes_from_the_pool_disguised_unique_and_deterministic() -> None:
     grids = set()
     for seed in range(12):
-        out = S.FAMILY.generate(2, seed, 9)
-        assert out == S.FAMILY.generate(2, seed, 9) and out["difficulty"] == "Hard"
+        out = gen(2, seed, 9)
+        assert out == gen(2, seed, 9) and out["difficulty"] == "Hard"
         p = S.parse(out["grid"])
         found = S.solutions(p, 2)
         assert len(found) == 1 and valid_completion(out["grid"], S.grid_text(found[0]), (3, 3))
@@ -752,7 +768,7 @@ def test_hard_9x9_comes_from_the_pool_disguised_unique_and_deterministic() -> No
         assert out["grid"] not in P.HARD_9X9  # disguised
         grids.add(out["grid"])
     assert len(grids) == 12
-    assert P.from_pool(rng_for(0), 1, (3, 3)) is None and P.from_pool(rng_for(0), 2, (4, 3)) is None
+    assert generator.from_pool(rng_for(0), 1, (3, 3)) is None and generator.from_pool(rng_for(0), 2, (4, 3)) is None
 
 
 @pytest.mark.parametrize("grade", [2, 3])
@@ -764,8 +780,8 @@ def test_16x16_pools_are_distinct_graded_and_served_disguised(grade: int) -> Non
         level, values = L.logic_solve(p)  # the ladder's sound steps solving it prove the solution unique
         assert level == grade and values is not None and valid_completion(grid, S.grid_text(values), (4, 4))
     for seed in (0, 1):
-        out = S.FAMILY.generate(grade, seed, 16)
-        assert out == S.FAMILY.generate(grade, seed, 16) and out["difficulty"] == S.GRADES[grade]
+        out = gen(grade, seed, 16)
+        assert out == gen(grade, seed, 16) and out["difficulty"] == S.GRADES[grade]
         p = S.parse(out["grid"])
         level, values = L.logic_solve(p)
         assert level == grade and values is not None and valid_completion(out["grid"], S.grid_text(values), (4, 4))
@@ -776,7 +792,7 @@ def test_16x16_pools_are_distinct_graded_and_served_disguised(grade: int) -> Non
 def test_slow_all_grades_all_sizes() -> None:
     for size in (4, 6, 9, 12, 16):
         for grade in range(5):
-            out = S.FAMILY.generate(grade, 1, size)
+            out = gen(grade, 1, size)
             p = S.parse(out["grid"], out["box"])
             assert S.count_solutions(p, 2) == 1
             assert S.GRADES[L.grade(p)] == out["difficulty"]

@@ -11,29 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from random import Random
 
-from . import latin
-from .base import Hint, PuzzleError
-from .latin import Geometry, Mask, Step, bit, values_of
-from .sudoku import (
-    GRADES,
-    NO_SOLUTION,
-    Box,
-    Grid,
-    OutOfNodes,
-    Puzzle,
-    Search,
-    _propagate,
-    _tables,
-    cell_name,
-    dig,
-    random_solution,
-    read_state,
-    read_values,
-    solve,
-    symbol,
-)
+from .. import latin
+from ..base import PuzzleError
+from ..latin import Geometry, Mask, Step, bit, values_of
+from .grid import GRADES, Box, Puzzle, symbol
+from .solver import NO_SOLUTION, _tables
 
 Finder = Callable[[Geometry, Sequence[Mask], Sequence[int]], Step | None]
 
@@ -344,7 +327,7 @@ def _start(values: Sequence[int], box: Box) -> list[Mask] | None:
     """Candidates of the givens after singles, or None on a contradiction."""
     peers, units, full = _tables(box[0] * box[1], box)
     cands = [1 << (v - 1) if v else full for v in values]
-    return cands if _propagate(cands, [c for c, v in enumerate(values) if v], peers, units, full) else None
+    return cands if latin.propagate(cands, [c for c, v in enumerate(values) if v], peers, units, full) else None
 
 
 def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int,
@@ -371,195 +354,10 @@ def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int,
         queue = [c for c, _ in step.eliminate if cands[c] and not cands[c] & (cands[c] - 1)]
         if step.place is not None:
             queue.append(step.place[0])
-        if not _propagate(cands, queue, peers, units, full):
+        if not latin.propagate(cands, queue, peers, units, full):
             raise PuzzleError(NO_SOLUTION, "no-solution")
 
 
 def grade(puzzle: Puzzle) -> int:
     """The grade index: hardest technique needed, the last grade when guessing is needed."""
     return logic_solve(puzzle)[0]
-
-
-# ---------------------------------------------------------------------------- generator
-
-# Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
-# every technique): the count, not a clock, keeps generation deterministic.
-ATTEMPTS = {4: 20, 6: 40, 9: 150, 12: 20, 16: 3}
-DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check on big grids (over budget = keep the given)
-
-
-def solvable(puzzle: Puzzle, max_level: int) -> bool:
-    """Whether the ladder up to `max_level` solves the puzzle (which proves it unique)."""
-    return logic_solve(puzzle, max_level)[1] is not None
-
-
-def _another_solution(values: Sequence[int], solution: Grid, group: Sequence[int], box: Box,
-                      max_nodes: int | None) -> bool:
-    """Whether the givens `values` (the `group` cells blanked) allow a solution other than `solution`.
-
-    Any other solution differs in a blanked cell: the first such cell excludes its digit, earlier ones keep theirs.
-    A search past `max_nodes` counts as yes (the caller keeps its givens)."""
-    n = box[0] * box[1]
-    full = (1 << n) - 1
-    for i, c in enumerate(group):
-        cands = [1 << (v - 1) if v else full for v in values]
-        for d in group[:i]:
-            cands[d] = 1 << (solution[d] - 1)
-        cands[c] = full & ~(1 << (solution[c] - 1))
-        fixed = [x for x, v in enumerate(values) if v] + list(group[:i])
-        try:
-            if Search(n, box, 1, max_nodes=max_nodes).run_cands(cands, fixed):
-                return True
-        except OutOfNodes:
-            return True
-    return False
-
-
-def _dig(solution: Grid, box: Box, rng: Random, max_level: int | None, symmetric: bool = False,
-         max_nodes: int | None = None) -> tuple[Grid, int]:
-    """Blank cells in random order while the solution stays unique and (unless `max_level` is None) the ladder up
-    to `max_level` solves the puzzle: (givens, grade), the grade tracked incrementally (0 when `max_level` is None).
-
-    Removing a given only adds candidates, and the ladder's rungs are resolution rules (the order they fire in does
-    not change what they reach), so the new grade is the old one or the hardest rung needed before the blanked
-    cells are decided again: each check stops there instead of solving the whole grid."""
-    n = box[0] * box[1]
-    g = latin.square(n, box)
-    values = list(solution)
-    order = list(range(n * n))
-    rng.shuffle(order)
-    level = 0
-    for c in order:
-        if not values[c]:
-            continue
-        group = sorted({c, n * n - 1 - c}) if symmetric else [c]
-        for x in group:
-            values[x] = 0
-        # Low rungs are cheaper than a uniqueness search (a ladder that solves proves uniqueness); high ones are not.
-        ok = max_level in (0, 1) or not _another_solution(values, solution, group, box, max_nodes)
-        if ok and max_level is not None:
-            cands = _start(values, box)
-            assert cands is not None
-            hardest, ok = _ladder(g, box, cands, max_level, until=group)
-            level = max(level, hardest) if ok else level
-        if not ok:
-            for x in group:
-                values[x] = solution[x]
-    return tuple(values), level
-
-
-def dig_logic(solution: Grid, box: Box, rng: Random, max_level: int, symmetric: bool = False) -> Grid:
-    """Remove givens in random order while the ladder up to `max_level` still solves the puzzle."""
-    return _dig(solution, box, rng, max_level, symmetric)[0]
-
-
-def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False) -> tuple[Puzzle, int]:
-    """A unique puzzle of the requested grade and the grade it got (the request unless attempts ran out)."""
-    n = box[0] * box[1]
-    top = len(GRADES) - 1
-    best: tuple[int, Puzzle] | None = None
-    for _ in range(ATTEMPTS.get(n, 10)):
-        solution = random_solution(n, box, rng)
-        if level < top:
-            values, got = _dig(solution, box, rng, level, symmetric, DIG_NODES.get(n))
-        else:
-            # Diabolical: dig by uniqueness alone; on 16x16 first as far as singles follow, because
-            # uniqueness checks of sparse 16x16 grids are slow while singles are cheap.
-            # (there a plain limit-2 search measured faster than excluding each digit in turn.)
-            if n >= 16:
-                values = dig(_dig(solution, box, rng, 0, symmetric)[0], box, rng, 0, symmetric, DIG_NODES[n])
-            else:
-                values = _dig(solution, box, rng, None, symmetric, DIG_NODES.get(n))[0]
-            got = grade(Puzzle(box, values))
-        puzzle = Puzzle(box, values)
-        if got == level:
-            return puzzle, got
-        if best is None or abs(got - level) < abs(best[0] - level):
-            best = (got, puzzle)
-    assert best is not None
-    return best[1], best[0]
-
-
-# ---------------------------------------------------------------------------- hints on a player's position
-
-def _rc(n: int, cells: Sequence[int]) -> list[list[int]]:
-    return [[c // n, c % n] for c in cells]
-
-
-def _hint(n: int, technique: str, cells: Sequence[int], reason: str, move: dict, level: int,
-          region: dict | None = None) -> Hint:
-    """A Hint with the grade name and a region to look at first."""
-    extra = {"grade": GRADES[level], "region": region or {"name": "", "cells": _rc(n, cells)}}
-    return Hint(technique, _rc(n, cells), reason, move, level, extra)
-
-
-def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
-    """A ladder step as a hint."""
-    n = g.n
-    if step.place is not None:
-        c, v = step.place
-        move: dict = {"place": [c // n, c % n, v]}
-    else:
-        move = {"eliminate": [[c // n, c % n, v] for c, v in step.eliminate]}
-    if step.unit is not None:
-        region = {"name": g.unit_names[step.unit], "cells": _rc(n, g.units[step.unit])}
-    else:
-        region = {"name": ", ".join(g.name(c) for c in step.cells), "cells": _rc(n, step.cells)}
-    return _hint(n, step.technique, step.cells, step.reason, move, level, region)
-
-
-def pencil_masks(n: int, pencil: Sequence[str]) -> list[Mask]:
-    """The player's notes as masks (0 = no notes in that cell)."""
-    if not isinstance(pencil, Sequence) or isinstance(pencil, str) or len(pencil) != n * n:
-        raise PuzzleError(f"pencil must be a list of {n * n} strings of candidate digits")
-    out = []
-    for marks in pencil:
-        if not isinstance(marks, str):
-            raise PuzzleError("each pencil entry must be a string such as \"137\"")
-        mask = 0
-        for v in read_values(marks.replace(".", "").replace("0", ""), n, "pencil marks"):
-            mask |= bit(v)
-        out.append(mask)
-    return out
-
-
-def next_step(puzzle: Puzzle, state: str, pencil: Sequence[str] | None = None) -> Hint:
-    """A wrong entry first, then the easiest deduction on the player's position (their notes if any)."""
-    g, n = puzzle.geometry, puzzle.n
-    values = read_state(puzzle, state)
-    raw = read_values("".join(state.split()), n, "state")
-    for c, (given, v) in enumerate(zip(puzzle.givens, raw, strict=True)):
-        if given and v and v != given:
-            reason = f"{cell_name(n, c)} is a given {symbol(given)}, but it now shows {symbol(v)}"
-            return _hint(n, "Changed given", [c], reason, {"place": [c // n, c % n, given]}, 0)
-    sol = solve(puzzle, ", so no hint can be sure")
-    for c, v in enumerate(values):
-        if v and v != sol[c]:
-            clash = [p for p in g.peers[c] if values[p] == v]
-            why = f"it clashes with {cell_name(n, clash[0])}" if clash else "it does not lead to the solution"
-            return _hint(n, "Wrong entry", [c], f"The {symbol(v)} in {cell_name(n, c)} is wrong: {why}",
-                         {"clear": [c // n, c % n]}, 0)
-    if all(values):
-        return _hint(n, "Solved", [], "Every cell is filled in correctly", {}, 0)
-    cands = latin.candidates(g, values)
-    if pencil is not None:
-        for c, mask in enumerate(pencil_masks(n, pencil)):
-            if values[c] or not mask:
-                continue
-            if not mask & bit(sol[c]):
-                reason = f"The notes in {cell_name(n, c)} leave out a digit that belongs there; clear them"
-                return _hint(n, "Missing candidate", [c], reason, {"clear": [c // n, c % n]}, 0)
-            cands[c] &= mask
-    found_step = first_step(g, cands, values)
-    if found_step is not None:
-        return _step_hint(g, *found_step)
-    empty = [c for c in range(n * n) if not values[c]]
-    cell = min(empty, key=lambda c: cands[c].bit_count())
-    v = sol[cell]
-    options = "/".join(symbol(x) for x in values_of(cands[cell]))
-    reason = (f"No technique on Tessera's list applies here: try {options} in {cell_name(n, cell)} one by one; "
-              f"{symbol(v)} is the one that works")
-    return _hint(n, "Trial and error", [cell], reason, {"place": [cell // n, cell % n, v]}, len(GRADES) - 1)
-
-
-__all__ = ["LADDER", "Search", "Technique", "first_step", "generate_graded", "grade", "logic_solve", "next_step"]

@@ -2,23 +2,22 @@
 
 Some grades are rare among dug grids: a Hard 9x9 (hidden pair, X-wing, hidden triple...) takes ~7 s median to dig
 in CPython, sometimes 13-30 s, and 1 seed in 10 ends Medium; 16x16 Hard and Expert take 5-150 s. For those,
-`sudoku.generate` picks a pool puzzle with the seeded rng and applies a random grade-preserving symmetry (digits
+`generator.generate` picks a pool puzzle with the seeded rng and applies a random grade-preserving symmetry (digits
 relabelled, rows within bands, bands, columns within stacks, stacks, transpose), then re-grades it.
 Known limits: a pool of N puzzles gives N essentially different puzzles (each in ~10^12 disguises or more);
-180-degree-symmetric requests still dig. Regenerate: `python -m solvers.sudoku_pool [--size 16] [--grade 3]`.
+180-degree-symmetric requests still dig. Regenerate: `python -m solvers.sudoku.generator [--size 16] [--grade 3]`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from random import Random
 
-from .base import rng_for
-from .sudoku import DEFAULT_BOX, Box, Grid, Puzzle, parse
+from .grid import Box, Grid
 
 POOL_STREAM = "sudoku-pool"  # pool puzzle k came from generate_graded(rng_for(seed, POOL_STREAM, grade), grade, box)
 
-# Made by `python -m solvers.sudoku_pool --count 36` (generate_graded(rng_for(seed, "sudoku-pool", 2), 2, (3, 3)),
+# Made by `python -m solvers.sudoku.generator --count 36` (generate_graded(rng_for(seed, "sudoku-pool", 2), 2, (3, 3)),
 # keeping the seeds whose puzzle came out Hard: seeds 0-40 except 8, 15, 20, 25 and 32, which came out Medium).
 HARD_9X9: tuple[str, ...] = (
     ".3...9.5...1..57...9...4..8...5..2.96.........7......4....216...1..3....8.2...3..",  # seed 0
@@ -59,7 +58,7 @@ HARD_9X9: tuple[str, ...] = (
     "..2...18....8.9...1.6....4.53...4...........19...732........86....257..3.....8..5",  # seed 40
 )
 
-# Made by `python -m solvers.sudoku_pool --size 16 --grade 2 --count 10`: seeds 0-9, every one came out Hard
+# Made by `python -m solvers.sudoku.generator --size 16 --grade 2 --count 10`: seeds 0-9, every one came out Hard
 # (generate_graded(rng_for(seed, "sudoku-pool", 2), 2, (4, 4)): median 10 s, max 75 s each).
 HARD_16X16: tuple[str, ...] = (
     (".D.6..E4...GC.21.9..D3.15B.7..E....4B...1...D..8.7..9.....6....."
@@ -104,7 +103,7 @@ HARD_16X16: tuple[str, ...] = (
      ".........A...C1E...B9E.F.C.7.D....GAC62...8.....856.G7.A3.B....."),  # seed 9
 )
 
-# Made by `python -m solvers.sudoku_pool --size 16 --grade 3 --count 10`: seeds 0-9, every one came out Expert
+# Made by `python -m solvers.sudoku.generator --size 16 --grade 3 --count 10`: seeds 0-9, every one came out Expert
 # (median 15 s, max 147 s each).
 EXPERT_16X16: tuple[str, ...] = (
     ("..D...6....98.2C6.3..4.....8.A..F4.7..5.6.AG.D3.G...9.3..D...67."
@@ -183,64 +182,3 @@ def transform(values: Sequence[int], box: Box, rng: Random) -> Grid:
     """The grid under a random symmetry (uniqueness and the ladder's grade are kept)."""
     cells, digits = symmetry(box, rng)
     return tuple(digits[values[c]] for c in cells)
-
-
-def from_pool(rng: Random, grade: int, box: Box) -> tuple[Puzzle, int] | None:
-    """A pool puzzle of the grade in a random disguise, checked by re-grading; None when there is no pool."""
-    from .sudoku_logic import grade as grade_of
-
-    pool = POOLS.get((box, grade))
-    if not pool:
-        return None
-    base = parse(pool[rng.randrange(len(pool))]).givens
-    for _ in range(3):  # every symmetry keeps the grade (tested); the re-grade only keeps the answer honest
-        puzzle = Puzzle(box, transform(base, box, rng))
-        if grade_of(puzzle) == grade:
-            return puzzle, grade
-    return Puzzle(box, base), grade
-
-
-def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[int, Puzzle, int, float]]:
-    """(seed, puzzle, grade got, seconds) from the graded generator, seeds from `start` until `count` hit `grade`."""
-    import time
-
-    from .sudoku_logic import generate_graded
-
-    seed, hits = start, 0
-    while hits < count:
-        t = time.perf_counter()
-        puzzle, got = generate_graded(rng_for(seed, POOL_STREAM, grade), grade, box)
-        hits += got == grade
-        yield seed, puzzle, got, time.perf_counter() - t
-        seed += 1
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Print a fresh pool as Python source (timings on stderr)."""
-    import argparse
-    import statistics
-    import sys
-
-    ap = argparse.ArgumentParser(description="Regenerate a Sudoku pool with the graded generator.")
-    ap.add_argument("--count", type=int, default=36, help="puzzles wanted")
-    ap.add_argument("--grade", type=int, default=2, help="grade index (2 = Hard)")
-    ap.add_argument("--start", type=int, default=0, help="first seed")
-    ap.add_argument("--size", type=int, default=9, choices=(9, 16), help="grid size")
-    args = ap.parse_args(argv)
-    lines, times = [], []
-    for seed, puzzle, got, secs in build(args.grade, DEFAULT_BOX[args.size], args.count, args.start):
-        times.append(secs)
-        sys.stderr.write(f"seed {seed}: grade {got} in {secs:.2f} s\n")
-        if got == args.grade:
-            grid = puzzle.grid
-            if len(grid) > 81:  # four lines of 64 cells keep 16x16 source under the line limit
-                grid = '"\n     "'.join(grid[i:i + 64] for i in range(0, len(grid), 64))
-                lines.append(f'    ("{grid}"),  # seed {seed}')
-            else:
-                lines.append(f'    "{grid}",  # seed {seed}')
-    sys.stderr.write(f"{len(times)} seeds: median {statistics.median(times):.2f} s, max {max(times):.2f} s\n")
-    print("(\n" + "\n".join(lines) + "\n)")
-
-
-if __name__ == "__main__":
-    main()

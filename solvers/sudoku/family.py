@@ -1,0 +1,152 @@
+"""Sudoku's family object: the typed contract (base.Family) over Puzzle and State, and its extra commands.
+
+The solve input is {"grid", "box"?} (DESIGN.md); "state" is the player's grid text and
+"pencil" their notes (n*n strings). `grade` and `daily` are Sudoku's own JSON commands.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+
+from ..base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from ..latin import Step
+from . import play
+from .generator import daily, generate
+from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse
+from .play import State
+from .solver import NO_SOLUTION, count_solutions, solutions
+from .techniques import grade, logic_solve
+
+GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
+
+
+def _givens(puzzle: Puzzle) -> int:
+    return sum(1 for v in puzzle.givens if v)
+
+
+class SudokuFamily(Family[Puzzle, State]):
+    """Sudoku through the typed contract (CLI and worker go through commands.py)."""
+
+    name = "sudoku"
+    grades = GRADES
+    sizes = tuple(DEFAULT_BOX)
+    default_size = 9
+    methods = ("propagation", "backtracking")
+
+    def parse(self, text: str) -> Puzzle:
+        """Grid text, optionally 'WxH:'-prefixed."""
+        return parse(text)
+
+    def format(self, puzzle: Puzzle) -> str:
+        """The canonical text (keeps the box)."""
+        return format(puzzle)
+
+    def read(self, obj: Json) -> Puzzle:
+        """{"grid", "box"?}."""
+        if "grid" not in obj:
+            raise PuzzleError('missing "grid": give the puzzle as {"grid": "<81 chars>"}')
+        return parse(obj["grid"], obj.get("box"))
+
+    def write(self, puzzle: Puzzle) -> Json:
+        """{"grid", "box"}."""
+        return {"grid": puzzle.grid, "box": list(puzzle.box)}
+
+    def start(self, puzzle: Puzzle) -> State:
+        """The givens, no notes."""
+        return play.start(puzzle)
+
+    def read_state(self, puzzle: Puzzle, obj: Json) -> State:
+        """"state" (grid text, default the givens) and "pencil" (n*n strings)."""
+        return play.read_state(puzzle, obj.get("state", puzzle.grid), obj.get("pencil"))
+
+    def write_state(self, puzzle: Puzzle, state: State) -> str:
+        """The grid text."""
+        return state.text
+
+    def apply(self, puzzle: Puzzle, state: State, move: str) -> State:
+        """r1c2=4 (place; =0 clears), r1c2^4 (toggle a note), r1c2-47 (remove notes); see rules/latin.py."""
+        return play.apply(puzzle, state, move)
+
+    def is_solved(self, puzzle: Puzzle, state: State) -> bool:
+        """Full, keeping the givens, and the unique solution (or rule-abiding when not unique)."""
+        if not all(state.values) or any(g and g != v for g, v in zip(puzzle.givens, state.values, strict=True)):
+            return False
+        return play.check(puzzle, state).solved
+
+    def __init__(self) -> None:
+        self._graded: dict[Puzzle, int] = {}  # the grades the generator reported, so describe need not re-grade
+
+    def generate(self, params: Params, seed: int | str) -> Puzzle:
+        """A puzzle of the grade; same seed and size, same puzzle."""
+        size = params.size or 9
+        puzzle, got = generate(rng_for(seed, "sudoku", params.grade, size), params.grade, size)
+        if len(self._graded) >= GRADED_MEMO:
+            self._graded.clear()
+        self._graded[puzzle] = got
+        return puzzle
+
+    def describe(self, puzzle: Puzzle) -> Json:
+        """"difficulty" (the ladder's grade) and "givens"."""
+        level = self._graded.get(puzzle)
+        return {"difficulty": GRADES[grade(puzzle) if level is None else level], "givens": _givens(puzzle)}
+
+    def solve(self, puzzle: Puzzle, obj: Json) -> Json:
+        """{"solution", "count": 1|2}."""
+        found = solutions(puzzle, 2)
+        return {"solution": grid_text(found[0]), "count": len(found)}
+
+    def count(self, puzzle: Puzzle, limit: int = 2) -> int:
+        """Solutions counted up to `limit`."""
+        return count_solutions(puzzle, limit)
+
+    def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
+        """Changed givens, repeats, wrong entries."""
+        return play.problems(puzzle, state, play.check(puzzle, state))
+
+    def check_json(self, puzzle: Puzzle, state: State, problems: list[Problem]) -> Json:
+        """errors, wrong, conflicts, changed_givens, complete, solved, unique, message (as always)."""
+        return play.check_json(puzzle, play.check(puzzle, state))
+
+    def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
+        """A wrong entry first, else the easiest deduction (from the notes when "pencil" is sent)."""
+        return play.next_step(puzzle, state, obj.get("pencil") is not None)
+
+    def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
+        """"propagation" (Tessera's: singles, then guesses) or "backtracking" (the study's); "max_steps" caps it."""
+        limit = obj.get("max_steps")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+            raise PuzzleError("max_steps must be a positive whole number")
+        solutions(puzzle, 1)
+        if method == "backtracking":
+            return play.trace_backtracking(puzzle, limit)
+        return play.trace_propagation(puzzle, limit)
+
+    def extra(self) -> dict[str, Command]:
+        """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
+        return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
+                "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n}", run=self.daily)}
+
+    def grade(self, obj: Json) -> Json:
+        """Solve input -> {"count", "grade", "difficulty", "givens", "techniques": [names in order of use]}."""
+        puzzle = self.read(obj)
+        count = count_solutions(puzzle, 2)
+        if count == 0:
+            raise PuzzleError(NO_SOLUTION, "no-solution")
+        out: Json = {"count": count, "givens": _givens(puzzle)}
+        if count == 1:
+            record: list[tuple[Step, int, list[int]]] = []
+            level = logic_solve(puzzle, len(GRADES) - 2, record)[0]
+            used = list(dict.fromkeys(step.technique for step, _, _ in record))
+            out.update(grade=level, difficulty=GRADES[level], techniques=used)
+        return out
+
+    def daily(self, obj: Json) -> Json:
+        """{"date"?: "YYYY-MM-DD", "size"?: n} -> the day's puzzle in generate's shape plus "date"."""
+        date, size = obj.get("date"), obj.get("size", 9)
+        puzzle, got = daily(date, size)
+        return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle),
+                "date": date or datetime.date.today().isoformat()}
+
+
+FAMILY = SudokuFamily()

@@ -1,0 +1,148 @@
+"""Sudoku's fast complete solver: bitmask candidates, the latin propagation engine, most constrained cell first.
+
+Counts solutions up to a limit (uniqueness checks for the generator and the CLI's "count");
+`max_nodes` bounds a search by work, not time, so generation stays deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from random import Random
+
+from .. import latin
+from ..base import PuzzleError
+from ..latin import Mask, propagate
+from .grid import Box, Grid, Puzzle
+
+
+@cache
+def _tables(n: int, box: Box) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]:
+    """(peers, units, full mask) for the hot loops."""
+    g = latin.square(n, box)
+    return g.peers, g.units, g.full
+
+
+class OutOfNodes(Exception):
+    """A search ran past its node budget."""
+
+
+class Search:
+    """Depth-first search over candidate masks, counting solutions up to a limit; counts nodes.
+
+    `max_nodes` bounds the work (OutOfNodes past it): a count, not a clock, so generators stay deterministic."""
+
+    def __init__(self, n: int, box: Box, limit: int = 2, rng: Random | None = None,
+                 max_nodes: int | None = None) -> None:
+        self.peers, self.units, self.full = _tables(n, box)
+        self.limit = limit
+        self.rng = rng
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.solutions: list[Grid] = []
+
+    def run(self, values: Sequence[int]) -> list[Grid]:
+        """All solutions (up to the limit) of the given values."""
+        full = self.full
+        return self.run_cands([1 << (v - 1) if v else full for v in values], [c for c, v in enumerate(values) if v])
+
+    def run_cands(self, cands: list[Mask], fixed: list[int]) -> list[Grid]:
+        """All solutions (up to the limit) below candidate masks whose `fixed` cells are decided (consumed)."""
+        if propagate(cands, fixed, self.peers, self.units, self.full):
+            self._search(cands)
+        return self.solutions
+
+    def _search(self, cands: list[Mask]) -> bool:
+        """Search below `cands`; True when the limit is reached."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfNodes
+        best = latin.most_constrained(cands)
+        if best < 0:
+            self.solutions.append(tuple(m.bit_length() for m in cands))
+            return len(self.solutions) >= self.limit
+        m = cands[best]
+        bits = []
+        while m:
+            b = m & -m
+            bits.append(b)
+            m ^= b
+        if self.rng is not None:
+            self.rng.shuffle(bits)
+        peers, units, full = self.peers, self.units, self.full
+        for b in bits:
+            nc = cands[:]
+            nc[best] = b
+            if propagate(nc, [best], peers, units, full) and self._search(nc):
+                return True
+        return False
+
+
+NO_SOLUTION = "this puzzle has no solution: its givens contradict each other"
+
+
+def solutions(puzzle: Puzzle, limit: int = 2, need: int = 1) -> list[Grid]:
+    """Up to `limit` solutions of a puzzle; PuzzleError(no-solution) when fewer than `need` exist."""
+    found = Search(puzzle.n, puzzle.box, limit).run(puzzle.givens)
+    if len(found) < need:
+        raise PuzzleError(NO_SOLUTION, "no-solution")
+    return found
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """The number of solutions, counted up to `limit`."""
+    return len(solutions(puzzle, limit, need=0))
+
+
+def solve(puzzle: Puzzle, why: str = "") -> Grid:
+    """The unique solution; PuzzleError when there is none or more than one."""
+    found = solutions(puzzle, 2)
+    if len(found) > 1:
+        raise PuzzleError(f"this puzzle has more than one solution{why}", "multiple-solutions")
+    return found[0]
+
+
+def is_solution(puzzle: Puzzle, grid: Sequence[int]) -> bool:
+    """True when `grid` fills every cell, keeps the givens and breaks no rule (independent check)."""
+    n = puzzle.n
+    if len(grid) != n * n or any(g and g != v for g, v in zip(puzzle.givens, grid, strict=True)):
+        return False
+    want = set(range(1, n + 1))
+    return all({grid[c] for c in unit} == want for unit in puzzle.geometry.units)
+
+
+
+def random_solution(n: int, box: Box, rng: Random) -> Grid:
+    """A random complete grid."""
+    return Search(n, box, 1, rng).run([0] * (n * n))[0]
+
+
+def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = False,
+        max_nodes: int | None = None) -> Grid:
+    """Remove givens in random order while the solution stays unique (stop at `keep` givens).
+
+    A uniqueness check that needs more than `max_nodes` search nodes counts as failed (the given stays)."""
+    n = box[0] * box[1]
+    values = list(solution)
+    order = list(range(n * n))
+    rng.shuffle(order)
+    count = n * n
+    for c in order:
+        if count <= keep:
+            break
+        if not values[c]:
+            continue
+        group = {c, n * n - 1 - c} if symmetric else {c}
+        saved = {x: values[x] for x in group}
+        for x in group:
+            values[x] = 0
+        try:
+            unique = len(Search(n, box, 2, max_nodes=max_nodes).run(values)) == 1
+        except OutOfNodes:
+            unique = False
+        if not unique:
+            for x, v in saved.items():
+                values[x] = v
+        else:
+            count -= len(group)
+    return tuple(values)
