@@ -19,16 +19,18 @@ from functools import cache, lru_cache
 from typing import Any
 
 from . import latin
-from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
+from .rules import latin as latin_rules
+from .rules import skyscrapers as rules
 
-SIDES = ("top", "right", "bottom", "left")
+SIDES = rules.SIDES
 ClueRef = tuple[str, int]  # ("top", 2): the clue above column 3
 Grid = list[list[int]]
-MAX_N = 12
+MAX_N = rules.MAX_N
 GRADES = ("Easy", "Medium", "Hard", "Extreme")
 PHASES = (1, 2, 3, 4, 5)  # the reference's phases; 5 = guessing
-DIGITS = "123456789ABC"  # tower heights as one character each, 10..12 as A..C
+DIGITS = latin_rules.SYMBOLS[:MAX_N]  # tower heights as one character each, 10..12 as A..C
 SHORT_LINE, ARRANGED_LINE = 3, 4  # most open cells a Medium / Hard line deduction may try
 
 
@@ -59,36 +61,15 @@ class Puzzle:
 
 
 def make_puzzle(n: int, clues: dict[str, Sequence[int]], givens: Sequence[Sequence[int]] = ()) -> Puzzle:
-    """A validated puzzle from clue lists and (row, col, value) givens."""
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
-        raise PuzzleError(f"the size n must be a whole number from 1 to {MAX_N}")
-    sides = {}
-    for side in SIDES:
-        row = clues.get(side)
-        if row is None:
-            row = [0] * n
-        if not isinstance(row, (list, tuple)) or len(row) != n:
-            raise PuzzleError(f"the {side} clues must be a list of {n} numbers (0 = no clue)")
-        for i, c in enumerate(row):
-            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= n:
-                raise PuzzleError(f"{side} clue {i + 1} is {c!r}: clues go from 1 to {n}, or 0 for none")
-        sides[side] = tuple(row)
-    seen: dict[tuple[int, int], int] = {}
-    for g in givens:
-        if not isinstance(g, (list, tuple)) or len(g) != 3 or not all(type(x) is int for x in g):
-            raise PuzzleError("each given must be [row, column, value] with whole numbers")
-        r, c, v = g
-        if not (0 <= r < n and 0 <= c < n and 1 <= v <= n):
-            raise PuzzleError(f"given {list(g)} is off the board: rows and columns 0..{n - 1}, values 1..{n}")
-        if seen.setdefault((r, c), v) != v:
-            raise PuzzleError(f"r{r + 1}c{c + 1} is given twice with different values")
-    for (r, c), v in seen.items():
-        for (r2, c2), v2 in seen.items():
-            if v == v2 and (r, c) < (r2, c2) and (r == r2 or c == c2):
-                where = f"row {r + 1}" if r == r2 else f"column {c + 1}"
-                raise PuzzleError(f"the givens put {v} twice in {where}", "no-solution")
-    return Puzzle(n, sides["top"], sides["right"], sides["bottom"], sides["left"],
-                  tuple(sorted((r, c, v) for (r, c), v in seen.items())))
+    """A validated puzzle from clue lists and (row, col, value) givens (rules/skyscrapers.py checks them)."""
+    try:
+        sides, checked = rules.validate(n, clues, list(givens))
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+    repeat = rules.repeated_given(checked)
+    if repeat:
+        raise PuzzleError(repeat, "no-solution")
+    return Puzzle(n, sides["top"], sides["right"], sides["bottom"], sides["left"], tuple(checked))
 
 
 def puzzle_from_json(obj: Json) -> Puzzle:
@@ -98,76 +79,21 @@ def puzzle_from_json(obj: Json) -> Puzzle:
     givens = obj.get("givens") or []
     if not isinstance(givens, list):
         raise PuzzleError("givens must be a list of [row, column, value]")
-    return make_puzzle(obj.get("n"), {s: obj.get(s) for s in SIDES}, givens)
+    return make_puzzle(obj.get("n"), {s: obj.get(s) for s in SIDES}, givens)  # type: ignore[arg-type]
 
 
 def parse(text: str) -> Puzzle:
-    """Read a description "N:top/right/bottom/left[/givens]" (see `format`)."""
-    if not isinstance(text, str):
-        raise PuzzleError("a puzzle description must be text")
-    head, sep, body = text.strip().partition(":")
-    if not sep or not (head.isascii() and head.isdigit()) or len(head) > 2:
-        raise PuzzleError("a description starts with the size and a colon, like 5:")
-    n = int(head)
-    if not 1 <= n <= MAX_N:
-        raise PuzzleError(f"the size must be 1 to {MAX_N}")
-    parts = body.split("/")
-    if len(parts) not in (4, 5):
-        raise PuzzleError("a description has four clue groups (top/right/bottom/left) and optional givens")
-    clues = {}
-    for side, part in zip(SIDES, parts[:4], strict=True):
-        if len(part) != n:
-            raise PuzzleError(f"the {side} clues need {n} characters ('.' for none), not {len(part)}")
-        clues[side] = [_char_value(ch, n, f"{side} clue") for ch in part]
-    givens = _parse_givens(parts[4], n) if len(parts) == 5 else []
+    """Read a description "N:top/right/bottom/left[/givens]" (or an older page link; see rules/skyscrapers.py)."""
+    try:
+        n, clues, givens = rules.parse_description(text)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
     return make_puzzle(n, clues, givens)
 
 
-def _char_value(ch: str, n: int, what: str) -> int:
-    """One height character: '.' or '0' = none, 1-9, A-C = 10-12."""
-    if ch in ".0":
-        return 0
-    v = DIGITS.find(ch.upper()) + 1
-    if not 1 <= v <= n:
-        raise PuzzleError(f"{what} {ch!r} is not a height from 1 to {n}")
-    return v
-
-
-def _parse_givens(text: str, n: int) -> list[list[int]]:
-    """Givens in row-major order: a height character, or a-z for that many empty cells."""
-    out, cell = [], 0
-    for ch in text:
-        if "a" <= ch <= "z":
-            cell += ord(ch) - ord("a") + 1
-            continue
-        v = _char_value(ch, n, "given")
-        if not v:
-            cell += 1
-            continue
-        if cell >= n * n:
-            raise PuzzleError(f"the givens run past the {n}x{n} board")
-        out.append([cell // n, cell % n, v])
-        cell += 1
-    if cell > n * n:
-        raise PuzzleError(f"the givens run past the {n}x{n} board")
-    return out
-
-
-def format(puzzle: Puzzle) -> str:
+def format(puzzle: Puzzle) -> str:  # noqa: A001 - the interface's name (DESIGN.md)
     """The compact description, e.g. "4:.3../2.../..1./...2/c4" (parse(format(p)) == p)."""
-    clues = "/".join("".join(DIGITS[c - 1] if c else "." for c in getattr(puzzle, s)) for s in SIDES)
-    if not puzzle.givens:
-        return f"{puzzle.n}:{clues}"
-    text, last = [], -1
-    for r, c, v in puzzle.givens:
-        gap = r * puzzle.n + c - last - 1
-        while gap > 0:
-            step = min(gap, 26)
-            text.append(chr(ord("a") + step - 1))
-            gap -= step
-        text.append(DIGITS[v - 1])
-        last = r * puzzle.n + c
-    return f"{puzzle.n}:{clues}/{''.join(text)}"
+    return rules.format_description(puzzle.n, {s: getattr(puzzle, s) for s in SIDES}, list(puzzle.givens))
 
 
 # --------------------------------------------------------------------------- geometry
@@ -188,25 +114,15 @@ def layout(n: int) -> Layout:
     """Tables for size n, built once."""
     g = latin.square(n)
     sight: dict[ClueRef, tuple[Cell, ...]] = {}
-    lines = []
-    for i in range(n):
-        row = tuple(i * n + c for c in range(n))
-        col = tuple(r * n + i for r in range(n))
-        sight[("left", i)], sight[("right", i)] = row, row[::-1]
-        sight[("top", i)], sight[("bottom", i)] = col, col[::-1]
-        lines.append((row, ("left", i), ("right", i)))
-    for j in range(n):
-        lines.append((sight[("top", j)], ("top", j), ("bottom", j)))
+    for i in range(n):  # this order (left, right, top, bottom per index) is the order techniques scan clues in
+        for side in ("left", "right", "top", "bottom"):
+            sight[(side, i)] = tuple(rules.line_of(n, side, i))
+    lines = [(sight[("left", i)], ("left", i), ("right", i)) for i in range(n)]
+    lines += [(sight[("top", j)], ("top", j), ("bottom", j)) for j in range(n)]
     return Layout(n, g, sight, tuple(lines))
 
 
-def visible(heights: Sequence[int]) -> int:
-    """How many towers are seen looking along `heights` from its start."""
-    count = top = 0
-    for h in heights:
-        if h > top:
-            count, top = count + 1, h
-    return count
+visible = rules.visible
 
 
 def clues_for(grid: Sequence[Sequence[int]]) -> Puzzle:
@@ -220,14 +136,12 @@ def clues_for(grid: Sequence[Sequence[int]]) -> Puzzle:
 
 def side_name(ref: ClueRef) -> str:
     """Where a clue sits, in words: "left of row 2", "above column 3"."""
-    side, i = ref
-    return {"top": f"above column {i + 1}", "bottom": f"below column {i + 1}",
-            "left": f"left of row {i + 1}", "right": f"right of row {i + 1}"}[side]
+    return rules.side_name(*ref)
 
 
 def line_name(ref: ClueRef) -> str:
     """The row or column a clue looks along."""
-    return f"row {ref[1] + 1}" if ref[0] in ("left", "right") else f"column {ref[1] + 1}"
+    return rules.line_name(*ref)
 
 
 # --------------------------------------------------------------------------- line filtering (phase 4)
@@ -745,6 +659,20 @@ def _thin(puzzle: Puzzle, givens: list[list[int]], level: int, rng: Any) -> Puzz
 # --------------------------------------------------------------------------- hints and checks
 
 
+@dataclass(frozen=True)
+class State:
+    """The player's grid (0 = empty; givens included) and notes (candidate masks, 0 = none)."""
+
+    values: tuple[int, ...]
+    notes: tuple[Mask, ...]
+
+
+def start(puzzle: Puzzle) -> State:
+    """The givens and no notes."""
+    n = puzzle.n
+    return State(tuple(rules.givens_values(n, list(puzzle.givens))), (0,) * (n * n))
+
+
 def _cells(obj: Json, key: str, n: int) -> list[Any] | None:
     """The n x n grid under `key`, flattened, or None when absent."""
     rows = obj.get(key)
@@ -755,13 +683,18 @@ def _cells(obj: Json, key: str, n: int) -> list[Any] | None:
     return [v for row in rows for v in row]
 
 
-def read_state(obj: Json, n: int) -> list[int]:
-    """The player's grid (n rows of n heights, 0 or null = empty) as a flat list."""
+def read_state(puzzle: Puzzle, obj: Json) -> State:
+    """The player's grid ("state": n rows of heights, 0 or null = empty; a blank given counts as given) and
+    notes ("pencil": n rows of strings like "124"; "" = none)."""
+    n = puzzle.n
     flat = [0 if v is None else v for v in _cells(obj, "state", n) or [0] * (n * n)]
     for v in flat:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= n:
             raise PuzzleError(f"the state holds {v!r}: cells hold 1 to {n}, or 0 when empty")
-    return flat
+    for r, c, v in puzzle.givens:
+        flat[r * n + c] = flat[r * n + c] or v
+    notes = read_pencil(obj, n) or [0] * (n * n)
+    return State(tuple(flat), tuple(notes))
 
 
 def read_pencil(obj: Json, n: int) -> list[Mask] | None:
@@ -773,27 +706,40 @@ def read_pencil(obj: Json, n: int) -> list[Mask] | None:
     return [sum(bit(heights[ch]) for ch in set(str(text or "").upper()) if ch in heights) for text in flat]
 
 
+def apply(puzzle: Puzzle, state: State, move: str) -> State:
+    """The state after a move string (rules/latin.py's syntax); PuzzleError for one that cannot be made."""
+    n = puzzle.n
+    try:
+        values, notes = rules.apply_move(rules.givens_values(n, list(puzzle.givens)), list(state.values),
+                                         list(state.notes), move, n)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+    return State(values, notes)
+
+
 def cell_pairs(cells: Sequence[Cell], n: int) -> list[list[int]]:
     """Cells as [row, col] pairs."""
     return [[c // n, c % n] for c in cells]
 
 
-def hint(puzzle: Puzzle, state: Sequence[int], pencil: Sequence[Mask] | None = None) -> Hint:
-    """The next step: a wrong entry to clear, else the easiest deduction (chained to a placement without pencil)."""
+def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
+    """The next step: a wrong entry to clear, else the easiest deduction (chained to a placement without notes)."""
     n = puzzle.n
     solution = [v for row in unique_solution(puzzle) for v in row]
-    values = list(state)
-    for r, c, v in puzzle.givens:
-        values[r * n + c] = v
+    values = list(state.values)
+    pencil = state.notes if use_notes else None
     lay = layout(n)
     for c, v in enumerate(values):
         if v and v != solution[c]:
             clash = [p for p in lay.g.peers[c] if values[p] == v]
             why = f"it repeats the {v} at {lay.g.name(clash[0])}" if clash else "the clues force another height there"
             return Hint("Wrong entry", [[c // n, c % n]], f"{lay.g.name(c)} cannot be {v}: {why}",
-                        {"clear": [c // n, c % n]}, 0, {"grade": GRADES[0], "clues": []})
+                        {"clear": [c // n, c % n]}, 0, {"grade": GRADES[0], "clues": []},
+                        where=f"Look at {lay.g.name(c)}", what=f"Wrong entry: the {v} does not belong there",
+                        step=latin_rules.place_move(n, c, 0))
     if all(values):
-        return Hint("Solved", [], "Every tower is in place", None, 0, {"grade": GRADES[0], "clues": []})
+        return Hint("Solved", [], "Every tower is in place", None, 0, {"grade": GRADES[0], "clues": []},
+                    where="Nothing left to do", what="Solved")
     board = Board(puzzle, values, latin.candidates(lay.g, values))
     tracked = pencil is not None and any(pencil[c] for c in range(n * n) if not values[c])
     if tracked:
@@ -816,7 +762,29 @@ def hint(puzzle: Puzzle, state: Sequence[int], pencil: Sequence[Mask] | None = N
     extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])]}
     if len(chain) > 1:
         extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv} for lv, s, _ in chain]
-    return Hint(step.technique, cell_pairs(cells, n), reason + ".", move, level, extra)
+    return Hint(step.technique, cell_pairs(cells, n), reason + ".", move, level, extra,
+                where=_where(board, step, refs), what=_what(step, last), step=latin_rules.move_of_json(n, move))
+
+
+def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
+    """The first stage of a hint: the clue and line, the unit, or the pattern's cells to look at."""
+    if refs:
+        clues = " and ".join(f"the {board.puzzle.clue(r)} {side_name(r)}" for r in refs)
+        return f"Look at {line_name(refs[0])} and {clues}"
+    g = board.lay.g
+    if step.unit is not None:
+        return f"Look at {g.unit_names[step.unit]}"
+    if step.place is not None:  # a naked single or a guess: its row, without naming the cell
+        return f"Look at row {step.place[0] // board.puzzle.n + 1}"
+    return "Look at " + ", ".join(g.name(c) for c in step.cells)
+
+
+def _what(step: Step, last: Step) -> str:
+    """The second stage: the technique and the height it places or removes."""
+    if last.place is not None:
+        return f"{step.technique}: a {last.place[1]}"
+    gone = sorted({v for _, v in last.eliminate})
+    return f"{step.technique}: remove {'/'.join(map(str, gone))}"
 
 
 def _key_step(chain: list[tuple[int, Step, tuple[ClueRef, ...]]]) -> tuple[int, Step, tuple[ClueRef, ...]]:
@@ -839,19 +807,20 @@ def _guess(board: Board, solution: Sequence[int]) -> tuple[int, Step, tuple[Clue
     return 3, Step("Guessing", (cell,), reason, place=(cell, solution[cell])), ()
 
 
-def check(puzzle: Puzzle, state: Sequence[int]) -> Json:
+def check(puzzle: Puzzle, state: State) -> Json:
     """Mistakes in the player's grid: wrong cells (vs the unique solution), repeats and broken clues."""
     n = puzzle.n
+    values = list(state.values)
     lay = layout(n)
     found = solve(puzzle, 2)
     solution = [v for row in found[0] for v in row] if len(found) == 1 else None
-    wrong = [c for c, v in enumerate(state) if v and solution and v != solution[c]]
-    wrong += [r * n + c for r, c, v in puzzle.givens if state[r * n + c] not in (0, v) and r * n + c not in wrong]
-    conflicts = [c for c, v in enumerate(state) if v and any(state[p] == v for p in lay.g.peers[c])]
-    bad = [ref for ref, cells in lay.sight.items() if puzzle.clue(ref) and all(state[c] for c in cells)
-           and visible([state[c] for c in cells]) != puzzle.clue(ref)]
+    wrong = [c for c, v in enumerate(values) if v and solution and v != solution[c]]
+    wrong += [r * n + c for r, c, v in puzzle.givens if values[r * n + c] not in (0, v) and r * n + c not in wrong]
+    conflicts = latin_rules.conflicts(values, list(lay.g.peers))
+    broken = set(rules.broken_clues(n, {s: getattr(puzzle, s) for s in SIDES}, values))
+    bad = [ref for ref in lay.sight if ref in broken]
     errors = len(set(wrong) | set(conflicts)) + len(bad)
-    complete = all(state)
+    complete = all(values)
     solved = complete and errors == 0
     if solved:
         message = "Solved: every tower is in place"
@@ -867,6 +836,29 @@ def check(puzzle: Puzzle, state: Sequence[int]) -> Json:
         message += " (this puzzle has more than one solution)"
     return {"errors": errors, "wrong": cell_pairs(sorted(wrong), n), "conflicts": cell_pairs(sorted(conflicts), n),
             "bad_clues": [list(r) for r in bad], "complete": complete, "solved": solved, "message": message}
+
+
+def problems(puzzle: Puzzle, state: State) -> list[Problem]:
+    """What is wrong: changed givens, repeated heights, entries that differ from the solution, broken clues."""
+    n = puzzle.n
+    lay = layout(n)
+    values = list(state.values)
+    out = [Problem(cell_pairs([r * n + c], n), "given", f"r{r + 1}c{c + 1} is a given {v}, but it now shows "
+                   f"{values[r * n + c]}") for r, c, v in puzzle.givens if values[r * n + c] not in (0, v)]
+    for u, v, cells in latin_rules.repeats(values, [list(unit) for unit in lay.g.units]):
+        out.append(Problem(cell_pairs(cells, n), "repeat", f"{v} appears twice in {lay.g.unit_names[u]}"))
+    found = solve(puzzle, 2)
+    if len(found) == 1:
+        solution = [v for row in found[0] for v in row]
+        given = {r * n + c for r, c, _ in puzzle.givens}
+        out += [Problem(cell_pairs([c], n), "wrong", f"{lay.g.name(c)} cannot be {v}")
+                for c, v in enumerate(values) if v and c not in given and v != solution[c]]
+    for side, i in rules.broken_clues(n, {s: getattr(puzzle, s) for s in SIDES}, values):
+        cells = lay.sight[(side, i)]
+        clue = puzzle.clue((side, i))
+        out.append(Problem(cell_pairs(cells, n), "clue", f"The {clue} {side_name((side, i))} sees "
+                           f"{visible([values[c] for c in cells])} towers, not {clue}"))
+    return out
 
 
 # --------------------------------------------------------------------------- traces
@@ -917,44 +909,105 @@ def trace_phases(puzzle: Puzzle, max_guesses: int = 100_000) -> Iterator[Json]:
 # --------------------------------------------------------------------------- the family
 
 
-class Skyscrapers(LegacyFamily):
-    """Skyscrapers on JSON objects (see DESIGN.md for the command-line contract)."""
+GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
+
+
+class Skyscrapers(Family[Puzzle, State]):
+    """Skyscrapers through the typed contract (see DESIGN.md for the command-line contract)."""
 
     name = "skyscrapers"
     grades = GRADES
+    sizes = (3, 4, 5, 6, 7, 8, 9)
+    default_size = 5
+    methods = ("phases", "logic")
 
-    def solve(self, obj: Json) -> Json:
+    def __init__(self) -> None:
+        self._graded: dict[Puzzle, int] = {}  # grades of generated puzzles, so describe need not re-grade
+
+    def parse(self, text: str) -> Puzzle:
+        """A description "N:top/right/bottom/left[/givens]"."""
+        return parse(text)
+
+    def format(self, puzzle: Puzzle) -> str:
+        """The canonical description."""
+        return format(puzzle)
+
+    def read(self, obj: Json) -> Puzzle:
+        """{"n", "top", "right", "bottom", "left", "givens"?} or {"description"}."""
+        return puzzle_from_json(obj)
+
+    def write(self, puzzle: Puzzle) -> Json:
+        """The solve input (givens only when there are some)."""
+        return puzzle.to_json()
+
+    def start(self, puzzle: Puzzle) -> State:
+        """The givens, no notes."""
+        return start(puzzle)
+
+    def read_state(self, puzzle: Puzzle, obj: Json) -> State:
+        """"state" (n rows of heights) and "pencil" (n rows of strings)."""
+        return read_state(puzzle, obj)
+
+    def write_state(self, puzzle: Puzzle, state: State) -> list[list[int]]:
+        """Rows of heights, 0 = empty."""
+        n = puzzle.n
+        return [list(state.values[r * n:(r + 1) * n]) for r in range(n)]
+
+    def apply(self, puzzle: Puzzle, state: State, move: str) -> State:
+        """r1c2=4 (place; =0 clears), r1c2^4 (toggle a note), r1c2-47 (remove notes); see rules/latin.py."""
+        return apply(puzzle, state, move)
+
+    def is_solved(self, puzzle: Puzzle, state: State) -> bool:
+        """A full latin square meeting every clue and given."""
+        n = puzzle.n
+        return all(state.values) and is_solution(puzzle, [list(state.values[r * n:(r + 1) * n]) for r in range(n)])
+
+    def generate(self, params: Params, seed: int | str) -> Puzzle:
+        """A puzzle of the grade, deterministic for (grade, seed, size)."""
+        n = params.size or 5
+        puzzle, _ = generate(rng_for(seed, "skyscrapers", params.grade, n), params.grade, n)
+        if len(self._graded) >= GRADED_MEMO:
+            self._graded.clear()
+        self._graded[puzzle] = params.grade
+        return puzzle
+
+    def describe(self, puzzle: Puzzle) -> Json:
+        """"difficulty" and the "description" (the share-link text)."""
+        level = self._graded.get(puzzle)
+        if level is None:
+            level = grade(puzzle)
+        return {"difficulty": GRADES[level] if level is not None else "Unknown", "description": format(puzzle)}
+
+    def solve(self, puzzle: Puzzle, obj: Json) -> Json:
         """{"solution": rows, "count": 1|2}; an error when there is no solution."""
-        puzzle = puzzle_from_json(obj)
         found = solve(puzzle, 2)
         if not found:
             raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
         return {"solution": found[0], "count": len(found)}
 
-    def generate(self, grade: int, seed: int, size: int | None) -> Json:
-        """A puzzle of the grade, deterministic for (grade, seed, size)."""
-        n = 5 if size is None else size
-        puzzle, _ = generate(rng_for(seed, "skyscrapers", grade, n), grade, n)
-        return {**puzzle.to_json(), "difficulty": GRADES[grade], "seed": seed, "description": format(puzzle)}
+    def count(self, puzzle: Puzzle, limit: int = 2) -> int:
+        """Solutions counted up to `limit`."""
+        return count_solutions(puzzle, limit)
 
-    def hint(self, obj: Json) -> Json:
-        """The next step for the player's state (and pencil marks, when sent)."""
-        puzzle = puzzle_from_json(obj)
-        return hint(puzzle, read_state(obj, puzzle.n), read_pencil(obj, puzzle.n)).to_json()
+    def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
+        """Changed givens, repeats, wrong entries, broken clues."""
+        return problems(puzzle, state)
 
-    def check(self, obj: Json) -> Json:
-        """Problems in the player's state."""
-        puzzle = puzzle_from_json(obj)
-        return check(puzzle, read_state(obj, puzzle.n))
+    def check_json(self, puzzle: Puzzle, state: State, problems: list[Problem]) -> Json:
+        """errors, wrong, conflicts, bad_clues, complete, solved, message (as always)."""
+        return check(puzzle, state)
 
-    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
-        """Solver events: method "phases" (default, the reference's) or "logic" (the hint techniques)."""
-        puzzle = puzzle_from_json(obj)
-        if method in (None, "", "phases"):
-            return trace_phases(puzzle)
-        if method == "logic":
-            return trace_logic(puzzle)
-        raise PuzzleError(f"unknown trace method {method!r}: choose phases or logic")
+    def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
+        """The next step for the player's state (from their notes when "pencil" is sent)."""
+        return hint(puzzle, state, obj.get("pencil") is not None)
+
+    def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
+        """"phases" (the reference's solver, default) or "logic" (the hint techniques)."""
+        return trace_logic(puzzle) if method == "logic" else trace_phases(puzzle)
+
+    def extra(self) -> dict[str, Command]:
+        """No commands beyond the common ones."""
+        return {}
 
 
 FAMILY = Skyscrapers()

@@ -16,12 +16,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import PuzzleError
+from solvers import PuzzleError, commands
 from solvers import skyscrapers as sky
 
 REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO.parent / "shared" / "benchmarks" / "skyscrapers.json"
 SIDES = ("top", "right", "bottom", "left")
+
+
+def call(command: str, obj: dict) -> dict:
+    """One answer of the family's command table (what the CLI and the worker run)."""
+    return commands.run(sky.FAMILY, command, obj)
+
+
+def gen(grade: int, seed: int | str, size: int) -> dict:
+    """`generate` with a 0-based grade."""
+    return call("generate", {"difficulty": grade + 1, "seed": seed, "size": size})
+
+
+def trace(obj: dict, method: str) -> object:
+    """The trace stream of a solve input."""
+    return commands.run(sky.FAMILY, "trace", {**obj, "method": method})
 
 
 def seen(line: list[int]) -> int:
@@ -79,7 +94,7 @@ def test_public_instances_solved_to_listed_solutions() -> None:
     assert len(data) == 40
     for inst in data:
         obj = as_input(inst)
-        out = sky.FAMILY.solve(obj)
+        out = call("solve", obj)
         assert out == {"solution": inst["solution"], "count": 1}, inst["id"]
         assert valid(obj, out["solution"]), inst["id"]
 
@@ -89,7 +104,7 @@ def test_public_instances_hints_play_to_the_solution() -> None:
         obj = as_input(inst)
         n, state = obj["n"], start_state(obj)
         for _ in range(n * n + 1):
-            h = sky.FAMILY.hint({**obj, "state": state})
+            h = call("hint", {**obj, "state": state})
             if h["technique"] == "Solved":
                 break
             r, c, v = h["move"]["place"]
@@ -118,7 +133,7 @@ def puzzles(draw: st.DrawFn, max_n: int = 7) -> tuple[dict, list[list[int]]]:
 @given(puzzles())
 def test_solutions_satisfy_clues_and_givens(case: tuple[dict, list[list[int]]]) -> None:
     obj, grid = case
-    out = sky.FAMILY.solve(obj)
+    out = call("solve", obj)
     assert valid(obj, out["solution"])
     found = sky.solve(sky.puzzle_from_json(obj), 2)
     assert len(found) == out["count"]
@@ -192,7 +207,7 @@ def test_guessing_counters_and_phases_ordering() -> None:
 
 def test_largest_size_and_empty_board() -> None:
     empty = {"n": 12, **{s: [0] * 12 for s in SIDES}}
-    out = sky.FAMILY.solve(empty)
+    out = call("solve", empty)
     assert out["count"] == 2 and valid(empty, out["solution"])
     grid = sky.random_grid(12, random.Random(5))
     obj = all_clues(grid)
@@ -220,7 +235,7 @@ def test_largest_size_and_empty_board() -> None:
 ])
 def test_bad_input_is_a_clear_error(obj: dict, kind: str) -> None:
     with pytest.raises(PuzzleError) as err:
-        sky.FAMILY.solve(obj)
+        call("solve", obj)
     assert err.value.kind == kind
     assert len(str(err.value)) > 10
 
@@ -290,13 +305,13 @@ CASES = [(n, level) for n in (4, 5, 6, 7) for level in range(4) if not (n == 4 a
 @pytest.mark.parametrize("n, level", CASES)
 def test_generated_puzzles_are_unique_and_of_the_grade(n: int, level: int) -> None:
     for seed in (1, 2):
-        out = sky.FAMILY.generate(level, seed, n)
+        out = gen(level, seed, n)
         assert out["difficulty"] == sky.GRADES[level] and out["seed"] == seed and out["n"] == n
         puzzle = sky.puzzle_from_json(out)
         assert sky.count_solutions(puzzle) == 1
         assert sky.grade(puzzle) == level
         assert sky.parse(out["description"]) == puzzle
-        assert valid(out, sky.FAMILY.solve(out)["solution"])
+        assert valid(out, call("solve", out)["solution"])
         # grading in bulk and stepping through the hint ladder agree
         board, top = sky.start_board(puzzle), 0
         while not board.solved():
@@ -308,26 +323,26 @@ def test_generated_puzzles_are_unique_and_of_the_grade(n: int, level: int) -> No
 
 
 def test_generator_is_deterministic() -> None:
-    a = sky.FAMILY.generate(2, 42, 6)
-    assert a == sky.FAMILY.generate(2, 42, 6)
-    assert a != sky.FAMILY.generate(2, 43, 6)
-    assert sky.FAMILY.generate(1, "daily-2024-05-01", 5) == sky.FAMILY.generate(1, "daily-2024-05-01", 5)
+    a = gen(2, 42, 6)
+    assert a == gen(2, 42, 6)
+    assert a != gen(2, 43, 6)
+    assert gen(1, "daily-2024-05-01", 5) == gen(1, "daily-2024-05-01", 5)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [8, 9])
 def test_generated_large_puzzles(n: int) -> None:
     for level in range(4):
-        out = sky.FAMILY.generate(level, 3, n)
+        out = gen(level, 3, n)
         puzzle = sky.puzzle_from_json(out)
         assert sky.count_solutions(puzzle) == 1 and sky.grade(puzzle) == level
 
 
 def test_impossible_grade_and_size_are_refused() -> None:
     with pytest.raises(PuzzleError, match="up to Hard"):
-        sky.FAMILY.generate(3, 1, 4)
+        gen(3, 1, 4)
     with pytest.raises(PuzzleError):
-        sky.FAMILY.generate(0, 1, 10)
+        gen(0, 1, 10)
 
 
 # ----------------------------------------------------------------- hints and checks
@@ -335,8 +350,8 @@ def test_impossible_grade_and_size_are_refused() -> None:
 
 def generated(level: int, n: int, seed: int = 5) -> tuple[dict, list[list[int]]]:
     """A generated puzzle and its solution."""
-    obj = sky.FAMILY.generate(level, seed, n)
-    return obj, sky.FAMILY.solve(obj)["solution"]
+    obj = gen(level, seed, n)
+    return obj, call("solve", obj)["solution"]
 
 
 def start_state(obj: dict) -> list[list[int]]:
@@ -354,7 +369,7 @@ def test_hints_with_pencil_marks_are_sound_and_finish(level: int, n: int) -> Non
     pencil = [["123456789"[:n]] * n for _ in range(n)]
     seen_levels = set()
     for _ in range(n ** 3):
-        h = sky.FAMILY.hint({**obj, "state": state, "pencil": pencil})
+        h = call("hint", {**obj, "state": state, "pencil": pencil})
         if h["technique"] == "Solved":
             break
         assert h["reason"] and h["technique"] in sky.TECHNIQUE_NAMES and h["grade"] == sky.GRADES[h["level"]]
@@ -379,7 +394,7 @@ def test_hint_without_pencil_chains_to_a_placement() -> None:
     state = start_state(obj)
     levels = []
     while True:
-        h = sky.FAMILY.hint({**obj, "state": state})
+        h = call("hint", {**obj, "state": state})
         if h["technique"] == "Solved":
             break
         r, c, v = h["move"]["place"]
@@ -395,26 +410,26 @@ def test_hint_clears_a_wrong_entry_first() -> None:
     obj, sol = generated(1, 5)
     state = [[0] * 5 for _ in range(5)]
     state[2][3] = sol[2][3] % 5 + 1
-    h = sky.FAMILY.hint({**obj, "state": state})
+    h = call("hint", {**obj, "state": state})
     assert h["technique"] == "Wrong entry" and h["move"] == {"clear": [2, 3]} and h["cells"] == [[2, 3]]
 
 
 def test_hint_on_ambiguous_puzzle_is_an_error() -> None:
     obj = {"n": 4, **{s: [0] * 4 for s in SIDES}, "state": [[0] * 4 for _ in range(4)]}
     with pytest.raises(PuzzleError) as err:
-        sky.FAMILY.hint(obj)
+        call("hint", obj)
     assert err.value.kind == "multiple-solutions"
 
 
 def test_check_reports_wrong_conflicts_and_broken_clues() -> None:
     obj, sol = generated(2, 5)
-    empty = sky.FAMILY.check({**obj, "state": [[0] * 5 for _ in range(5)]})
+    empty = call("check", {**obj, "state": [[0] * 5 for _ in range(5)]})
     assert empty["errors"] == 0 and not empty["complete"] and not empty["solved"]
-    done = sky.FAMILY.check({**obj, "state": sol})
+    done = call("check", {**obj, "state": sol})
     assert done["solved"] and done["complete"] and done["errors"] == 0 and done["message"].startswith("Solved")
     # swap two rows: still a latin square, no conflicts, but wrong cells and some clues broken
     swapped = [sol[1], sol[0], *sol[2:]]
-    out = sky.FAMILY.check({**obj, "state": swapped})
+    out = call("check", {**obj, "state": swapped})
     assert not out["solved"] and out["complete"] and not out["conflicts"]
     assert {tuple(x) for x in out["wrong"]} == {(r, c) for r in (0, 1) for c in range(5) if swapped[r][c] != sol[r][c]}
     broken = {(s, i) for (s, i), line in sight_lines(swapped).items() if obj[s][i] and seen(line) != obj[s][i]}
@@ -422,7 +437,7 @@ def test_check_reports_wrong_conflicts_and_broken_clues() -> None:
     # a repeat in a row
     state = [[0] * 5 for _ in range(5)]
     state[0][0] = state[0][4] = 3
-    out = sky.FAMILY.check({**obj, "state": state})
+    out = call("check", {**obj, "state": state})
     assert [0, 0] in out["conflicts"] and [0, 4] in out["conflicts"]
 
 
@@ -430,7 +445,7 @@ def test_check_rejects_a_malformed_state() -> None:
     obj, _ = generated(0, 4)
     for state in ([[0] * 4] * 3, [[0, 0, 0, 9]] * 4, "1234"):
         with pytest.raises(PuzzleError):
-            sky.FAMILY.check({**obj, "state": state})
+            call("check", {**obj, "state": state})
 
 
 # ----------------------------------------------------------------- traces
@@ -440,7 +455,7 @@ def test_check_rejects_a_malformed_state() -> None:
 def test_traces_end_solved_and_stay_sound(method: str) -> None:
     for inst in [i for i in instances() if i["id"] in ("sky05_n6", "sky22_n7", "sky38_n7")]:
         sol = inst["solution"]
-        events = list(sky.FAMILY.trace(as_input(inst), method))
+        events = list(trace(as_input(inst), method))
         assert events[-1]["event"] == "solved" and events[-1]["solution"] == sol
         assert any(e["event"] == "technique" for e in events)
         if method == "logic":
