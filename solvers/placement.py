@@ -84,6 +84,7 @@ class Words:
     piece: Callable[[PieceId], str]  # "the T", "the red two (r2)"
     step: Callable[[PieceId, Sequence[Cell] | None], str]  # a move string (None: take back)
     listing: Callable[[Sequence[Cell]], str]  # " on A1 A2" or "" where cells do not read well
+    unit: str = "cell"  # what a cell is called: "cell", "cube" (techniques say "forced cell", "forced cube")
 
 
 def _ways(n: int) -> str:
@@ -94,7 +95,7 @@ def _ways(n: int) -> str:
 def _area(cells: Sequence[Cell], words: Words) -> str:
     """ "the free cell on A4", "the 3 free cells on ..."."""
     n = len(cells)
-    return ("the free cell" if n == 1 else f"the {n} free cells") + words.listing(cells)
+    return (f"the free {words.unit}" if n == 1 else f"the {n} free {words.unit}s") + words.listing(cells)
 
 
 def _upper(text: str) -> str:
@@ -177,7 +178,8 @@ class Engine:
             return [Problem([words.cell_json(c) for c in region], "stuck",
                             f"No set of the pieces left fills {_area(region, words)}: "
                             "take a piece back.")]
-        return [Problem([], "stuck", "No overlaps, but the free cells can no longer be filled: take a piece back.")]
+        return [Problem([], "stuck", f"No overlaps, but the free {words.unit}s can no longer be filled: "
+                                     "take a piece back.")]
 
     # ----- hints -----------------------------------------------------------------------
 
@@ -236,7 +238,7 @@ class Engine:
             reason = (f"{_upper(name)} has the fewest ways to be covered ({len(ks)}); {words.piece(choice)} fits there "
                       f"in {'only ' if len(mine) == 1 else ''}{_ways(len(mine))} that keep{s} {keeps}.")
         cells = [words.cell_json(cell)] + [words.cell_json(c) for c in pl.cells if c != cell]
-        return self._place("forced cell", pl, cells, reason, 1 if len(ks) == 1 else 2,
+        return self._place(f"forced {words.unit}", pl, cells, reason, 1 if len(ks) == 1 else 2,
                            {"options": len(ks), "pieces": among}, f"Look at {name}.", words)
 
     @staticmethod
@@ -269,8 +271,8 @@ class Engine:
         if best is not None:
             ways, pid = best
             more = "at least " if ways >= TAKE_BACK_LIMIT else ""
-            reason = (f"{why}The free cells cannot be filled with {words.piece(pid)} where it is; take it back and "
-                      f"the {words.board} can be finished in {more}{_ways(ways)}.")
+            reason = (f"{why}The free {words.unit}s cannot be filled with {words.piece(pid)} where it is; "
+                      f"take it back and the {words.board} can be finished in {more}{_ways(ways)}.")
             shown = list(cells_of[pid])
         else:
             pair = next(((a, b) for a, b in combinations(order, 2)

@@ -20,6 +20,10 @@ is harder. Levels 1..4 are bands of that probability (see LEVEL_BOUNDS). The gen
 grows a connected footprint, finds the piece sets of `size` pieces (default 3 for levels
 1-2, 4 for 3-4) that fill it, and keeps one of the requested level; a few ms per card.
 
+The tables, the card code, links and moves are the rules layer's (`rules/ubongo.py`, shared
+with the page); checks and hints are the placement engine's (`placement.py`, shared with
+Genius Square).
+
 Known limits: the piece set is the eight-piece family set only; the hint's "most forced"
 piece is measured by placements that keep the card solvable, not by a human technique.
 Possible future work: the original game's 16 piece types with repeated pieces.
@@ -28,14 +32,16 @@ Possible future work: the original game's 16 piece types with repeated pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from .base import Hint, Json, LegacyFamily, PuzzleError, rng_for
-from .exactcover import ExactCover, placement_trace
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .exactcover import ExactCover
+from .placement import Engine, Placed, Placement, Words
+from .rules import ubongo as rules
 
 Cube = tuple[int, int, int]  # (row, column, layer); layer 0 is the bottom
 Square = tuple[int, int]  # (row, column) of a footprint cell
@@ -44,9 +50,9 @@ PieceId = str
 State = dict[PieceId, tuple[Cube, ...]]  # placed pieces: id -> cubes
 Solution = dict[PieceId, tuple[Cube, ...]]
 
-HEIGHT = 2
-MAX_SIDE = 12  # largest footprint row/column number accepted (keeps matrices small)
-MAX_HEIGHT = 4
+HEIGHT = rules.HEIGHT
+MAX_SIDE = rules.MAX_SIDE  # largest footprint row/column number accepted (keeps matrices small)
+MAX_HEIGHT = rules.MAX_HEIGHT
 
 
 @dataclass(frozen=True)
@@ -59,21 +65,12 @@ class Piece:
     cubes: Shape
 
 
-# The Ubongo 3D Family set (ids: colour letter + number of cubes), as unit-cube offsets.
-PIECES: tuple[Piece, ...] = (
-    Piece("y5", "yellow five", "#f2c12e", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 0, 1))),
-    Piece("y4", "yellow four", "#e8a317", ((0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0))),
-    Piece("r4", "red four", "#d64541", ((0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1))),
-    Piece("r2", "red two", "#a93226", ((0, 0, 0), (0, 0, 1))),
-    Piece("g3", "green three", "#58b368", ((0, 0, 0), (0, 0, 1), (0, 1, 0))),
-    Piece("g5", "green five", "#2e7d4f", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 1, 2))),
-    Piece("b4", "blue four", "#4a90d9", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0))),
-    Piece("b5", "blue five", "#2c4f9e", ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1))),
-)
+# The Ubongo 3D Family set: the rules layer's table (the page reads the same module).
+PIECES: tuple[Piece, ...] = tuple(Piece(*p) for p in rules.PIECES)
 PIECE_BY_ID = {p.id: p for p in PIECES}
 PIECE_IDS = tuple(p.id for p in PIECES)
 
-GRADES = ("Easy", "Medium", "Hard", "Expert")
+GRADES = tuple(rules.GRADES)
 # Level = 1 + the number of bounds the probability is at or below: level 1 above 1e-3 ... level 4
 # at most 1e-5. Over the 144 family cards with each of their 1,106 filling piece sets these
 # bands hold about 13%, 27%, 50% and 10% (3-piece sets span 2e-4..0.11, 4-piece 2e-6..4e-3).
@@ -86,56 +83,33 @@ DEFAULT_PIECES = {1: 3, 2: 3, 3: 4, 4: 4}  # pieces per generated card when no s
 
 def normalise(cubes: Iterable[Cube]) -> Shape:
     """Shift cubes so each coordinate's minimum is 0, sorted."""
-    cubes = list(cubes)
-    lo = [min(c[i] for c in cubes) for i in range(3)]
-    return tuple(sorted((a - lo[0], b - lo[1], c - lo[2]) for a, b, c in cubes))
+    return rules.normalise(cubes)
 
 
-def _rotation_matrices() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The 24 proper rotations as (source axis, sign) per output axis (signed permutations, det +1)."""
-    out = []
-    for perm in permutations(range(3)):
-        parity = sum(perm[i] > perm[j] for i in range(3) for j in range(i + 1, 3)) % 2
-        for signs in product((1, -1), repeat=3):
-            if (-1) ** parity * signs[0] * signs[1] * signs[2] == 1:
-                out.append(tuple(zip(perm, signs, strict=True)))
-    return tuple(out)
+ROTATIONS = tuple(rules.rotations())  # the 24 turns of space as signed axis permutations
 
 
-ROTATIONS = _rotation_matrices()
-
-
-@cache
 def orientations(shape: Shape) -> tuple[Shape, ...]:
     """The distinct orientations of a polycube under the 24 rotations of space (no mirrors)."""
-    found = {normalise(tuple(c[a] * s for a, s in rot) for c in shape) for rot in ROTATIONS}
-    return tuple(sorted(found))
+    return rules.orientations(shape)
 
 
 def is_connected(squares: Iterable[Square]) -> bool:
     """Whether squares form one edge-connected region (empty is not)."""
-    left = set(squares)
-    if not left:
-        return False
-    todo = [left.pop()]
-    while todo:
-        r, c = todo.pop()
-        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if n in left:
-                left.remove(n)
-                todo.append(n)
-    return not left
+    return rules.is_connected(squares)
+
+
+def _rule(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call a rules-layer function, turning its ValueError into PuzzleError."""
+    try:
+        return fn(*args)
+    except PuzzleError:
+        raise
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
 
 
 # ----- boards --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One piece in one orientation at one place in the box."""
-
-    piece: PieceId
-    cubes: tuple[Cube, ...]
 
 
 class Board:
@@ -155,12 +129,14 @@ class Board:
                 for dr, dc, dz in product(range(rows - ext[0]), range(cols - ext[1]), range(height - ext[2])):
                     cubes = tuple((a + dr, b + dc, z + dz) for a, b, z in shape)
                     if all(q in inside for q in cubes):
-                        pls.append(Placement(piece.id, cubes))
-        self.placements = pls
-        self.index = {(pl.piece, pl.cubes): k for k, pl in enumerate(pls)}
+                        pls.append(Placement(piece.id, tuple(sorted(cubes))))
         # Cubes are primary (exactly once); piece ids secondary: a card's list is enforced by
         # covering the other pieces beforehand and by its volume equalling the box's.
-        self.ec = ExactCover([(pl.piece, *pl.cubes) for pl in pls], primary=self.cubes, secondary=PIECE_IDS)
+        self.engine = Engine(pls, self.cubes, {p.id: len(p.cubes) for p in PIECES}, rules.neighbours,
+                             pieces_primary=False)
+        self.placements: list[Placement] = self.engine.placements
+        self.index = self.engine.index
+        self.ec: ExactCover = self.engine.ec
         self.symmetries = self._symmetries()
 
     def _symmetries(self) -> list[dict[Cube, Cube]]:
@@ -229,14 +205,12 @@ class Card:
 
 def piece_id(name: Any) -> PieceId:
     """The piece id for a name given in any case; PuzzleError for unknown pieces."""
-    if isinstance(name, str) and name.strip().lower() in PIECE_BY_ID:
-        return name.strip().lower()
-    raise PuzzleError(f"unknown piece {name!r}: the pieces are {', '.join(PIECE_IDS)}")
+    return _rule(rules.piece_id, name)
 
 
 def volume(pieces: Iterable[PieceId]) -> int:
     """Total cubes of some pieces."""
-    return sum(len(PIECE_BY_ID[p].cubes) for p in pieces)
+    return rules.volume(pieces)
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
@@ -247,27 +221,13 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
 
 
 def make_card(footprint: Iterable[Square], height: int = HEIGHT, pieces: Iterable[PieceId] | None = None) -> Card:
-    """A validated card; PuzzleError for empty, disconnected or mismatched input."""
-    squares = list(footprint)
-    if not squares:
-        raise PuzzleError("the card's footprint is empty: give at least one [row, col] square")
-    if len(set(squares)) != len(squares):
-        dup = sorted({s for s in squares if squares.count(s) > 1})
-        raise PuzzleError(f"footprint square {list(dup[0])} is listed twice")
-    if not is_connected(squares):
-        raise PuzzleError("the card's footprint is in several parts: its squares must touch edge to edge")
-    ids: tuple[PieceId, ...] | None = None
-    if pieces is not None:
-        ids = tuple(pieces)
-        if len(set(ids)) != len(ids):
-            raise PuzzleError("each piece can be on a card only once")
-        if not ids:
-            raise PuzzleError("the card lists no pieces")
-        if volume(ids) != len(squares) * height:
-            raise PuzzleError(f"the pieces have {volume(ids)} cubes but the card holds {len(squares)} squares x "
-                              f"{height} layers = {len(squares) * height} cubes")
-        ids = tuple(p for p in PIECE_IDS if p in ids)
-    return Card(tuple(sorted(squares)), height, ids)
+    """A validated card (rules.card_problem); PuzzleError for empty, disconnected or mismatched input."""
+    squares = [tuple(s) for s in footprint]
+    ids = None if pieces is None else tuple(pieces)
+    bad = rules.card_problem(squares, height, ids)
+    if bad:
+        raise PuzzleError(bad)
+    return Card(tuple(sorted(squares)), height, None if ids is None else tuple(p for p in PIECE_IDS if p in ids))
 
 
 def parse_card(obj: Json) -> Card:
@@ -289,26 +249,16 @@ def parse_card(obj: Json) -> Card:
 
 
 def format_card(card: Card) -> str:
-    """Compact text for links: pieces joined by '-', '_', footprint rows as 0/1 joined by '.', '_', height."""
-    rows = max(r for r, _ in card.footprint) + 1
-    cols = max(c for _, c in card.footprint) + 1
-    grid = ".".join("".join("1" if (r, c) in card.footprint else "0" for c in range(cols)) for r in range(rows))
-    return f"{'-'.join(card.pieces or ())}_{grid}_{card.height}"
+    """Compact text for links (rules.format_code): pieces joined by '-', '_', footprint rows as 0/1, '_', height."""
+    return rules.format_code(card.footprint, card.height, card.pieces)
 
 
 def parse(text: str) -> Card:
-    """The card of a `format_card` text; PuzzleError when malformed."""
-    parts = text.strip().split("_") if isinstance(text, str) else []
-    if len(parts) not in (2, 3) or not parts[1] or set(parts[1]) - set("01."):
+    """The card of a `format_card` text (a link's placed pieces after "~" are ignored); PuzzleError when malformed."""
+    if not isinstance(text, str):
         raise PuzzleError("this card link is malformed: expected pieces_rows_height like g3-r4-y5_01000.11111_2")
-    height = int(parts[2]) if len(parts) == 3 and parts[2].isdigit() else HEIGHT
-    if len(parts) == 3 and not parts[2].isdigit():
-        raise PuzzleError("this card link's height is not a number")
-    squares = [(r, c) for r, row in enumerate(parts[1].split(".")) for c, ch in enumerate(row) if ch == "1"]
-    pieces = [piece_id(p) for p in parts[0].split("-")] if parts[0] else None
-    if len(squares) > (MAX_SIDE + 1) ** 2 or not 1 <= height <= MAX_HEIGHT:
-        raise PuzzleError("this card link describes a board too large to play")
-    return make_card(squares, height, pieces)
+    squares, height, pieces = _rule(rules.parse_code, text.partition("~")[0])
+    return Card(squares, height, pieces)
 
 
 # ----- solving -------------------------------------------------------------------
@@ -457,135 +407,22 @@ def parse_state(obj: Json) -> State:
     return out
 
 
-def _name(pid: PieceId) -> str:
-    """ "the red two (r2)" for messages."""
-    return f"the {PIECE_BY_ID[pid].name} ({pid})"
-
-
-def placement_problems(card: Card, state: State) -> list[tuple[str, PieceId, list[Cube]]]:
-    """Mistakes in a build: pieces not on the card, wrong shapes, cubes outside, overlaps."""
-    problems: list[tuple[str, PieceId, list[Cube]]] = []
-    inside = set(card.board.cubes)
-    owner: dict[Cube, PieceId] = {}
-    for pid, cubes in state.items():
-        piece = PIECE_BY_ID[pid]
-        if card.pieces is not None and pid not in card.pieces:
-            problems.append((f"{_name(pid)} is not one of this card's pieces", pid, list(cubes)))
-            continue
-        if len(set(cubes)) != len(cubes) or normalise(cubes) not in orientations(piece.cubes):
-            problems.append((f"{_name(pid)} has {len(piece.cubes)} cubes in its own shape and cannot fill those "
-                             "cubes", pid, list(cubes)))
-            continue
-        out = [q for q in cubes if q not in inside]
-        if out:
-            problems.append((f"{_name(pid)} sticks out of the card", pid, out))
-        for q in cubes:
-            if q in owner:
-                problems.append((f"{_name(pid)} and {_name(owner[q])} overlap", pid, [q]))
-            owner[q] = pid
-    return problems
-
-
 def _cells(cubes: Iterable[Cube]) -> list[list[int]]:
     """Cubes as JSON lists."""
     return [list(q) for q in cubes]
 
 
-def take_back_hint(card: Card, given: dict[PieceId, int]) -> Hint:
-    """Which placed piece to take back when the card can no longer be filled."""
-    b = card.board
-    covered = b.excluded(card.pieces)
-    order = sorted(given, key=lambda p: (-len(PIECE_BY_ID[p].cubes), PIECE_IDS.index(p)))
-    best: tuple[int, PieceId] | None = None
-    for pid in order:
-        ways = b.ec.count([k for q, k in given.items() if q != pid], covered, limit=1000)
-        if ways and (best is None or ways > best[0]):
-            best = (ways, pid)
-    if best is not None:
-        pid = best[1]
-        reason = (f"The rest of the card cannot be filled with {_name(pid)} where it is; take it back and the "
-                  "card can be finished.")
-    else:
-        pair = next(((a, c) for a, c in combinations(order, 2)
-                     if b.ec.solvable([k for q, k in given.items() if q not in (a, c)], covered)), None)
-        pid = pair[0] if pair else order[0]
-        reason = (f"No single piece fixes it: {_name(pair[0])} and {_name(pair[1])} block every way to finish; "
-                  f"take back {_name(pid)} first." if pair else
-                  "The placed pieces block every way to finish; take this one back and try again.")
-    cubes = b.placements[given[pid]].cubes
-    return Hint("take back", _cells(cubes), reason, {"remove": pid}, 0, {"solvable": False})
+def _cube_words(q: Cube) -> str:
+    """ "the cube at row 0, column 1, layer 1" (layers count from 1 for people)."""
+    return f"the cube at row {q[0]}, column {q[1]}, layer {q[2] + 1}"
 
 
-def hint(card: Card, state: State) -> Hint:
-    """A fix for a mistake, the piece to take back, or the most forced next piece and where."""
-    problems = placement_problems(card, state)
-    if problems:
-        text, pid, cubes = problems[0]
-        return Hint("mistake", _cells(cubes), text[0].upper() + text[1:] + ": take it back.", {"remove": pid}, 0,
-                    {"solvable": False})
-    b = card.board
-    covered = b.excluded(card.pieces)
-    given = {pid: b.index[(pid, cubes)] for pid, cubes in state.items()}
-    filled = {q for cubes in state.values() for q in cubes}
-    if len(filled) == len(b.cubes):
-        return Hint("solved", [], "Every cube of the card is filled: solved.", None, 0, {"solvable": True})
-    used = b.ec.options_in_solutions(list(given.values()), covered)
-    if not used:
-        if not state:
-            raise PuzzleError("this card cannot be filled with its pieces", "no-solution")
-        return take_back_hint(card, given)
-    by_piece: dict[PieceId, list[int]] = {}
-    by_cube: dict[Cube, list[int]] = {q: [] for q in b.cubes if q not in filled}
-    for k in sorted(used):
-        pl = b.placements[k]
-        by_piece.setdefault(pl.piece, []).append(k)
-        for q in pl.cubes:
-            by_cube[q].append(k)
-    size = {p: len(PIECE_BY_ID[p].cubes) for p in PIECE_IDS}
-    piece = min(by_piece, key=lambda p: (len(by_piece[p]), -size[p], PIECE_IDS.index(p)))
-    cube = min(by_cube, key=lambda q: (len(by_cube[q]), q))
-    n = len(by_piece[piece])
-    if n <= len(by_cube[cube]):
-        k = by_piece[piece][0]
-        cells = b.placements[k].cubes
-        reason = (f"{_name(piece)[0].upper()}{_name(piece)[1:]} fits in only "
-                  f"{'one way that keeps' if n == 1 else f'{n} ways that keep'} the card solvable"
-                  + ("." if n == 1 else "; here is one of them."))
-        return Hint("forced piece", _cells(cells), reason, {"piece": piece, "cells": _cells(cells)},
-                    1 if n == 1 else 2, {"solvable": True, "options": n})
-    ks = by_cube[cube]
-    pieces = sorted({b.placements[k].piece for k in ks}, key=PIECE_IDS.index)
-    k = ks[0]
-    pl = b.placements[k]
-    where = f"the cube at row {cube[0]}, column {cube[1]}, layer {cube[2] + 1}"
-    reason = (f"Only {'one placement' if len(ks) == 1 else f'{len(ks)} placements'} of "
-              f"{' or '.join(_name(p) for p in pieces)} can fill {where} and keep the card solvable"
-              + ("." if len(ks) == 1 else f"; try {_name(pl.piece)} here."))
-    return Hint("forced cube", _cells([cube] + [q for q in pl.cubes if q != cube]), reason,
-                {"piece": pl.piece, "cells": _cells(pl.cubes)}, 1 if len(ks) == 1 else 2,
-                {"solvable": True, "options": len(ks), "pieces": pieces})
+WORDS = Words("card", _cube_words, list, rules.label, rules.format_move, lambda cubes: "", unit="cube")
 
 
-def check(card: Card, state: State) -> Json:
-    """Problems in a build, whether it is finished, and whether it can still be finished."""
-    problems = placement_problems(card, state)
-    if problems:
-        errors = sorted({q for _, _, cubes in problems for q in cubes})
-        return {"errors": _cells(errors), "problems": [t[0].upper() + t[1:] + "." for t, _, _ in problems],
-                "solved": False, "solvable": False,
-                "message": f"{len(problems)} problem{'s' if len(problems) > 1 else ''} with the pieces."}
-    b = card.board
-    filled = sum(len(c) for c in state.values())
-    solved = filled == len(b.cubes)
-    given = [b.index[(pid, cubes)] for pid, cubes in state.items()]
-    solvable = solved or b.ec.solvable(given, b.excluded(card.pieces))
-    if solved:
-        message = "Solved: the card is filled two layers high."
-    elif solvable:
-        message = f"No mistakes so far; {len(b.cubes) - filled} cubes to go and the card can still be filled."
-    else:
-        message = "No overlaps, but the rest can no longer be filled: take a piece back."
-    return {"errors": [], "problems": [], "solved": solved, "solvable": solvable, "message": message}
+def raw_problems(card: Card, state: State) -> list[Any]:
+    """The rules layer's mistakes of a build: (rule, piece, cubes, other)."""
+    return rules.problems(set(card.board.cubes), card.pieces, state)
 
 
 def solution_json(sol: Solution) -> dict[PieceId, list[list[int]]]:
@@ -602,18 +439,98 @@ def pieces_json() -> list[Json]:
 SOLUTIONS_CAP = 50
 
 
+def solutions_json(obj: Json) -> Json:
+    """Solve input (with pieces) -> {"solutions": [...up to 50, distinct], "count": N, "capped": bool}."""
+    card = parse_card(obj)
+    if card.pieces is None:
+        raise PuzzleError('list the card\'s "pieces" to see its solutions')
+    sols = distinct_solutions(card)
+    if not sols:
+        raise PuzzleError("these pieces cannot fill this card", "no-solution")
+    return {"solutions": [solution_json(s) for s in sols[:SOLUTIONS_CAP]], "count": len(sols),
+            "capped": len(sols) > SOLUTIONS_CAP}
+
+
+def rate_json(obj: Json) -> Json:
+    """Solve input (with pieces) -> {"probability", "level", "solutions", "raw_solutions", "placements"}."""
+    r = rate(parse_card(obj))
+    return {"probability": r.probability, "level": r.level, "solutions": r.distinct, "raw_solutions": r.raw,
+            "placements": {p: list(v) for p, v in r.placements.items()}}
+
+
 # ----- the family ------------------------------------------------------------------
 
 
-class UbongoFamily(LegacyFamily):
-    """Ubongo 3D through JSON objects (see DESIGN.md's command-line contract)."""
+class UbongoFamily(Family[Card, Placed]):
+    """Cubes 3D on the typed contract: a Card, Placed pieces, moves like "g3:100,110,101" and "-g3"."""
 
     name = "ubongo"
     grades = GRADES
+    sizes = (2, 3, 4, 5)  # pieces on a generated card
+    methods = ("exact-cover",)
 
-    def solve(self, obj: Json) -> Json:
+    # --- puzzles as text and JSON ---
+    def parse(self, text: str) -> Card:
+        """The card of its code (rules.parse_code), like "g3-r4-y5_01000.11111_2"."""
+        return parse(text)
+
+    def format(self, puzzle: Card) -> str:
+        """The card's code."""
+        return format_card(puzzle)
+
+    def read(self, obj: Json) -> Card:
+        """{"footprint", "height"?, "pieces"?} -> Card."""
+        return parse_card(obj)
+
+    def write(self, puzzle: Card) -> Json:
+        """Card -> {"footprint", "height", "pieces"?}."""
+        return puzzle.to_json()
+
+    # --- states and moves ---
+    def start(self, puzzle: Card) -> Placed:
+        """An empty card."""
+        return Placed()
+
+    def read_state(self, puzzle: Card, obj: Json) -> Placed:
+        """The "state" (or "placed") of a solve input: piece id -> [[row, col, layer], ...]."""
+        return Placed.of(parse_state(obj), PIECE_IDS)
+
+    def write_state(self, puzzle: Card, state: Placed) -> Json:
+        """piece id -> [[row, col, layer], ...]."""
+        return {pid: _cells(cubes) for pid, cubes in state.pieces}
+
+    def apply(self, puzzle: Card, state: Placed, move: str) -> Placed:
+        """Place ("g3:100,110,101", moving the piece if it is in the box) or take back ("-g3") a piece."""
+        pid, cubes = _rule(rules.parse_move, move)
+        if cubes is None:
+            if pid not in state.as_dict():
+                raise PuzzleError(f"{rules.label(pid)} is not on the card")
+            return state.take(pid)
+        after = state.put(pid, cubes, PIECE_IDS)
+        mine = [p for p in raw_problems(puzzle, after.as_dict()) if pid in (p[1], p[3])]
+        if mine:
+            raise PuzzleError(rules.problem_text(mine[0]))
+        return after
+
+    def is_solved(self, puzzle: Card, state: Placed) -> bool:
+        """Every cube of the box filled without a mistake."""
+        return (len(state.filled()) == puzzle.volume() and sum(len(c) for _, c in state.pieces) == puzzle.volume()
+                and not raw_problems(puzzle, state.as_dict()))
+
+    # --- solving ---
+    def generate(self, params: Params, seed: int | str) -> Card:
+        """A seeded card of the grade with `params.size` pieces (default 3 for levels 1-2, 4 for 3-4)."""
+        return generate(params.grade + 1, seed, params.size)[0]
+
+    def describe(self, puzzle: Card) -> Json:
+        """{"difficulty", "level", "probability", "solutions", "code"} of a card with its pieces."""
+        rating = rate(puzzle)
+        return {"difficulty": GRADES[rating.level - 1] if rating.level else "Impossible", "level": rating.level,
+                "probability": rating.probability, "solutions": rating.distinct, "code": format_card(puzzle)}
+
+    def solve(self, puzzle: Card, obj: Json) -> Json:
         """{"footprint", "height"?, "pieces"?, "count"?} -> {"solution", "count"?} (or the fill subsets)."""
-        card = parse_card(obj)
+        card = puzzle
         if card.pieces is None:
             subsets = fill_subsets(card.footprint, card.height)
             if not subsets:
@@ -633,53 +550,53 @@ class UbongoFamily(LegacyFamily):
             out["raw_count"] = count_raw(card)
         return out
 
-    def generate(self, grade: int, seed: int, size: int | None) -> Json:
-        """A seeded card of the grade: {"footprint", "height", "pieces", "difficulty", "level", ...}."""
-        card, rating, _ = generate(grade + 1, seed, size)
-        return {**card.to_json(), "difficulty": GRADES[grade], "level": rating.level,
-                "probability": rating.probability, "solutions": rating.distinct, "seed": seed,
-                "code": format_card(card)}
+    def count(self, puzzle: Card, limit: int = 2) -> int:
+        """Distinct solutions (up to the box's symmetries), no further than `limit`."""
+        return min(len(distinct_solutions(puzzle)), limit)
 
-    def hint(self, obj: Json) -> Json:
-        """Solve input + {"state"} -> {"technique", "cells", "reason", "move", "solvable", ...}."""
-        card = parse_card(obj)
-        return hint(card, parse_state(obj)).to_json()
+    def check(self, puzzle: Card, state: Placed) -> list[Problem]:
+        """Pieces not on the card, shapes, cubes outside, overlaps; else "stuck" when it cannot be finished."""
+        b = puzzle.board
+        raw = raw_problems(puzzle, state.as_dict())
+        return b.engine.check(state, raw, rules.problem_text, b.excluded(puzzle.pieces), puzzle.pieces, WORDS)
 
-    def check(self, obj: Json) -> Json:
-        """Solve input + {"state"} -> {"errors", "problems", "solved", "solvable", "message"}."""
-        return check(parse_card(obj), parse_state(obj))
+    def check_json(self, puzzle: Card, state: Placed, problems: list[Problem]) -> Json:
+        """The old check fields: "errors" (cubes), "messages" (sentences), "solvable", "message"."""
+        mistakes = [p for p in problems if p.rule != "stuck"]
+        if mistakes:
+            errors = sorted({tuple(q) for p in mistakes for q in p.cells})
+            return {"errors": _cells(errors), "messages": [p.text for p in mistakes], "solvable": False,
+                    "message": f"{len(mistakes)} problem{'s' if len(mistakes) > 1 else ''} with the pieces."}
+        filled = len(state.filled())
+        if problems:
+            message = "No overlaps, but the rest can no longer be filled: take a piece back."
+        elif filled == puzzle.volume():
+            message = f"Solved: the card is filled {puzzle.height} layers high."
+        else:
+            message = f"No mistakes so far; {puzzle.volume() - filled} cubes to go and the card can still be filled."
+        return {"errors": [], "messages": [p.text for p in problems], "solvable": not problems, "message": message}
 
-    def trace(self, obj: Json, method: str | None) -> Iterator[Json]:
-        """The exact cover search ("exact-cover", the only method): place/remove events (cells [row, col, layer])."""
-        if method not in (None, "", "exact-cover"):
-            raise PuzzleError(f"unknown trace method {method!r}: Ubongo has exact-cover")
-        card = parse_card(obj)
+    def hint(self, puzzle: Card, state: Placed, obj: Json) -> Hint:
+        """A mistake to take back, the piece to take back, or the most forced next placement (placement.py)."""
+        b = puzzle.board
+        raw = raw_problems(puzzle, state.as_dict())
+        return b.engine.hint(state, raw, rules.problem_text, b.excluded(puzzle.pieces), puzzle.pieces, WORDS)
+
+    def trace(self, puzzle: Card, method: str, obj: Json) -> Iterator[Json]:
+        """The exact cover search: place/remove events (cells [row, col, layer]), then solved."""
+        card = puzzle
         if card.pieces is None:
             subsets = fill_subsets(card.footprint, card.height)
             card = Card(card.footprint, card.height, subsets[0] if subsets else ())
         if solve(card) is None:
             raise PuzzleError("these pieces cannot fill this card", "no-solution")
         b = card.board
-        pls = b.placements
-        return placement_trace(b.ec, (), b.excluded(card.pieces),
-                               lambda k: (pls[k].piece, _cells(sorted(pls[k].cubes))), obj.get("max_steps"))
+        return b.engine.trace((), b.excluded(card.pieces), WORDS, obj.get("max_steps"))
 
-    def solutions(self, obj: Json) -> Json:
-        """Solve input (with pieces) -> {"solutions": [...up to 50, distinct], "count": N, "capped": bool}."""
-        card = parse_card(obj)
-        if card.pieces is None:
-            raise PuzzleError('list the card\'s "pieces" to see its solutions')
-        sols = distinct_solutions(card)
-        if not sols:
-            raise PuzzleError("these pieces cannot fill this card", "no-solution")
-        return {"solutions": [solution_json(s) for s in sols[:SOLUTIONS_CAP]], "count": len(sols),
-                "capped": len(sols) > SOLUTIONS_CAP}
-
-    def rate(self, obj: Json) -> Json:
-        """Solve input (with pieces) -> {"probability", "level", "solutions", "raw_solutions", "placements"}."""
-        r = rate(parse_card(obj))
-        return {"probability": r.probability, "level": r.level, "solutions": r.distinct, "raw_solutions": r.raw,
-                "placements": {p: list(v) for p, v in r.placements.items()}}
+    def extra(self) -> dict[str, Command]:
+        """`solutions` (the distinct fillings) and `rate` (the difficulty measure), JSON commands."""
+        return {"solutions": Command("the distinct solutions of a card (at most 50)", run=solutions_json),
+                "rate": Command("the card's difficulty measure and level", run=rate_json)}
 
 
 FAMILY = UbongoFamily()

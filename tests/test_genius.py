@@ -364,3 +364,74 @@ def test_cli_trace_prints_events_then_solved() -> None:
     events = [json.loads(ln) for ln in proc.stdout.splitlines()]
     board, _ = replay_trace(MIN_ROLL, events)
     assert board == call("solve", {"blockers": MIN_ROLL})["solution"]
+
+
+# ----- the typed contract ---------------------------------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9))
+def test_parse_format_round_trip(seed: int) -> None:
+    roll = g.Roll(tuple(sorted(g.parse_cell(c) for c in rules.roll(seed))))
+    text = g.FAMILY.format(roll)
+    assert len(text) == 14 and g.FAMILY.parse(text) == roll == g.FAMILY.parse(text.lower())
+    assert g.FAMILY.read(g.FAMILY.write(roll)) == roll
+    assert call("parse", {"text": text}) == {"blockers": sorted(rules.roll(seed))}
+
+
+def test_generate_is_the_first_throw_of_the_seed_in_the_grade() -> None:
+    for grade in range(4):
+        roll = g.FAMILY.generate(Params(grade), "page")
+        faces, count, throw = g.first_roll(grade, "page")
+        assert roll.blockers == tuple(sorted(g.parse_cell(f) for f in faces))
+        assert faces == list(itertools.islice(rules.rolls("page"), throw, throw + 1))[0]
+        assert g.grade_of(g.count_solutions(roll.blockers)) == g.GRADE_BOUNDS[grade][0]
+    # A seed whose first throw is in the grade gives exactly the page's roll.
+    seed = next(s for s in range(100) if g.first_roll(0, s)[2] == 0)
+    assert call("generate", {"seed": seed})["blockers"] == sorted(rules.roll(seed))
+
+
+def test_apply_places_moves_and_takes_back() -> None:
+    puzzle = g.FAMILY.read({"blockers": MIN_ROLL})
+    solution = call("solve", {"blockers": MIN_ROLL})["solution"]
+    state = g.FAMILY.start(puzzle)
+    for pid, cells in solution.items():
+        assert not g.FAMILY.is_solved(puzzle, state)
+        state = g.FAMILY.apply(puzzle, state, f"{pid}:{','.join(cells)}")
+    assert g.FAMILY.is_solved(puzzle, state) and g.FAMILY.write_state(puzzle, state) == solution
+    assert g.FAMILY.check(puzzle, state) == []
+    back = g.FAMILY.apply(puzzle, state, "-O")
+    assert "O" not in g.FAMILY.write_state(puzzle, back) and not g.FAMILY.is_solved(puzzle, back)
+    out = call("apply", {"blockers": MIN_ROLL, "moves": [f"{p}:{','.join(c)}" for p, c in solution.items()]})
+    assert out == {"state": solution, "solved": True}
+    for bad, message in [("O:A3,A4,B3,B4", "blocker"), ("O:A1,A2,A3,A4", "cannot cover"), ("-T", "not on the board"),
+                         ("Q:A1", "unknown piece"), ("O", "a move looks like")]:
+        with pytest.raises(PuzzleError, match=message):
+            g.FAMILY.apply(puzzle, g.FAMILY.apply(puzzle, back, "-T") if bad == "-T" else back, bad)
+
+
+def test_hint_stages_give_a_move_that_applies() -> None:
+    puzzle = g.FAMILY.read({"blockers": MIN_ROLL})
+    state = g.FAMILY.start(puzzle)
+    for _ in range(9):
+        h = g.FAMILY.hint(puzzle, state, {})
+        assert h.where and h.what and h.reason and h.step
+        state = g.FAMILY.apply(puzzle, state, h.step)
+        assert not g.FAMILY.check(puzzle, state)
+    assert g.FAMILY.is_solved(puzzle, state)
+    assert g.FAMILY.hint(puzzle, state, {}).step is None
+
+
+def test_stuck_board_names_the_dead_region() -> None:
+    state = {"O": ["A1", "A2", "B1", "B2"], "1": ["C1"]}  # A4 is walled in and the single is used
+    out = call("check", {"blockers": MIN_ROLL, "state": state})
+    assert out["problems"] == [{"cells": ["A4"], "rule": "stuck", "text": out["messages"][0]}]
+    assert "A4" in out["messages"][0] and out["errors"] == [] and not out["solvable"]
+    h = call("hint", {"blockers": MIN_ROLL, "state": state})
+    assert h["region"] == ["A4"] and h["move"] == {"remove": "1"} and h["stages"]["move"] == "-1"
+
+
+def test_commands_and_info() -> None:
+    info = call("info", {})
+    assert info["commands"][-2:] == ["stats", "dice"] and info["methods"] == ["exact-cover"]
+    assert g.FAMILY.extra()["stats"].main is not None

@@ -10,13 +10,15 @@ import sys
 from collections.abc import Iterable
 from math import prod
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import PuzzleError
+from solvers import PuzzleError, commands
 from solvers import ubongo as u
+from solvers.base import Params
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "benchmarks"
@@ -180,6 +182,11 @@ def brute_probability(footprint: list[list[int]], pieces: list[str], height: int
     return prod(ratio) / distinct
 
 
+def call(command: str, obj: dict) -> Any:
+    """One command of the family's table (what the CLI and the worker run); PuzzleError raised."""
+    return commands.run(u.FAMILY, command, obj)
+
+
 def family_cards() -> list[dict]:
     """The 144 cards of ubongo3d.json with their computed filling subsets."""
     return json.loads(RAW_FILE.read_text())["ubongo3d_family"]["cards"]
@@ -243,7 +250,7 @@ def test_every_family_card_is_filled_by_its_listed_subsets() -> None:
         assert subsets, c["card"]
         assert sorted(map(sorted, subsets)) == sorted(map(sorted, c["tileable_piece_subsets_computed"])), c["card"]
         for s in subsets:
-            out = u.FAMILY.solve({"footprint": c["footprint_rc"], "height": 2, "pieces": list(s)})
+            out = call("solve", {"footprint": c["footprint_rc"], "height": 2, "pieces": list(s)})
             assert is_valid_solution(c["footprint_rc"], list(s), out["solution"]), (c["card"], s)
 
 
@@ -299,7 +306,7 @@ def test_symmetric_duplicates_are_removed(footprint: list[list[int]], pieces: li
     assert set(keys) == {orbit_key(s, maps) for s in raw}  # every solution is an image of a kept one
     if len(maps) > 1:
         assert len(raw) > len(distinct)
-    out = u.FAMILY.solutions({"footprint": footprint, "pieces": pieces})
+    out = call("solutions", {"footprint": footprint, "pieces": pieces})
     assert out["count"] == len(distinct) and len(out["solutions"]) == min(len(distinct), u.SOLUTIONS_CAP)
     assert all(is_valid_solution(footprint, pieces, s) for s in out["solutions"])
 
@@ -326,26 +333,26 @@ def test_level_bands() -> None:
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
 def test_generator_is_deterministic_and_on_level(level: int) -> None:
     for seed in (0, 1, "abc"):
-        out = u.FAMILY.generate(level - 1, seed, None)
-        assert out == u.FAMILY.generate(level - 1, seed, None)
+        out = call("generate", {"difficulty": level, "seed": seed})
+        assert out == call("generate", {"difficulty": u.GRADES[level - 1], "seed": seed})
         assert out["level"] == level and out["difficulty"] == u.GRADES[level - 1]
         fp, pieces = out["footprint"], out["pieces"]
         assert len(pieces) == u.DEFAULT_PIECES[level]
         assert out["probability"] == pytest.approx(brute_probability(fp, pieces), rel=1e-12)
         assert u.level_of(brute_probability(fp, pieces)) == level
-        sol = u.FAMILY.solve({"footprint": fp, "height": 2, "pieces": pieces})["solution"]
+        sol = call("solve", {"footprint": fp, "height": 2, "pieces": pieces})["solution"]
         assert is_valid_solution(fp, pieces, sol)
         assert u.parse(out["code"]) == u.parse_card(out)
-    assert u.FAMILY.generate(0, 1, None) != u.FAMILY.generate(0, 2, None)
+    assert call("generate", {"seed": 1})["code"] != call("generate", {"seed": 2})["code"]
 
 
 def test_generator_size_and_bad_requests() -> None:
-    out = u.FAMILY.generate(2, 9, 5)
+    out = call("generate", {"difficulty": 3, "seed": 9, "size": 5})
     assert len(out["pieces"]) == 5 and out["level"] == 3
     with pytest.raises(PuzzleError):
         u.generate(5, 0)
     with pytest.raises(PuzzleError):
-        u.FAMILY.generate(0, 0, 9)
+        call("generate", {"seed": 0, "size": 9})
 
 
 # ----- hints and checks -------------------------------------------------------------------
@@ -361,37 +368,43 @@ def test_hints_lead_to_a_solution() -> None:
     fp, pieces = CARD_1_1, ["g3", "g5", "b4"]
     state: dict[str, list[list[int]]] = {}
     for _ in range(len(pieces)):
-        h = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": state})
+        h = call("hint", {"footprint": fp, "pieces": pieces, "state": state})
         assert h["technique"] in ("forced piece", "forced cube") and h["solvable"] and h["reason"]
         state[h["move"]["piece"]] = h["move"]["cells"]
         assert solvable_brute(fp, pieces, state)
     assert is_valid_solution(fp, pieces, state)
-    assert u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": state})["technique"] == "solved"
-    assert u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": state})["solved"] is True
+    assert call("hint", {"footprint": fp, "pieces": pieces, "state": state})["technique"] == "solved"
+    assert call("check", {"footprint": fp, "pieces": pieces, "state": state})["solved"] is True
 
 
 def test_hint_takes_back_a_blocking_piece() -> None:
     fp, pieces = CARD_1_1, ["g3", "g5", "b4"]
     state = {"g3": [[1, 3, 0], [1, 4, 0], [1, 4, 1]]}
     assert not solvable_brute(fp, pieces, state)
-    h = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": state})
+    h = call("hint", {"footprint": fp, "pieces": pieces, "state": state})
     assert h["technique"] == "take back" and h["move"] == {"remove": "g3"} and h["solvable"] is False
-    c = u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": state})
+    c = call("check", {"footprint": fp, "pieces": pieces, "state": state})
     assert c["errors"] == [] and c["solvable"] is False and c["solved"] is False
+    assert [p["rule"] for p in c["problems"]] == ["stuck"] and c["messages"]
 
 
 def test_hint_and_check_report_mistakes() -> None:
     fp, pieces = CARD_1_1, ["g3", "g5", "b4"]
     out = {"g3": [[0, 1, 0], [0, 1, 1], [0, 2, 0]]}  # sticks out at (0, 2)
-    h = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "state": out})
+    h = call("hint", {"footprint": fp, "pieces": pieces, "state": out})
     assert h["technique"] == "mistake" and h["move"] == {"remove": "g3"} and h["cells"] == [[0, 2, 0]]
-    c = u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": out})
-    assert c["errors"] == [[0, 2, 0]] and c["problems"] and not c["solved"]
+    c = call("check", {"footprint": fp, "pieces": pieces, "state": out})
+    assert c["errors"] == [[0, 2, 0]] and c["messages"] and not c["solved"]
+    assert c["problems"] == [{"cells": [[0, 2, 0]], "rule": "off-board", "text": c["messages"][0]}]
     wrong = {"g3": [[1, 0, 0], [1, 1, 0], [1, 2, 0]]}  # a straight three is not the green L
-    assert u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": wrong})["problems"]
+    assert [p["rule"] for p in call("check", {"footprint": fp, "pieces": pieces, "state": wrong})["problems"]] == [
+        "shape"]
     overlap = {"g3": [[1, 0, 0], [1, 1, 0], [1, 0, 1]], "b4": [[1, 0, 0], [1, 1, 1], [1, 2, 1], [1, 3, 1]]}
-    assert u.FAMILY.check({"footprint": fp, "pieces": pieces, "state": overlap})["problems"]
-    other = u.FAMILY.hint({"footprint": fp, "pieces": pieces, "placed": {"r2": [[0, 1, 0], [0, 1, 1]]}})
+    assert call("check", {"footprint": fp, "pieces": pieces, "state": overlap})["problems"]
+    overlap["b4"] = [[1, 1, 0], [1, 2, 0], [1, 3, 0], [0, 1, 0]]  # a true b4, on the green three's [1, 1, 0]
+    c = call("check", {"footprint": fp, "pieces": pieces, "state": overlap})
+    assert c["problems"] == [{"cells": [[1, 1, 0]], "rule": "overlap", "text": c["messages"][0]}]
+    other = call("hint", {"footprint": fp, "pieces": pieces, "placed": {"r2": [[0, 1, 0], [0, 1, 1]]}})
     assert other["move"] == {"remove": "r2"}
 
 
@@ -413,7 +426,7 @@ def test_hint_and_check_report_mistakes() -> None:
 ])
 def test_bad_input_is_a_puzzle_error(obj: dict) -> None:
     with pytest.raises(PuzzleError) as err:
-        u.FAMILY.solve(obj)
+        call("solve", obj)
     assert err.value.kind == "invalid" and str(err.value)
 
 
@@ -425,9 +438,9 @@ def test_bad_links(text: str) -> None:
 
 def test_unsolvable_and_subset_modes() -> None:
     with pytest.raises(PuzzleError) as err:
-        u.FAMILY.solve({"footprint": [[0, 0], [0, 1], [0, 2], [0, 3]], "pieces": ["g3", "g5"]})
+        call("solve", {"footprint": [[0, 0], [0, 1], [0, 2], [0, 3]], "pieces": ["g3", "g5"]})
     assert err.value.kind == "no-solution"
-    out = u.FAMILY.solve({"footprint": CARD_1_1, "count": True})
+    out = call("solve", {"footprint": CARD_1_1, "count": True})
     assert ["y5", "r4", "g3"] in out["subsets"] and len(out["counts"]) == len(out["subsets"])
     assert is_valid_solution(CARD_1_1, out["pieces"], out["solution"])
 
@@ -480,7 +493,7 @@ def test_cli_solve_generate_hint() -> None:
     assert gen[0]["level"] == 3 and gen[0]["difficulty"] == "Hard"
     hint = run_cli("hint", stdin=json.dumps({**gen[0], "state": {}}) + "\n")[0]
     assert hint["move"]["piece"] in gen[0]["pieces"] and hint["solvable"] is True
-    assert u.FAMILY.solutions(gen[0])["count"] == gen[0]["solutions"]
+    assert call("solutions", gen[0])["count"] == gen[0]["solutions"]
 
 
 # ----- trace (watch the solver) ---------------------------------------------------------
@@ -488,8 +501,8 @@ def test_cli_solve_generate_hint() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_trace_replays_to_the_solution(seed: int) -> None:
-    card = u.FAMILY.generate(seed % 4, seed, None)
-    events = list(u.FAMILY.trace(card, None))
+    card = call("generate", {"difficulty": seed % 4 + 1, "seed": seed})
+    events = list(call("trace", card))
     box: dict[tuple[int, ...], str] = {}  # cube -> piece, replayed
     for ev in events[:-1]:
         if ev["event"] == "place":
@@ -502,17 +515,61 @@ def test_trace_replays_to_the_solution(seed: int) -> None:
     assert events[-1] == {"event": "solved", "steps": sum(ev["event"] == "place" for ev in events)}
     sol = {pid: sorted([list(q) for q, p in box.items() if p == pid]) for pid in set(box.values())}
     assert is_valid_solution(card["footprint"], card["pieces"], sol)
-    assert sol == u.FAMILY.solve(card)["solution"]
+    assert sol == call("solve", card)["solution"]
 
 
 def test_trace_errors_and_cli() -> None:
     with pytest.raises(PuzzleError, match="unknown trace method"):
-        u.FAMILY.trace({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}, "guess")
+        call("trace", {"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"], "method": "guess"})
     with pytest.raises(PuzzleError) as err:
-        u.FAMILY.trace({"footprint": [[0, 0], [0, 1], [0, 2]], "pieces": ["g3", "r2", "y4"][:2]}, None)
+        call("trace", {"footprint": [[0, 0], [0, 1], [0, 2]], "pieces": ["g3", "r2", "y4"][:2]})
     assert err.value.kind in ("invalid", "no-solution")
     with pytest.raises(PuzzleError) as err:
-        list(u.FAMILY.trace({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"], "max_steps": 1}, None))
+        list(call("trace", {"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"], "max_steps": 1}))
     assert err.value.kind == "timeout"
     *moves, last = run_cli("trace", stdin=json.dumps({"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}) + "\n")
     assert last["event"] == "solved" and {m["event"] for m in moves} <= {"place", "remove"}
+
+
+# ----- the typed contract ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_card_round_trip_apply_and_hint_steps(seed: int) -> None:
+    card = u.FAMILY.generate(Params(seed % 4), seed)
+    text = u.FAMILY.format(card)
+    assert u.FAMILY.parse(text) == card == u.FAMILY.read(u.FAMILY.write(card))
+    assert u.FAMILY.parse(text + "~r2:000001") == card  # a link's placed pieces are not the puzzle
+    state = u.FAMILY.start(card)
+    for _ in card.pieces or ():
+        h = u.FAMILY.hint(card, state, {})
+        assert h.where and h.what and h.step and h.technique in ("forced piece", "forced cube")
+        state = u.FAMILY.apply(card, state, h.step)
+        assert u.FAMILY.check(card, state) == []
+    assert u.FAMILY.is_solved(card, state)
+    sol = u.FAMILY.write_state(card, state)
+    assert is_valid_solution(card.to_json()["footprint"], list(card.pieces or ()), sol)
+    back = u.FAMILY.apply(card, state, "-" + (card.pieces or ("",))[0])
+    assert not u.FAMILY.is_solved(card, back)
+    moves = [f"{pid}:{','.join(''.join(map(str, q)) for q in cubes)}" for pid, cubes in sol.items()]
+    assert call("apply", {**card.to_json(), "moves": moves}) == {"state": sol, "solved": True}
+
+
+def test_bad_moves_are_refused() -> None:
+    card = u.parse_card({"footprint": CARD_1_1, "pieces": ["g3", "g5", "b4"]})
+    state = u.FAMILY.apply(card, u.FAMILY.start(card), "g3:100,110,101")
+    for bad, message in [("r2:000,001", "not one of this card's pieces"), ("g5:000,001", "own shape"),
+                         ("b4:110,120,130,010", "overlap"), ("-g5", "not on the card"), ("g3", "a move looks like"),
+                         ("g3:00", "three digits")]:
+        with pytest.raises(PuzzleError, match=message):
+            u.FAMILY.apply(card, state, bad)
+    assert u.FAMILY.write_state(card, u.FAMILY.apply(card, state, "g3:130,140,141")) == {
+        "g3": [[1, 3, 0], [1, 4, 0], [1, 4, 1]]}  # placing a piece again moves it
+
+
+def test_extra_commands_answer_through_the_table() -> None:
+    info = call("info", {})
+    assert info["commands"][-2:] == ["solutions", "rate"] and info["sizes"] == [2, 3, 4, 5]
+    card = {"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}
+    assert call("rate", card)["level"] == u.rate(u.parse_card(card)).level
+    assert call("solutions", card)["count"] == 1
