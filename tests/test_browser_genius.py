@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solvers
-from solvers import genius
+from solvers import commands, genius
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
 import genius_model as gm  # noqa: E402 - the page's pure-Python module
@@ -34,8 +34,8 @@ UNSOLVABLE = "A2B1B2C6E2E6F5"  # A1 and F6 are both cut off and there is only on
 @pytest.fixture(scope="module")
 def roll() -> dict:
     """A graded roll from the solver, with one of its solutions."""
-    r = GENIUS.generate(1, "browser-test", None)
-    r["solution"] = GENIUS.solve({"blockers": r["blockers"]})["solution"]
+    r = commands.run(GENIUS, "generate", {"difficulty": 2, "seed": "browser-test"})
+    r["solution"] = commands.run(GENIUS, "solve", {"blockers": r["blockers"]})["solution"]
     r["link"] = "".join(sorted(r["blockers"]))
     return r
 
@@ -96,7 +96,7 @@ def assert_valid_cover(blockers: list[str], placed: dict[str, list[str]]) -> Non
 def solvable(blockers: list[str], placed: dict[str, list[str]]) -> bool:
     """Whether the placed pieces are part of some solution (solver answer re-checked)."""
     try:
-        ans = GENIUS.solve({"blockers": blockers, "state": placed})
+        ans = commands.run(GENIUS, "solve", {"blockers": blockers, "state": placed})
     except solvers.PuzzleError:
         return False
     assert_valid_cover(blockers, ans["solution"])
@@ -128,8 +128,8 @@ def test_seeded_rolls_are_real_throws(seed: str) -> None:
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2), st.integers(0, 10**6), st.data())
 def test_links_round_trip(grade: int, seed: int, data: st.DataObject) -> None:
-    r = GENIUS.generate(grade, seed, None)
-    sol = GENIUS.solve({"blockers": r["blockers"]})["solution"]
+    r = commands.run(GENIUS, "generate", {"difficulty": grade + 1, "seed": seed})
+    sol = commands.run(GENIUS, "solve", {"blockers": r["blockers"]})["solution"]
     keep = data.draw(st.lists(st.sampled_from(sorted(sol)), unique=True))
     placed = {p: tuple(sorted(gm.parse_cell(c) for c in sol[p])) for p in keep}
     blockers = tuple(sorted(gm.parse_cell(c) for c in r["blockers"]))
@@ -323,7 +323,7 @@ def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, co
     page.click("#roll")
     wait_message(page, "the dice show")
     pegs = sorted(c for c, w in board(page).items() if w == "peg")
-    sol = GENIUS.solve({"blockers": pegs})["solution"]
+    sol = commands.run(GENIUS, "solve", {"blockers": pegs})["solution"]
     page.click("#tray button[data-piece=O]")
     click_cell(page, top_left(sol["O"]))
     plain, link = share_links(page)

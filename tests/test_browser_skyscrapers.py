@@ -7,6 +7,7 @@ from browser_helpers import cells, click_cell, open_page, values, wait_message
 from conftest import screenshot
 
 import solvers
+from solvers import commands
 
 pytestmark = pytest.mark.browser
 SKY = solvers.family("skyscrapers")
@@ -16,8 +17,8 @@ SIDES = ("top", "right", "bottom", "left")
 @pytest.fixture(scope="module")
 def puzzle() -> dict:
     """A 5x5 puzzle from the generator, and its solution."""
-    p = SKY.generate(1, "browser-test", 5)
-    p["solution"] = SKY.solve(p)["solution"]
+    p = commands.run(SKY, "generate", {"difficulty": 2, "seed": "browser-test", "size": 5})
+    p["solution"] = commands.run(SKY, "solve", p)["solution"]
     return p
 
 

@@ -10,11 +10,13 @@ from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 
 import solvers
+from solvers import commands
 
 pytestmark = pytest.mark.browser
 SLIDING = solvers.family("sliding")
 CENTRE = [1, 2, 3, 4, 0, 5, 7, 8, 6]  # blank in the middle, 2 moves from solved
-SCRAMBLED = SLIDING.generate(1, "browser-test", 3)["tiles"]  # 18 moves from solved
+# 18 moves from solved
+SCRAMBLED = commands.run(SLIDING, "generate", {"difficulty": 2, "seed": "browser-test", "size": 3})["tiles"]
 
 
 def link(tiles: list[int], w: int = 3, h: int = 3, moves: list[int] | None = None) -> str:
@@ -254,7 +256,8 @@ def test_lab_runs_algorithms_and_shows_a_table(watch, site_url: str) -> None:
 
 
 def test_lab_stop_restarts_the_worker(watch, site_url: str) -> None:
-    page = open_page(watch, site_url, link(SLIDING.generate(3, "lab-stop", 4)["tiles"], 4, 4))
+    hard = commands.run(SLIDING, "generate", {"difficulty": 4, "seed": "lab-stop", "size": 4})["tiles"]
+    page = open_page(watch, site_url, link(hard, 4, 4))
     page.click("summary:has-text('Algorithm lab')")
     page.uncheck("input[value='a*']")
     page.uncheck("input[value='greedy']")

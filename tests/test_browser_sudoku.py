@@ -10,6 +10,7 @@ from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 
 import solvers
+from solvers import commands
 
 pytestmark = pytest.mark.browser
 SUDOKU = solvers.family("sudoku")
@@ -60,7 +61,7 @@ def test_keyboard_entry_undo_redo_and_pencil(watch, site_url: str) -> None:
 def test_check_flags_a_wrong_digit(watch, site_url: str) -> None:
     page = open_page(watch, site_url)
     load_grid(page, EASY)
-    solution = SUDOKU.solve({"grid": EASY})["solution"]
+    solution = commands.run(SUDOKU, "solve", {"grid": EASY})["solution"]
     empty = EASY.index(".")
     wrong = next(d for d in "123456789" if d != solution[empty])
     click_cell(page, empty)
@@ -89,7 +90,7 @@ def test_hint_names_a_technique_highlights_and_applies(watch, site_url: str) -> 
     after = values(page)
     changed = [i for i in range(81) if before[i] != after[i]]
     assert len(changed) == 1
-    solution = SUDOKU.solve({"grid": EASY})["solution"]
+    solution = commands.run(SUDOKU, "solve", {"grid": EASY})["solution"]
     assert after[changed[0]] == solution[changed[0]]
 
 
@@ -104,7 +105,7 @@ def test_play_to_the_end_with_hints(watch, site_url: str) -> None:
         if page.is_visible("#hint-more"):
             page.click("#hint-more")
         page.click("#hint-apply")
-    assert values(page) == SUDOKU.solve({"grid": EASY})["solution"]
+    assert values(page) == commands.run(SUDOKU, "solve", {"grid": EASY})["solution"]
     assert "Solved" in page.inner_text("#message")
     screenshot(page, "sudoku-solved")
 
@@ -171,7 +172,7 @@ def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
         page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length == {size * size}",
                                timeout=60_000)
         grid = values(page)
-        assert SUDOKU.solve({"grid": grid})["count"] == 1
+        assert commands.run(SUDOKU, "solve", {"grid": grid})["count"] == 1
     page.click("#theme")
     assert page.evaluate("document.documentElement.classList.contains('dark')")
     screenshot(page, "sudoku-16-dark")

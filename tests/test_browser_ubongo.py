@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solvers
-from solvers import ubongo
+from solvers import commands, ubongo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
 import ubongo_view as uv  # noqa: E402 - the page's pure-Python module
@@ -35,7 +35,7 @@ Cube = tuple[int, int, int]
 @pytest.fixture(scope="module")
 def card() -> dict:
     """A level 1 card with several solutions, from the solver, with its distinct solutions."""
-    c = UBONGO.generate(0, "browser-test-0", None)
+    c = commands.run(UBONGO, "generate", {"difficulty": 1, "seed": "browser-test-0"})
     c["all"] = UBONGO.solutions(c)["solutions"]
     assert len(c["all"]) >= 2
     return c
@@ -160,12 +160,12 @@ def test_page_tables_match_the_solver() -> None:
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 3), st.integers(0, 10**6), st.data())
 def test_codes_and_links_round_trip(grade: int, seed: int, data: st.DataObject) -> None:
-    r = UBONGO.generate(grade, seed, None)
+    r = commands.run(UBONGO, "generate", {"difficulty": grade + 1, "seed": seed})
     card = uv.parse_code(r["code"])
     ref = ubongo.parse(r["code"])
     assert card.code() == r["code"] == ubongo.format_card(ref)
     assert card.footprint == ref.footprint and tuple(card.pieces) == ref.pieces
-    sol = UBONGO.solve(r)["solution"]
+    sol = commands.run(UBONGO, "solve", r)["solution"]
     keep = data.draw(st.lists(st.sampled_from(sorted(sol)), unique=True))
     placed = {p: tuple(sorted(tuple(q) for q in sol[p])) for p in keep}
     text = uv.format_link(card, placed)
