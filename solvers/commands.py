@@ -23,10 +23,17 @@ def _generate(fam: Family, obj: Json) -> Json:
     if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
         raise PuzzleError("the size must be a whole number")
     if fam.sizes and size is not None and size not in fam.sizes:
-        raise PuzzleError(f"{fam.name} comes in sizes {', '.join(map(str, fam.sizes))}, not {size}")
+        raise PuzzleError(f"{fam.name} comes in sizes {sizes_text(fam.sizes)}, not {size}")
     seed = read_seed(obj.get("seed", 0))
     puzzle = fam.generate(Params(grade_index(fam.grades, obj.get("difficulty")), size), seed)
     return {**fam.write(puzzle), **fam.describe(puzzle), "seed": seed}
+
+
+def sizes_text(sizes: tuple[int, ...]) -> str:
+    """Sizes as a player reads them: "2 to 100" for a run, else a list."""
+    if len(sizes) > 3 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return ", ".join(map(str, sizes))
 
 
 def _hint(fam: Family, obj: Json) -> Json:
