@@ -115,6 +115,11 @@ def build_data(data: Path) -> None:
     from solvers import commands
 
     data.mkdir(parents=True, exist_ok=True)
+    manifest: dict[str, list[str]] = {}
+    if "sliding" in PAGES:
+        manifest["sliding"] = [p.name for p in pattern_databases(data)]
+        solvers.family("sliding").use_data(str(data))  # starters use the tables, as the worker will
+    (data / "manifest.json").write_text(json.dumps(manifest))
     starters: dict[str, list[dict]] = {}
     for name in PAGES:
         if json.loads((SITE / "pages" / f"{name}.json").read_text()).get("starters") is False:
@@ -128,10 +133,6 @@ def build_data(data: Path) -> None:
             except solvers.PuzzleError as exc:
                 print(f"  no starter for {name} grade {grade}: {exc}")
     (data / "starters.json").write_text(json.dumps(starters))
-    manifest: dict[str, list[str]] = {}
-    if "sliding" in PAGES:
-        manifest["sliding"] = [p.name for p in pattern_databases(data)]
-    (data / "manifest.json").write_text(json.dumps(manifest))
 
 
 def render_pages() -> None:
