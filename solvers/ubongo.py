@@ -425,6 +425,11 @@ def raw_problems(card: Card, state: State) -> list[Any]:
     return rules.problems(set(card.board.cubes), card.pieces, state)
 
 
+def hint(card: Card, state: State) -> Hint:
+    """The next step on a card from placed pieces (the family's hint, for scripts and benchmarks)."""
+    return FAMILY.hint(card, Placed.of(state, PIECE_IDS), {})
+
+
 def solution_json(sol: Solution) -> dict[PieceId, list[list[int]]]:
     """A solution as piece id -> [[row, col, layer], ...]."""
     return {pid: _cells(sorted(cubes)) for pid, cubes in sol.items()}
