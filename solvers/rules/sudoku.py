@@ -32,10 +32,11 @@ def check_box(box: tuple[int, int], ncells: int) -> tuple[int, int]:
 
 def default_box(ncells: int) -> tuple[int, int]:
     """The default box of a grid of `ncells` cells; ValueError for a size without one."""
-    for n in BOXES:
+    sides = sorted(BOXES)  # MicroPython's dicts keep no insertion order
+    for n in sides:
         if ncells == n * n:
             return BOXES[n]
-    sizes = ", ".join(str(n * n) for n in BOXES)
+    sizes = ", ".join(str(n * n) for n in sides)
     raise ValueError("a grid must have " + sizes + " cells (or give its box); this one has " + str(ncells))
 
 
