@@ -6,7 +6,11 @@ Regenerate a pool: `python -m solvers.sudoku.generator [--size 16] [--grade 3] [
 
 from __future__ import annotations
 
+import argparse
 import datetime
+import statistics
+import sys
+import time
 from collections.abc import Iterator, Sequence
 from random import Random
 
@@ -159,8 +163,6 @@ def daily(date_str: str | None = None, size: int = 9) -> tuple[Puzzle, int]:
 
 def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[int, Puzzle, int, float]]:
     """(seed, puzzle, grade got, seconds) from the graded generator, seeds from `start` until `count` hit `grade`."""
-    import time
-
     seed, hits = start, 0
     while hits < count:
         t = time.perf_counter()
@@ -172,10 +174,6 @@ def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[in
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Print a fresh pool as Python source (timings on stderr)."""
-    import argparse
-    import statistics
-    import sys
-
     ap = argparse.ArgumentParser(description="Regenerate a Sudoku pool with the graded generator.")
     ap.add_argument("--count", type=int, default=36, help="puzzles wanted")
     ap.add_argument("--grade", type=int, default=2, help="grade index (2 = Hard)")
