@@ -177,6 +177,10 @@ class Family(ABC, Generic[P, S]):
     def write_state(self, puzzle: P, state: S) -> Any:
         """The JSON "state" value of a state."""
 
+    def write_notes(self, puzzle: P, state: S) -> Any:
+        """The JSON "pencil" value of a state's notes; None when the family keeps none."""
+        return None
+
     @abstractmethod
     def apply(self, puzzle: P, state: S, move: str) -> S:
         """The state after a move (a new value); PuzzleError for a move that cannot be made."""

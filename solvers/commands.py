@@ -63,7 +63,11 @@ def _apply(fam: Family, obj: Json) -> Json:
     state = fam.read_state(puzzle, obj)
     for move in moves:
         state = fam.apply(puzzle, state, move)
-    return {"state": fam.write_state(puzzle, state), "solved": fam.is_solved(puzzle, state)}
+    out: Json = {"state": fam.write_state(puzzle, state), "solved": fam.is_solved(puzzle, state)}
+    notes = fam.write_notes(puzzle, state)
+    if notes is not None:
+        out["pencil"] = notes
+    return out
 
 
 def _parse(fam: Family, obj: Json) -> Json:

@@ -953,6 +953,11 @@ class Skyscrapers(Family[Puzzle, State]):
         n = puzzle.n
         return [list(state.values[r * n:(r + 1) * n]) for r in range(n)]
 
+    def write_notes(self, puzzle: Puzzle, state: State) -> list[list[str]]:
+        """n rows of note strings ("" = none)."""
+        n = puzzle.n
+        return [[latin_rules.mask_text(m) for m in state.notes[r * n:(r + 1) * n]] for r in range(n)]
+
     def apply(self, puzzle: Puzzle, state: State, move: str) -> State:
         """r1c2=4 (place; =0 clears), r1c2^4 (toggle a note), r1c2-47 (remove notes); see rules/latin.py."""
         return apply(puzzle, state, move)

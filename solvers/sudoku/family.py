@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from ..base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
 from ..latin import Step
+from ..rules.latin import mask_text
 from . import play
 from .generator import daily, generate
 from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse
@@ -63,6 +64,10 @@ class SudokuFamily(Family[Puzzle, State]):
     def write_state(self, puzzle: Puzzle, state: State) -> str:
         """The grid text."""
         return state.text
+
+    def write_notes(self, puzzle: Puzzle, state: State) -> list[str]:
+        """n*n strings of note symbols ("" = none)."""
+        return [mask_text(m) for m in state.notes]
 
     def apply(self, puzzle: Puzzle, state: State, move: str) -> State:
         """r1c2=4 (place; =0 clears), r1c2^4 (toggle a note), r1c2-47 (remove notes); see rules/latin.py."""
