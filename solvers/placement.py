@@ -7,9 +7,10 @@ orientation at one place); solving is exact cover with the cells and the pieces 
 - `Engine.check`: the mistakes of a partial state (the rules in `rules/placing.py`) and a
   board that can no longer be finished ("stuck", naming a dead region when there is one);
 - `Engine.hint`: a mistake to take back; the piece to take back when the board is stuck
-  (after the area no remaining pieces can fill); else the most forced placement among those
-  that keep the board solvable: a cell only a few placements can cover ("forced cell"), or a
-  piece that fits in fewest ways ("forced piece").
+  (after the area no remaining pieces can fill); an area cut off from the rest that only one
+  piece fits ("cut-off region"); else the most forced placement among those that keep the
+  board solvable: a cell only a few placements can cover ("forced cell"), or a piece that
+  fits in fewest ways ("forced piece").
 The family supplies its words (`Words`): how cells read, what the board and a cell are called.
 
 Known limits: "forced" is measured over placements that occur in some solution (a search),
@@ -202,7 +203,15 @@ class Engine:
                 raise PuzzleError(f"this {words.board} cannot be filled with its pieces", "no-solution")
             return self._take_back(state, given, covered, pieces, words)
         pls = self.placements
-        by_cell: dict[Cell, list[int]] = {c: [] for c in self.free(state, covered)}
+        free = self.free(state, covered)
+        lone = self._lone_region(free, used)
+        if lone is not None:
+            pl = pls[lone]
+            reason = (f"{_upper(_area(pl.cells, words))} {'is' if len(pl.cells) == 1 else 'are'} cut off from the "
+                      f"rest: only {words.piece(pl.piece)} fits there, in one way.")
+            return self._place("cut-off region", pl, [words.cell_json(c) for c in pl.cells], reason, 1,
+                               {"options": 1}, f"Look at {_area(pl.cells, words)}.", words)
+        by_cell: dict[Cell, list[int]] = {c: [] for c in free}
         by_piece: dict[PieceId, list[int]] = {}
         for k in sorted(used):
             by_piece.setdefault(pls[k].piece, []).append(k)
@@ -240,6 +249,18 @@ class Engine:
         cells = [words.cell_json(cell)] + [words.cell_json(c) for c in pl.cells if c != cell]
         return self._place(f"forced {words.unit}", pl, cells, reason, 1 if len(ks) == 1 else 2,
                            {"options": len(ks), "pieces": among}, f"Look at {name}.", words)
+
+    def _lone_region(self, free: list[Cell], used: set[OptionIndex]) -> OptionIndex | None:
+        """The placement filling a walled-in area of free cells that no other placement reaches, if any."""
+        areas = placing.regions(free, self.neighbours)
+        if len(areas) < 2:
+            return None
+        for area in sorted(areas, key=len):
+            inside = set(area)
+            touching = [k for k in used if inside.intersection(self.placements[k].cells)]
+            if len(touching) == 1 and set(self.placements[touching[0]].cells) == inside:
+                return touching[0]
+        return None
 
     @staticmethod
     def _place(technique: str, pl: Placement, cells: list[Any], reason: str, level: int, extra: Json,

@@ -200,7 +200,7 @@ def test_following_hints_solves_the_roll(blockers: list[str]) -> None:
     state: dict[str, list[str]] = {}
     for _ in range(9):
         h = call("hint", {"blockers": blockers, "state": state})
-        assert h["technique"] in ("forced cell", "forced piece") and h["solvable"]
+        assert h["technique"] in ("forced cell", "forced piece", "cut-off region") and h["solvable"]
         assert h["reason"] and set(h["move"]["cells"]) <= set(h["cells"])
         state[h["move"]["piece"]] = h["move"]["cells"]
         assert call("check", {"blockers": blockers, "state": state})["solvable"]
@@ -435,3 +435,11 @@ def test_commands_and_info() -> None:
     info = call("info", {})
     assert info["commands"][-2:] == ["stats", "dice"] and info["methods"] == ["exact-cover"]
     assert g.FAMILY.extra()["stats"].main is not None
+
+
+def test_a_cut_off_region_comes_first() -> None:
+    h = call("hint", {"blockers": MIN_ROLL})  # A4 is walled in by the pegs on A3, A5 and B4
+    assert h["technique"] == "cut-off region" and h["move"] == {"piece": "1", "cells": ["A4"]}
+    assert h["level"] == 1 and "A4" in h["reason"] and h["stages"]["move"] == "1:A4"
+    h = call("hint", {"blockers": MIN_ROLL, "state": {"1": ["A4"]}})
+    assert h["technique"] != "cut-off region" or h["move"]["piece"] != "1"

@@ -369,7 +369,8 @@ def test_hints_lead_to_a_solution() -> None:
     state: dict[str, list[list[int]]] = {}
     for _ in range(len(pieces)):
         h = call("hint", {"footprint": fp, "pieces": pieces, "state": state})
-        assert h["technique"] in ("forced piece", "forced cube") and h["solvable"] and h["reason"]
+        assert h["technique"] in ("forced piece", "forced cube", "cut-off region")
+        assert h["solvable"] and h["reason"]
         state[h["move"]["piece"]] = h["move"]["cells"]
         assert solvable_brute(fp, pieces, state)
     assert is_valid_solution(fp, pieces, state)
@@ -543,7 +544,7 @@ def test_card_round_trip_apply_and_hint_steps(seed: int) -> None:
     state = u.FAMILY.start(card)
     for _ in card.pieces or ():
         h = u.FAMILY.hint(card, state, {})
-        assert h.where and h.what and h.step and h.technique in ("forced piece", "forced cube")
+        assert h.where and h.what and h.step and h.technique in ("forced piece", "forced cube", "cut-off region")
         state = u.FAMILY.apply(card, state, h.step)
         assert u.FAMILY.check(card, state) == []
     assert u.FAMILY.is_solved(card, state)
