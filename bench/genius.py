@@ -20,7 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from solvers import commands  # noqa: E402
 from solvers import genius as g  # noqa: E402
+from solvers.base import Params  # noqa: E402
 
 
 def cpu(fn: Callable[[], Any]) -> tuple[Any, float]:
@@ -54,12 +56,13 @@ def main() -> None:
     assert plain == memo and sorted(zip(rolls, plain, strict=True)) == list(zip(ordered, together, strict=True))
     rows.append(("  mean solutions of the sample", f"{statistics.fmean(plain):,.0f}"))
 
-    _, secs = cpu(lambda: [g.FAMILY.hint({"blockers": [g.cell_name(c) for c in r]}) for r in rolls[:30]])
+    requests = [{"blockers": [g.cell_name(c) for c in r]} for r in rolls[:30]]
+    _, secs = cpu(lambda: [commands.run(g.FAMILY, "hint", obj) for obj in requests])
     rows.append(("hint on an empty board", f"{secs / 30 * 1000:.0f} ms"))
     _, secs = cpu(lambda: [g.random_chance(r) for r in rolls[:10]])
     rows.append(("difficulty measure (chance)", f"{secs / 10 * 1000:.0f} ms"))
     for grade, (name, _) in enumerate(g.GRADE_BOUNDS):
-        _, secs = cpu(lambda grade=grade: [g.FAMILY.generate(grade, seed, None) for seed in range(5)])
+        _, secs = cpu(lambda grade=grade: [g.FAMILY.generate(Params(grade), seed) for seed in range(5)])
         rows.append((f"generate {name}", f"{secs / 5 * 1000:.0f} ms"))
 
     dice, times = g.new_dice(7, args.dice_tries)

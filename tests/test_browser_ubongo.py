@@ -36,7 +36,7 @@ Cube = tuple[int, int, int]
 def card() -> dict:
     """A level 1 card with several solutions, from the solver, with its distinct solutions."""
     c = commands.run(UBONGO, "generate", {"difficulty": 1, "seed": "browser-test-0"})
-    c["all"] = UBONGO.solutions(c)["solutions"]
+    c["all"] = commands.run(UBONGO, "solutions", c)["solutions"]
     assert len(c["all"]) >= 2
     return c
 
@@ -434,5 +434,6 @@ def test_new_card_by_level(watch, site_url: str) -> None:
     wait_message(page, "new level 3 card")
     assert "level 3 (Hard)" in page.inner_text("#card-info")
     tray = page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")
-    rating = UBONGO.rate({"footprint": [list(k[:2]) for k in mirror(page) if k[2] == 0], "pieces": tray})
+    footprint = [list(k[:2]) for k in mirror(page) if k[2] == 0]
+    rating = commands.run(UBONGO, "rate", {"footprint": footprint, "pieces": tray})
     assert rating["level"] == 3
