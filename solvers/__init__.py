@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from .base import Family, Hint, LegacyFamily, Params, Problem, PuzzleError
+from .base import Family, Hint, Params, Problem, PuzzleError
 
 # name -> module that defines FAMILY
 _MODULES: dict[str, str] = {
@@ -29,7 +29,7 @@ def names() -> list[str]:
     return [n for n, m in _MODULES.items() if importlib.util.find_spec(m) is not None]
 
 
-def family(name: str) -> Family | LegacyFamily:
+def family(name: str) -> Family:
     """The family registered under `name`."""
     if name not in names():
         raise PuzzleError(f"unknown puzzle family {str(name)[:40]!r}: choose one of {', '.join(names())}")

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO, TextIO
 
 from . import commands, family, names
-from .base import LegacyFamily, PuzzleError
+from .base import PuzzleError
 
 MAX_LINE = 4_000_000  # bytes in one input line
 
@@ -69,13 +69,9 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
     known = commands.names(fam)
     if args.command not in known:
         parser.error(f"{args.family} has no command {args.command!r}; choose one of {', '.join(known)}")
-    if isinstance(fam, LegacyFamily):
-        if args.command in fam.extra_commands() and args.command not in ("grade", "daily", "solutions"):
-            return fam.run_extra(args.command, rest)
-    else:
-        extra = fam.extra().get(args.command)
-        if extra is not None and extra.main is not None:
-            return extra.main(rest)
+    extra = fam.extra().get(args.command)
+    if extra is not None and extra.main is not None:
+        return extra.main(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     size: int | None = None

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import family
-from .base import Family, Json, LegacyFamily, Params, PuzzleError, grade_index, read_seed
+from .base import Family, Json, Params, PuzzleError, grade_index, read_seed
 
 MAX_MOVES = 100_000  # moves accepted by one `apply` call
 
@@ -84,10 +84,8 @@ def _trace(fam: Family, obj: Json) -> Iterator[Json]:
     return fam.trace(fam.read(obj), method, obj)
 
 
-def info(fam: Family | LegacyFamily) -> Json:
+def info(fam: Family) -> Json:
     """What a family offers: its grades, sizes, trace methods and commands."""
-    if isinstance(fam, LegacyFamily):
-        return {"name": fam.name, "grades": list(fam.grades), "commands": list(fam.commands())}
     return {"name": fam.name, "grades": list(fam.grades), "sizes": list(fam.sizes), "default_size": fam.default_size,
             "methods": list(fam.methods), "commands": names(fam)}
 
@@ -106,47 +104,29 @@ COMMON: dict[str, tuple[Callable[[Family, Json], Any], bool]] = {
 }
 
 
-def names(fam: Family | LegacyFamily) -> list[str]:
+def names(fam: Family) -> list[str]:
     """The commands a family answers."""
-    if isinstance(fam, LegacyFamily):
-        return [*fam.commands(), "info"]
     return [*COMMON, *fam.extra()]
 
 
-def streams(fam: Family | LegacyFamily, command: str) -> bool:
+def streams(fam: Family, command: str) -> bool:
     """Whether a command answers with several objects (a trace)."""
     if command == "trace":
         return True
-    if isinstance(fam, LegacyFamily):
-        return False
     extra = fam.extra().get(command)
     return bool(extra and extra.stream)
 
 
-def run(fam: Family | LegacyFamily, command: str, obj: Json) -> Any:
+def run(fam: Family, command: str, obj: Json) -> Any:
     """Answer one input object with a declared command (a dict, or an iterator for streams)."""
     if command not in names(fam):
         raise PuzzleError(f"{fam.name} has no command {str(command)[:40]!r}; choose one of {', '.join(names(fam))}")
-    if isinstance(fam, LegacyFamily):
-        return _run_legacy(fam, command, obj)
     if command in COMMON:
         return COMMON[command][0](fam, obj)
     handler = fam.extra()[command].run
     if handler is None:
         raise PuzzleError(f"{fam.name} {command} runs from the command line only")
     return handler(obj)
-
-
-def _run_legacy(fam: LegacyFamily, command: str, obj: Json) -> Any:
-    """The old adapter's calls (until every family has moved to the typed contract)."""
-    if command == "info":
-        return info(fam)
-    if command == "generate":
-        return fam.generate(grade_index(fam.grades, obj.get("difficulty")), read_seed(obj.get("seed", 0)),
-                            obj.get("size"))
-    if command == "trace":
-        return fam.trace(obj, obj.get("method"))
-    return getattr(fam, command)(obj)
 
 
 def answer(family_name: str, command: str, obj: object) -> Iterator[Json]:

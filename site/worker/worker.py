@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import solvers
 from solvers import commands
-from solvers.base import LegacyFamily, PuzzleError
+from solvers.base import PuzzleError
 
 _traces: dict[int, Iterator[dict]] = {}
 _ids = itertools.count(1)
@@ -55,11 +55,7 @@ async def _ensure_data(family: str) -> None:
         with open(f"data/{name}", "wb") as f:
             f.write(await resp.bytes())
     if files:
-        fam = solvers.family(family)
-        if isinstance(fam, LegacyFamily):  # until the sliding family moves to the typed contract
-            __import__(f"solvers.{family}", fromlist=["x"]).set_data_dir("data")
-        else:
-            fam.use_data("data")
+        solvers.family(family).use_data("data")
     _loaded.add(family)
 
 

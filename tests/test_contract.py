@@ -1,0 +1,189 @@
+"""The family contract, for every registered family: one loop over `solvers.names()`.
+
+Round trips (text and JSON), determinism per seed, moves and states, hint walks to a solved
+board checked by `is_solved` and `check`, error kinds, the command table through the CLI,
+and the worker module run under CPython.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import solvers
+from solvers import commands
+from solvers.base import Family, Hint, Params, Problem, PuzzleError
+
+ROOT = Path(__file__).resolve().parents[1]
+FAMILIES = solvers.names()
+SEEDS = (1, 7, "daily-2026-11-23")
+
+
+def typed(name: str) -> Family:
+    """The family, which must be on the typed contract."""
+    fam = solvers.family(name)
+    assert isinstance(fam, Family), f"{name} is not on the typed contract"
+    return fam
+
+
+def small(fam: Family) -> Params:
+    """The quickest puzzle to make and walk: easiest grade, smallest size."""
+    return Params(0, min(fam.sizes) if fam.sizes else None)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_family_is_typed(name: str) -> None:
+    fam = typed(name)
+    assert fam.name == name and fam.grades
+    info = commands.info(fam)
+    assert set(commands.COMMON) <= set(info["commands"])
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_generate_is_deterministic_and_round_trips(name: str, seed: int | str) -> None:
+    fam = typed(name)
+    a = fam.generate(small(fam), seed)
+    b = fam.generate(small(fam), seed)
+    assert a == b and fam.format(a) == fam.format(b)
+    text = fam.format(a)
+    assert isinstance(text, str) and text
+    assert fam.parse(text) == a
+    assert fam.format(fam.parse(text)) == text
+    obj = fam.write(a)
+    assert fam.read(json.loads(json.dumps(obj))) == a
+    assert fam.count(a, 2) >= 1  # Genius and Cubes 3D cards have many solutions by design
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_start_state_and_check_shape(name: str) -> None:
+    fam = typed(name)
+    puzzle = fam.generate(small(fam), 3)
+    state = fam.start(puzzle)
+    assert not fam.is_solved(puzzle, state)
+    problems = fam.check(puzzle, state)
+    assert isinstance(problems, list) and all(isinstance(p, Problem) for p in problems)
+    assert all(p.text and p.rule for p in problems)
+    written = fam.write_state(puzzle, state)
+    again = fam.read_state(puzzle, {**fam.write(puzzle), "state": json.loads(json.dumps(written))})
+    assert again == state
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("seed", (2, 11))
+def test_hint_walk_reaches_a_solved_board(name: str, seed: int) -> None:
+    """Apply each hint's move and ask again: the board ends solved, with no problem on the way."""
+    fam = typed(name)
+    puzzle = fam.generate(small(fam), seed)
+    state = fam.start(puzzle)
+    request = fam.write(puzzle)
+    for _ in range(400):
+        if fam.is_solved(puzzle, state):
+            break
+        hint = fam.hint(puzzle, state, request)
+        assert isinstance(hint, Hint) and hint.technique and hint.reason
+        out = hint.to_json()
+        assert set(out["stages"]) == {"where", "what", "why", "move"}
+        assert hint.step, f"{name}: a hint on an unsolved board must carry a move"
+        state = fam.apply(puzzle, state, hint.step)
+        assert fam.check(puzzle, state) == [] or not fam.is_solved(puzzle, state)
+    assert fam.is_solved(puzzle, state)
+    assert fam.check(puzzle, state) == []
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("text", ["", "???", "9" * 500, "\x00", "[1, 2]", "x:y:z"])
+def test_parse_rejects_garbage_with_the_projects_error(name: str, text: str) -> None:
+    fam = typed(name)
+    try:
+        puzzle = fam.parse(text)
+    except PuzzleError as exc:
+        assert exc.kind == "invalid" and str(exc)
+    else:  # whatever parses must format back to a description that parses to the same puzzle
+        assert fam.parse(fam.format(puzzle)) == puzzle
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_bad_move_is_a_puzzle_error(name: str) -> None:
+    fam = typed(name)
+    puzzle = fam.generate(small(fam), 4)
+    for move in ("", "??", "r99c99=1", "-", "zz:Q9"):
+        with pytest.raises(PuzzleError):
+            fam.apply(puzzle, fam.start(puzzle), move)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_command_table_through_the_cli(name: str) -> None:
+    """generate, then format, parse, apply, check and hint on what it made, as JSON lines."""
+    fam = typed(name)
+    size = [] if not fam.sizes else ["--size", str(min(fam.sizes))]
+    gen = subprocess.run([sys.executable, "-m", "solvers", name, "generate", "--seed", "5", *size],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    made = json.loads(gen.stdout)
+    assert "error" not in made
+    request = {k: v for k, v in made.items() if k in fam.write(fam.read(made))}
+    for command in ("format", "check", "hint", "solve", "info"):
+        out = subprocess.run([sys.executable, "-m", "solvers", name, command], input=json.dumps(request) + "\n",
+                             capture_output=True, text=True, cwd=ROOT, check=True)
+        answer = json.loads(out.stdout)
+        assert "error" not in answer, (command, answer)
+        if command == "format":
+            parsed = subprocess.run([sys.executable, "-m", "solvers", name, "parse"], input=json.dumps(answer) + "\n",
+                                    capture_output=True, text=True, cwd=ROOT, check=True)
+            assert fam.read(json.loads(parsed.stdout)) == fam.read(request)
+        if command == "check":
+            assert {"problems", "solved", "message"} <= set(answer)
+
+
+def test_cli_survives_hostile_lines() -> None:
+    """Each line gets one answer and the next line is still read, whatever the bytes."""
+    lines = [b"\xff\xfe\n", b"[" * 50_000 + b"\n", b"1" * 5000 + b"\n", b"{\"grid\": 5}\n", b"{}\n"]
+    out = subprocess.run([sys.executable, "-m", "solvers", "sudoku", "solve"], input=b"".join(lines),
+                         capture_output=True, cwd=ROOT, check=True)
+    answers = [json.loads(line) for line in out.stdout.decode().splitlines()]
+    assert len(answers) == len(lines)
+    assert all(a["kind"] == "invalid" and a["error"] for a in answers)
+    assert out.stderr == b""
+
+
+@pytest.mark.parametrize("flags", [["--difficulty", "²"], ["--seed", "9" * 5000], ["--size", "x"]])
+def test_generate_flags_give_a_message_not_a_traceback(flags: list[str]) -> None:
+    out = subprocess.run([sys.executable, "-m", "solvers", "sudoku", "generate", *flags], capture_output=True,
+                         text=True, cwd=ROOT)
+    assert "Traceback" not in out.stderr
+    assert out.returncode == 2 or json.loads(out.stdout)["kind"] == "invalid"
+
+
+def _worker_module() -> types.ModuleType:
+    """site/worker/worker.py imported under CPython (it needs no browser until data files are fetched)."""
+    spec = importlib.util.spec_from_file_location("tessera_worker", ROOT / "site" / "worker" / "worker.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_worker_runs_declared_commands_only() -> None:
+    worker = _worker_module()
+
+    async def calls() -> list[dict]:
+        made = json.loads(await worker.call("sudoku", "generate", json.dumps({"difficulty": 1, "seed": 3, "size": 4})))
+        solved = json.loads(await worker.call("sudoku", "solve", json.dumps(made)))
+        hidden = json.loads(await worker.call("sudoku", "__class__", "{}"))
+        unknown = json.loads(await worker.call("nosuch", "solve", "{}"))
+        traced = json.loads(await worker.trace_start("sudoku", json.dumps(made), "propagation"))
+        events = json.loads(await worker.trace_next(traced["id"], 100_000))
+        return [made, solved, hidden, unknown, events]
+
+    made, solved, hidden, unknown, events = asyncio.run(calls())
+    assert "grid" in made and solved["count"] == 1
+    assert hidden["kind"] == "invalid" and "no command" in hidden["error"]
+    assert unknown["kind"] == "invalid"
+    assert events["done"] and events["events"][-1]["event"] == "solved"
