@@ -7,11 +7,10 @@ cell for screen readers and tests. It knows nothing of rules: the page sets its 
 
 from pyscript import document
 from pyscript import window
+from rules.latin import SYMBOLS
 
 from tessera_ui import css
 from tessera_ui import on
-
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def symbol(v):

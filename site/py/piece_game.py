@@ -213,6 +213,7 @@ class PieceGame:
     def open_first(self, key):
         """Show a puzzle at once: the link's, else the saved game (when it has `key`), else a fresh one."""
         fragment = link_fragment()
+        bad = self.store.unreadable()
         saved = self.store.load()
         if fragment:
             self.open_link(fragment, saved)
@@ -220,6 +221,8 @@ class PieceGame:
             self.resume(saved)
         else:
             self.first_puzzle()
+        if bad:
+            say("Your saved game could not be read (it was set aside); here is a fresh " + self.PUZZLE + ".", "error")
 
     def save(self):
         """Save the game in localStorage."""

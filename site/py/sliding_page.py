@@ -13,7 +13,7 @@ import random
 from pyscript import document
 from pyscript import window
 
-from grid_game import GridGame
+from midend import Midend
 from slideboard import SlideBoard
 from tessera_ui import Store
 from tessera_ui import Timer
@@ -28,6 +28,7 @@ from tessera_ui import say
 from tessera_ui import set_fragment
 from tessera_ui import spawn
 from tessera_ui import status
+from tessera_ui import toggle_theme
 
 FAMILY = "sliding"
 MIN_SIDE, MAX_SIDE = 2, 10
@@ -242,9 +243,13 @@ class SlidingPage:
     """Controller: the game (start, moves, undo), the board, the worker calls."""
 
     # shared with the grid pages: difficulty choices, theme toggle, copying the link
-    fill_grades = GridGame.fill_grades
-    retheme = GridGame.retheme
-    copy_link = GridGame.copy_link
+    fill_grades = Midend.fill_grades
+    copy_link = Midend.copy_link
+
+    def retheme(self):
+        """Toggle dark mode and redraw in its colours."""
+        toggle_theme()
+        self.board.draw()
 
     def __init__(self):
         self.board = SlideBoard("board", "aria-board")
@@ -301,13 +306,14 @@ class SlidingPage:
             self.grades = [str(p.get("difficulty")) for p in self.starters]
         self.fill_grades()
         fragment = link_fragment()
+        bad = self.store.unreadable()
         saved = self.store.load()
         if fragment:
             self.open_link(fragment, saved)
         elif saved and saved.get("start"):
             self.resume(saved)
         else:
-            self.fresh()
+            self.fresh("Your saved game could not be read (it was set aside); here is a fresh puzzle." if bad else "")
         spawn(self.after_worker())
 
     async def after_worker(self):
@@ -362,7 +368,7 @@ class SlidingPage:
             self.load(w, h, tiles, saved.get("meta"), [int(t) for t in saved.get("moves", [])],
                       int(saved.get("index", 0)), int(saved.get("seconds", 0)),
                       "Welcome back: your game is as you left it.")
-        except (ValueError, KeyError, TypeError, IndexError):
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
             self.fresh("Your saved game could not be read; here is a fresh puzzle.")
 
     def open_link(self, fragment, saved):

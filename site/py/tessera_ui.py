@@ -163,24 +163,75 @@ class Store:
         self.key = key
 
     def load(self):
-        """The saved value, or None."""
+        """The saved object (a dict), or None when there is none or it is not one (see `unreadable`)."""
         text = window.localStorage.getItem(self.key)
         if not text:
             return None
         try:
-            return json.loads(str(text))
+            value = json.loads(str(text))
         except ValueError:
             return None
+        return value if isinstance(value, dict) else None
+
+    def unreadable(self):
+        """Set aside a stored value `load` cannot give (not JSON, not an object); True if there was one."""
+        if self.load() is not None or not self.has():
+            return False
+        self.set_aside()
+        return True
 
     def save(self, value):
         """Save a JSON-able value."""
         window.localStorage.setItem(self.key, json.dumps(value))
 
+    def has(self):
+        """Whether anything is stored under the key."""
+        return bool(window.localStorage.getItem(self.key))
+
+    def set_aside(self):
+        """Keep an unreadable value under `<key>-unreadable` (not lost, not read again) and clear the key."""
+        text = window.localStorage.getItem(self.key)
+        if text:
+            window.localStorage.setItem(self.key + "-unreadable", text)
+        window.localStorage.removeItem(self.key)
+
+
+HEX = "0123456789abcdefABCDEF"
+
+
+def decode_fragment(text):
+    """Percent-decode a link fragment (UTF-8); ValueError when an escape is broken."""
+    if "%" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "%":
+            pair = text[i + 1:i + 3]
+            if len(pair) != 2 or pair[0] not in HEX or pair[1] not in HEX:
+                raise ValueError("a % escape is broken")
+            out.append(int(pair, 16))
+            i += 3
+        else:
+            out.extend(ch.encode("utf-8"))
+            i += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
+        raise ValueError("a % escape is not text") from None
+
 
 def link_fragment():
-    """The URL fragment without '#', URI-decoded ('' when none)."""
+    """The URL fragment without '#', percent-decoded ('' when none; as written when it cannot be decoded,
+    so the page's own reader rejects it with a message)."""
     h = str(window.location.hash or "")
-    return str(window.decodeURIComponent(h[1:])) if h.startswith("#") else ""
+    if not h.startswith("#"):
+        return ""
+    try:
+        return decode_fragment(h[1:])
+    except ValueError:
+        return h[1:]
 
 
 def set_fragment(fragment):

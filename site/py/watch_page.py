@@ -938,8 +938,10 @@ class WatchPage:
     async def start(self):
         """Show a puzzle at once (link, saved, or a build-time starter), then wait for the worker."""
         self.starters = await fetch_json("./data/starters.json") or {}
+        bad = self.store.unreadable()
         saved = self.store.load() or {}
-        self.set_speed(saved.get("speed", self.speed_index))
+        speed = saved.get("speed")
+        self.set_speed(speed if type(speed) is int else self.speed_index)
         self.set_show(saved.get("show", "both"))
         fragment = link_fragment()
         if fragment:
@@ -954,10 +956,12 @@ class WatchPage:
         elif saved.get("puzzle"):
             try:
                 self.load(saved["family"], saved["puzzle"], "Welcome back: the same puzzle, ready to watch again.")
-            except (ValueError, KeyError, TypeError, IndexError):
+            except (ValueError, KeyError, TypeError, IndexError, AttributeError):
                 self.load("sudoku", self.starter("sudoku"), "Your saved puzzle could not be read; here is another.")
         else:
             self.load("sudoku", self.starter("sudoku"))
+        if bad:
+            say("Your saved settings could not be read; they were set aside.", "error")
         await self.worker.ready.wait()
         self.enable(True)
 

@@ -1,0 +1,643 @@
+"""The game controller of every Tessera puzzle page (MicroPython, main thread), after Tatham's midend.c.
+
+One `Midend` owns the puzzle (its link text), the history (states with the move strings between
+them), undo/redo, links (`#<puzzle>` plus optional `~<moves>`), the versioned save, the timer,
+hint stages, check, solve-as-moves, New/Daily and share. A family page is a `Game`: rules hooks
+(read and write the puzzle, start, apply a move) and view hooks (draw, map input to moves, its
+own panels). Moves are short strings; a step of the history may be several moves joined by ';'.
+Known limits: the puzzle text is the page's own link form until every family's worker has
+`parse`/`format`; a save replays its moves, so a family whose `apply` changes breaks old saves
+(they are set aside with a message, never a crash).
+"""
+
+import random
+
+from pyscript import document
+from pyscript import window
+
+from tessera_ui import Store
+from tessera_ui import Timer
+from tessera_ui import Worker
+from tessera_ui import click
+from tessera_ui import decode_fragment
+from tessera_ui import el
+from tessera_ui import fetch_json
+from tessera_ui import on
+from tessera_ui import say
+from tessera_ui import set_fragment
+from tessera_ui import show_share_link
+from tessera_ui import spawn
+from tessera_ui import toggle_theme
+
+STORE_VERSION = 2
+RESTART = "restart"  # the move back to the start
+SEP = ";"  # between the moves of one step, and of a link's moves
+BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
+
+
+def read_fragment():
+    """(the URL fragment without '#', percent-decoded; a problem text or '')."""
+    raw = str(window.location.hash or "")
+    if not raw.startswith("#"):
+        return "", ""
+    try:
+        return decode_fragment(raw[1:]), ""
+    except ValueError as exc:
+        return "", "That link could not be read (" + str(exc) + "); here is a fresh puzzle."
+
+
+def split_moves(text):
+    """The moves of a link's or a save's move text."""
+    return [m for m in text.split(SEP) if m]
+
+
+def new_seed():
+    """A short random seed (six letters or digits)."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return "".join(digits[random.getrandbits(8) % 36] for _ in range(6))
+
+
+class Game:
+    """A family page: rules hooks (puzzle, states, moves) and view hooks (draw, input, panels).
+
+    A puzzle is a dict (the worker's solve input, maybe with "difficulty"); a state is any
+    value the page's `apply` understands; a move is a short string.
+    """
+
+    family = ""
+    noun = "puzzle"  # what one puzzle is called in messages
+    solved_words = "Well done."  # said after "Solved in 1:23!"
+    verify = False  # check a linked puzzle has exactly one solution before trusting it
+    daily_grade = 2
+
+    midend = None  # set by Midend
+
+    # rules hooks --------------------------------------------------------------------------------
+    def read(self, text):
+        """(puzzle, moves) of a link text; old progress forms turn into moves. ValueError if bad."""
+        raise NotImplementedError
+
+    def text(self, puzzle):
+        """The link text of a puzzle (no moves)."""
+        raise NotImplementedError
+
+    def start(self, puzzle):
+        """The first state of a puzzle; ValueError if the puzzle cannot be played."""
+        raise NotImplementedError
+
+    def apply(self, puzzle, state, move):
+        """The state after one move (a new value); ValueError with a reason if it is not legal."""
+        raise NotImplementedError
+
+    def is_solved(self, puzzle, state):
+        """Whether the state solves the puzzle."""
+        raise NotImplementedError
+
+    def request(self, puzzle, state):
+        """The worker's input for hint and check."""
+        raise NotImplementedError
+
+    def solve_request(self, puzzle, state):
+        """The worker's input for solve."""
+        return self.request(puzzle, state)
+
+    def solution_moves(self, puzzle, state, answer):
+        """The moves that turn the state into the worker's solution."""
+        raise NotImplementedError
+
+    def hint_moves(self, puzzle, state, hint):
+        """The moves of a hint; ValueError (said to the player) when it no longer applies."""
+        raise NotImplementedError
+
+    def hint_stages(self, hint):
+        """The hint's stages to reveal in turn, as (title, text) pairs: where, then what and why."""
+        stages = hint.get("stages") or {}
+        what = stages.get("what") or hint.get("technique", "Hint")
+        why = stages.get("why") or hint.get("reason", "")
+        if stages.get("where"):
+            return [("Look here", stages["where"]), (what, why)]
+        return [(what, why)]
+
+    def starter(self, starters, grade):
+        """A build-time puzzle of a grade (1-based) from the starters, else None."""
+        if not starters:
+            return None
+        return dict(starters[max(0, min(grade, len(starters)) - 1)])
+
+    def size_of(self, puzzle):
+        """The size a puzzle has in the #size choice (None when the page has no sizes)."""
+        return puzzle.get("size")
+
+    def fallback(self):
+        """A puzzle to show when there is no starter (pages without build-time starters)."""
+        raise NotImplementedError
+
+    def new_request(self):
+        """The worker's generate input for New."""
+        size = el("size")
+        grade = el("difficulty")
+        obj = {"seed": random.getrandbits(30), "difficulty": int(grade.value or "1") if grade else 1}
+        if size is not None and size.value:
+            obj["size"] = int(size.value)
+        return obj
+
+    def daily_request(self, date):
+        """The worker command and input of the puzzle of a date."""
+        size = el("size")
+        obj = {"difficulty": self.daily_grade, "seed": "daily-" + date}
+        if size is not None and size.value:
+            obj["size"] = int(size.value)
+        return "generate", obj
+
+    def welcome(self, puzzle):
+        """The message when a new puzzle starts."""
+        grade = puzzle.get("difficulty")
+        return "New " + self.noun + (" · " + str(grade) if grade else "") + "."
+
+    # view hooks ---------------------------------------------------------------------------------
+    def bind(self):
+        """Wire the page's own controls."""
+
+    def loaded(self, puzzle):
+        """A new puzzle is set up (before the first draw)."""
+
+    def show(self, state):
+        """Draw the state (and the accessible mirror)."""
+        raise NotImplementedError
+
+    def show_solved(self, done):
+        """Show (or stop showing) that the puzzle is solved."""
+
+    def show_check(self, answer):
+        """Mark what the worker's check found; returns (message, whether it is good)."""
+        problems = answer.get("problems") or []
+        return answer.get("message", ""), not problems
+
+    def show_hint(self, hint, stage, last):
+        """Highlight a hint at a stage (0 = the first); `last` when it is the final one."""
+
+    def forget_hint(self):
+        """Drop the highlights of a hint (no redraw)."""
+
+    def key(self, ev):
+        """A key the midend did not take (undo and redo are its own); return True if used."""
+        return False
+
+    def locked(self):
+        """Whether moves must wait (an animation runs)."""
+        return False
+
+    async def animate(self, moves):
+        """Play a solution's moves as an animation before they are committed."""
+
+
+class Midend:
+    """The controller: puzzle, history of states and moves, links, saves, hints, timer, worker."""
+
+    def __init__(self, game, worker=None):
+        self.game = game
+        game.midend = self
+        self.family = game.family
+        self.worker = worker or Worker()
+        self.store = Store("tessera-" + self.family)
+        self.timer = Timer(on_tick=self.save_soon)
+        self.puzzle = None
+        self.states = []
+        self.moves = []  # moves[i] leads from states[i] to states[i + 1]
+        self.index = 0
+        self.label = ""
+        self.verified = True
+        self.starters = []
+        self.grades = []
+        self.hint = None
+        self.stage = 0
+        self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
+        self._tick = 0
+        self.bind()
+
+    # the state ----------------------------------------------------------------------------------
+    @property
+    def state(self):
+        """The state shown now."""
+        return self.states[self.index]
+
+    def played(self):
+        """The moves from the start to the state shown now."""
+        out = []
+        for step in self.moves[:self.index]:
+            out.extend(split_moves(step))
+        return out
+
+    def replay(self, puzzle, moves, state=None, start=None):
+        """The state after moves from `state` (the start when None); ValueError if one is illegal."""
+        start = self.game.start(puzzle) if start is None else start
+        state = start if state is None else state
+        for move in moves:
+            # "restart" is the midend's own move: back to the start, undoable like any other
+            state = start if move == RESTART else self.game.apply(puzzle, state, move)
+        return state
+
+    # wiring -------------------------------------------------------------------------------------
+    def bind(self):
+        """The buttons every page has (those present), keys, then the page's own."""
+        for ident, fn in (("undo", self.undo), ("redo", self.redo), ("restart", self.restart),
+                          ("check", lambda: spawn(self.check())), ("hint", lambda: spawn(self.ask_hint())),
+                          ("hint-more", self.hint_more), ("hint-apply", self.apply_hint),
+                          ("hint-close", self.close_hint), ("solve", lambda: spawn(self.solve())),
+                          ("new", lambda: spawn(self.new())), ("daily", lambda: spawn(self.daily())),
+                          ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme)):
+            if el(ident) is not None:
+                click(ident, fn)
+        on(document, "keydown", self.key)
+        self.game.bind()
+
+    def key(self, ev):
+        """Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, H asks a hint; the rest goes to the page."""
+        if str(ev.target.tagName).upper() in ("INPUT", "TEXTAREA", "SELECT") or self.puzzle is None:
+            return
+        ctrl = ev.ctrlKey or ev.metaKey
+        low = str(ev.key).lower()
+        if ctrl and low in ("z", "y"):
+            self.redo() if low == "y" or ev.shiftKey else self.undo()
+            ev.preventDefault()
+            return
+        if ctrl or ev.altKey:
+            return
+        if self.game.key(ev):
+            ev.preventDefault()
+        elif low == "h" and el("hint") is not None:
+            spawn(self.ask_hint())
+            ev.preventDefault()
+
+    def retheme(self):
+        """Toggle dark mode and redraw in its colours."""
+        toggle_theme()
+        self.redraw()
+
+    def redraw(self):
+        """Draw the state again (and the hint's highlights)."""
+        if self.puzzle is not None:
+            self.game.show(self.state)
+            if self.hint is not None:
+                self.game.show_hint(self.hint, self.stage, self.stage + 1 >= len(self.game.hint_stages(self.hint)))
+        self.buttons()
+
+    def buttons(self):
+        """Enable undo and redo as far as the history allows."""
+        locked = self.game.locked()
+        if el("undo") is not None:
+            el("undo").disabled = locked or self.index == 0
+            el("redo").disabled = locked or self.index + 1 >= len(self.states)
+
+    # starting -----------------------------------------------------------------------------------
+    async def start(self):
+        """Show a board at once (link, else save, else a starter), then learn grades from the worker."""
+        data = await fetch_json("./data/starters.json")
+        self.starters = (data or {}).get(self.family, [])
+        if self.starters and not self.grades:
+            self.grades = [str(p.get("difficulty", i + 1)) for i, p in enumerate(self.starters)]
+        self.fill_grades()
+        fragment, problem = read_fragment()
+        set_fragment("")
+        saved = self.store.load()
+        if saved is None and self.store.has():
+            saved = "unreadable"  # not a JSON object: resume sets it aside with a message
+        if problem:
+            self.fresh(problem, error=True)
+        elif fragment:
+            self.open_link(fragment, saved)
+        elif saved is not None:
+            self.resume(saved)
+        else:
+            self.fresh("")
+        spawn(self.after_worker())
+
+    async def after_worker(self):
+        """Once the worker runs: its grade list, and a check of a linked puzzle."""
+        await self.worker.ready.wait()
+        info = await self.worker.call(self.family, "info", {})
+        if info.get("grades"):
+            self.grades = [str(g) for g in info["grades"]]
+            self.fill_grades()
+        if not self.verified:
+            await self.check_unique()
+
+    def fill_grades(self):
+        """The difficulty choices (#difficulty), numbered 1..n."""
+        select = el("difficulty")
+        if select is None or not self.grades:
+            return
+        keep = str(select.value or "")
+        select.innerHTML = ""
+        for i, name in enumerate(self.grades):
+            opt = document.createElement("option")
+            opt.value = str(i + 1)
+            opt.textContent = name
+            select.appendChild(opt)
+        if keep:
+            select.value = keep
+
+    def fresh(self, message, error=False, grade=1):
+        """A ready-made puzzle (a build-time starter, else the page's fallback)."""
+        puzzle = self.game.starter(self.starters, grade) or self.game.fallback()
+        self.load(puzzle, message=message)
+        if error:
+            el("message").className = "message error"
+
+    def open_link(self, fragment, saved):
+        """Open a shared link; a bad one gives a message and a fresh puzzle."""
+        if fragment.strip().lower() == "daily":
+            self.fresh("Loading today's " + self.game.noun + "…", grade=self.game.daily_grade)
+            spawn(self.daily())
+            return
+        try:
+            puzzle, moves = self.game.read(fragment)
+            text = self.game.text(puzzle)
+            self.replay(puzzle, moves)
+        except BAD as exc:
+            self.fresh("That link is not a valid " + self.game.noun + " (" + str(exc) + "): it cannot be played, "
+                       "so here is a fresh one.", error=True)
+            return
+        if not moves and isinstance(saved, dict) and saved.get("puzzle") == text and self.resume(saved, quiet=True):
+            return
+        puzzle["difficulty"] = "Shared"
+        self.load(puzzle, moves=moves, label="Shared", verified=not self.game.verify,
+                  message="Shared " + self.game.noun + " loaded" + (" with your moves." if moves else ".")
+                  + (" Checking it…" if self.game.verify else ""))
+
+    def resume(self, saved, quiet=False):
+        """Continue a saved game; a bad, old or wrong-shaped save is set aside with a message."""
+        try:
+            if not isinstance(saved, dict) or saved.get("v") != STORE_VERSION:
+                raise ValueError("it is from an older version of Tessera")
+            text, moves = saved.get("puzzle"), saved.get("moves")
+            index, seconds = saved.get("index"), saved.get("seconds", 0)
+            if not isinstance(text, str) or not isinstance(moves, list) or not isinstance(index, int):
+                raise ValueError("it is not a saved game")
+            if not isinstance(seconds, int) or not 0 <= index <= len(moves):
+                raise ValueError("its clock or its history is broken")
+            puzzle, extra = self.game.read(text)
+            if extra or not all(isinstance(m, str) for m in moves):
+                raise ValueError("its moves are broken")
+            puzzle["difficulty"] = str(saved.get("label") or "")
+            states = [self.game.start(puzzle)]
+            for step in moves:
+                states.append(self.replay(puzzle, split_moves(step), states[-1], states[0]))
+        except BAD as exc:
+            self.store.set_aside()
+            self.fresh("Your saved game could not be read (" + str(exc) + "); it was set aside. Here is a fresh "
+                       + self.game.noun + ".", error=True)
+            return False
+        self.load(puzzle, label=str(saved.get("label") or ""), verified=saved.get("verified", True) is not False,
+                  seconds=seconds, message="" if quiet else "Welcome back: your game is as you left it.")
+        self.states, self.moves, self.index = states, list(moves), index
+        self.changed(announce=False, save=False)
+        if quiet:
+            say("Welcome back: your game is as you left it.")
+        return True
+
+    # loading ------------------------------------------------------------------------------------
+    def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True):
+        """Start playing a puzzle, maybe with moves already played (as one undoable step)."""
+        start = self.game.start(puzzle)
+        self.token += 1
+        self.puzzle = puzzle
+        self.label = str(puzzle.get("difficulty", "")) if label is None else label
+        self.verified = verified
+        self.states, self.moves, self.index = [start], [], 0
+        self.close_hint(redraw=False)
+        self.game.loaded(puzzle)
+        if moves:
+            self.states.append(self.replay(puzzle, moves))
+            self.moves.append(SEP.join(moves))
+            self.index = 1
+        self.timer.reset(seconds, running=True)
+        say(message or self.game.welcome(puzzle))
+        self.changed(announce=False)
+
+    # moves and history --------------------------------------------------------------------------
+    def play(self, moves, message=None):
+        """Play moves (one string or a list) as one undoable step; returns whether they were legal."""
+        if isinstance(moves, str):
+            moves = [moves]
+        if self.puzzle is None or self.game.locked() or not moves:
+            return False
+        try:
+            state = self.replay(self.puzzle, moves, self.state, self.states[0])
+        except ValueError as exc:
+            say(str(exc), "error")
+            return False
+        if state == self.state:
+            return False
+        del self.states[self.index + 1:]
+        del self.moves[self.index:]
+        self.states.append(state)
+        self.moves.append(SEP.join(moves))
+        self.index += 1
+        self.close_hint(redraw=False)
+        say("" if message is None else message)
+        self.changed()
+        return True
+
+    def changed(self, announce=True, save=True):
+        """After any change: draw, enable buttons, notice the end, save."""
+        self.game.show(self.state)
+        self.buttons()
+        self.check_solved(announce)
+        if save:
+            self.save()
+
+    def check_solved(self, announce=True):
+        """Stop the clock and say so when the puzzle is solved."""
+        done = self.game.is_solved(self.puzzle, self.state)
+        racing, self.timer.running = self.timer.running, not done
+        self.game.show_solved(done)
+        if done and announce and racing:
+            say("Solved in " + self.timer.text() + "! " + self.game.solved_words, "good")
+        return done
+
+    def undo(self):
+        """Step back one step."""
+        if self.index > 0 and not self.game.locked():
+            self.index -= 1
+            self.close_hint(redraw=False)
+            self.changed(announce=False)
+
+    def redo(self):
+        """Step forward one step."""
+        if self.index + 1 < len(self.states) and not self.game.locked():
+            self.index += 1
+            self.close_hint(redraw=False)
+            self.changed()
+
+    def restart(self):
+        """Back to the start (undoable)."""
+        if self.puzzle is not None and self.play(RESTART, "Back to the start. Undo brings your moves back."):
+            self.timer.reset(0)
+
+    # saving -------------------------------------------------------------------------------------
+    def save(self):
+        """Save the game: the puzzle's text and the history as moves (versioned)."""
+        if self.puzzle is None:
+            return
+        self.store.save({"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
+                         "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
+                         "verified": self.verified})
+
+    def save_soon(self):
+        """Save every few ticks of the timer."""
+        self._tick += 1
+        if self._tick % 5 == 0:
+            self.save()
+
+    # the worker ---------------------------------------------------------------------------------
+    async def ask(self, command, obj, waiting):
+        """The worker's answer for this puzzle; None (after saying why) on an error or a newer puzzle."""
+        token = self.token
+        ans = await self.worker.call(self.family, command, obj, waiting)
+        if token != self.token:
+            return None
+        if "error" in ans:
+            if ans.get("kind") != "cancelled":
+                say(ans["error"], "error")
+            return None
+        return ans
+
+    async def check_unique(self):
+        """A linked puzzle must have exactly one solution; else a fresh one."""
+        ans = await self.worker.call(self.family, "solve", self.game.solve_request(self.puzzle, self.states[0]))
+        if "error" in ans or ans.get("count") != 1:
+            why = ans.get("error") or "it has more than one solution"
+            self.fresh("That " + self.game.noun + " cannot be played: " + why + ". Here is a fresh one.", error=True)
+            return
+        self.verified = True
+        say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
+        self.save()
+
+    async def check(self):
+        """Mark mistakes and say what the worker found."""
+        if self.game.locked():
+            return
+        ans = await self.ask("check", self.game.request(self.puzzle, self.state),
+                             "Check will run once the solver loads…")
+        if ans is not None:
+            text, good = self.game.show_check(ans)
+            say(text, "good" if good else "error")
+
+    async def ask_hint(self):
+        """Fetch the next step, then reveal it stage by stage (where, what and why, apply)."""
+        if self.game.locked():
+            return
+        if self.hint is not None and self.stage + 1 < len(self.game.hint_stages(self.hint)):
+            self.hint_more()
+            return
+        ans = await self.ask("hint", self.game.request(self.puzzle, self.state),
+                             "The hint will come once the solver loads…")
+        if ans is None:
+            return
+        self.hint = ans
+        self.stage = 0
+        self.show_hint()
+
+    def show_hint(self):
+        """The hint box at the current stage."""
+        stages = self.game.hint_stages(self.hint)
+        last = self.stage + 1 >= len(stages)
+        title, text = stages[min(self.stage, len(stages) - 1)]
+        el("hint-box").hidden = False
+        el("hint-title").innerText = title
+        el("hint-reason").innerText = text
+        if el("hint-more") is not None:
+            el("hint-more").hidden = last
+        el("hint-apply").hidden = not last or not (self.hint.get("move") or self.hint.get("moves"))
+        self.game.show_hint(self.hint, self.stage, last)
+
+    def hint_more(self):
+        """Reveal the next stage of the hint."""
+        if self.hint is not None:
+            self.stage += 1
+            self.show_hint()
+
+    def apply_hint(self):
+        """Play the hinted move."""
+        if self.hint is None or self.game.locked():
+            return
+        try:
+            moves = self.game.hint_moves(self.puzzle, self.state, self.hint)
+        except ValueError as exc:
+            say(str(exc), "error")
+            return
+        self.close_hint(redraw=False)
+        if not self.play(moves):
+            self.redraw()
+
+    def close_hint(self, redraw=True):
+        """Hide the hint and its highlights."""
+        self.hint = None
+        self.stage = 0
+        if el("hint-box") is not None:
+            el("hint-box").hidden = True
+        self.game.forget_hint()
+        if redraw and self.puzzle is not None:
+            self.game.show(self.state)
+
+    async def solve(self):
+        """Play the worker's solution as moves (one undoable step)."""
+        if self.game.locked():
+            return
+        state = self.state
+        ans = await self.ask("solve", self.game.solve_request(self.puzzle, state),
+                             "Solve will run when the solver has loaded…")
+        if ans is None or state != self.state:
+            return
+        moves = self.game.solution_moves(self.puzzle, state, ans)
+        self.close_hint(redraw=False)
+        self.timer.running = False
+        await self.game.animate(moves)
+        self.play(moves, ans.get("message") or "Solved by Tessera. Undo takes it back.")
+        el("message").className = "message good"
+
+    async def new(self):
+        """A new puzzle of the chosen size and grade (a ready-made one while the worker loads)."""
+        obj = self.game.new_request()
+        starter = self.game.starter(self.starters, obj.get("difficulty", 1))
+        if not self.worker.ready.is_set() and starter and obj.get("size") in (None, self.game.size_of(starter)):
+            self.load(starter, message="New " + self.game.noun + " (the solver is still loading, so this is a "
+                      "ready-made one).")
+            return
+        say("Making a new " + self.game.noun + "…")
+        ans = await self.ask("generate", obj, "The new " + self.game.noun + " will come when the solver has loaded…")
+        if ans is not None:
+            self.load(ans)
+
+    async def daily(self):
+        """Today's puzzle: the same for everyone on this date."""
+        date = str(window.Date.new().toLocaleDateString("en-CA"))
+        command, obj = self.game.daily_request(date)
+        ans = await self.ask(command, obj, "Today's " + self.game.noun + " will come when the solver has loaded…")
+        if ans is not None:
+            ans["difficulty"] = "Daily " + date + " · " + str(ans.get("difficulty", ""))
+            self.load(ans)
+
+    # links --------------------------------------------------------------------------------------
+    def link(self, with_moves=False):
+        """The link text of this puzzle, with the moves played so far when asked."""
+        text = self.game.text(self.puzzle)
+        moves = self.played() if with_moves else []
+        return text + ("~" + SEP.join(moves) if moves else "")
+
+    def share(self):
+        """Show (selected) a link that reopens this puzzle, maybe with the moves so far."""
+        box = el("share-progress")
+        with_moves = box is not None and box.checked
+        show_share_link(self.link(with_moves))
+        say("Link ready: copy and send it. It reopens this " + self.game.noun
+            + (" with your moves." if with_moves and self.index else "."))
+
+    def copy_link(self):
+        """Copy the share link to the clipboard."""
+        try:
+            window.navigator.clipboard.writeText(el("share-link").value)
+            say("Link copied.", "good")
+        except Exception:  # noqa: BLE001 - the clipboard may be unavailable
+            say("Select the link and copy it.")

@@ -1,0 +1,135 @@
+"""The shared game controller (site/py/midend.py) in Chromium: history across reloads, links with
+moves, and every page surviving broken links and garbage saves with a message and a board."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browser_helpers import cells, click_cell, values
+from browser_helpers import open_page as open_browser_page
+from conftest import screenshot
+
+pytestmark = pytest.mark.browser
+GRID4 = "1...3..2.1..4..3"  # 4x4 with one solution
+SOLUTION4 = "1234341223414123"
+# page -> (localStorage key, selector of its board's cells)
+PAGES = {
+    "sudoku": ("tessera-sudoku", "#aria-board [role=gridcell]"),
+    "skyscrapers": ("tessera-skyscrapers", "#aria-board [role=gridcell]"),
+    "genius": ("tessera-genius", "#aria-board [role=gridcell]"),
+    "ubongo": ("tessera-ubongo", "#aria-board [role=gridcell]"),
+    "sliding": ("tessera-sliding", "#aria-board [role=gridcell]"),
+    "watch": ("tessera-watch", "#aria-a [role=gridcell]"),
+}
+MIDEND_PAGES = ("sudoku", "skyscrapers")  # pages on the midend so far: their save is versioned
+GARBAGE = ["5", "[]", '{"v":2}', '{"puzzle":{}}', "{not json", '{"v":2,"puzzle":"1...","moves":[],"index":0}',
+           '{"v":2,"puzzle":"' + GRID4 + '","moves":["r1c2=9"],"index":1,"seconds":0}',
+           '{"speed":"fast","show":7}']
+
+
+def wait_board(page, selector: str) -> None:  # noqa: ANN001
+    """Wait until the page shows its board and a message."""
+    page.wait_for_function(f"document.querySelectorAll('{selector}').length > 0")
+    page.wait_for_function("document.querySelector('#message').innerText.trim().length > 0")
+
+
+def message(page) -> str:  # noqa: ANN001
+    """The message box's text."""
+    return page.inner_text("#message")
+
+
+def sudoku4(watch, site_url: str, fragment: str = GRID4):  # noqa: ANN001, ANN201
+    """The Sudoku page on a 4x4 link."""
+    return open_browser_page(watch, site_url, "sudoku", fragment, ready=False, min_cells=16)
+
+
+def test_undo_and_redo_survive_a_reload(watch, site_url: str) -> None:
+    page = sudoku4(watch, site_url)
+    first, second = GRID4.index("."), GRID4.index(".", GRID4.index(".") + 1)
+    click_cell(page, first)
+    page.keyboard.press(SOLUTION4[first])
+    click_cell(page, second)
+    page.keyboard.press(SOLUTION4[second])
+    page.click("#undo")
+    assert values(page)[first] == SOLUTION4[first] and values(page)[second] == "."
+    saved = json.loads(page.evaluate("localStorage.getItem('tessera-sudoku')"))
+    assert saved["v"] == 2 and saved["index"] == 1 and len(saved["moves"]) == 2
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
+    assert "Welcome back" in message(page)
+    assert values(page)[first] == SOLUTION4[first] and values(page)[second] == "."
+    assert page.is_enabled("#redo") and page.is_enabled("#undo")
+    page.click("#redo")
+    assert values(page)[second] == SOLUTION4[second]
+    page.click("#undo")
+    page.click("#undo")
+    assert values(page) == GRID4
+    assert page.is_disabled("#undo")
+
+
+def test_a_link_with_moves_reopens_the_same_state(watch, site_url: str, context) -> None:  # noqa: ANN001
+    page = sudoku4(watch, site_url)
+    empty = [i for i, ch in enumerate(GRID4) if ch == "."]
+    click_cell(page, empty[0])
+    page.keyboard.press(SOLUTION4[empty[0]])
+    click_cell(page, empty[1])
+    page.keyboard.press("Shift+Digit2")  # a note
+    page.keyboard.press("Shift+Digit4")
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "~" in link
+    shown = cells(page)
+    assert "notes 2 4" in shown[empty[1]]
+    other = context.browser.new_context().new_page()
+    errors = []
+    other.on("pageerror", lambda exc: errors.append(str(exc)))
+    other.goto(link)
+    other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
+    assert cells(other) == shown
+    other.click("#undo")  # the link's moves are one step: undo goes back to the puzzle
+    assert values(other) == GRID4
+    assert errors == []
+    other.context.close()
+
+
+def test_an_old_progress_link_still_opens(watch, site_url: str) -> None:
+    entries = SOLUTION4[:8] + GRID4[8:]
+    page = sudoku4(watch, site_url, GRID4 + "~" + entries)
+    assert values(page) == entries
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_a_broken_fragment_gives_a_message_and_a_board(watch, site_url: str, name: str) -> None:
+    page = watch.page
+    page.goto(f"{site_url}/{name}.html#%E0%A4%A")
+    wait_board(page, PAGES[name][1])
+    assert "went wrong" not in message(page).lower()
+    if name in MIDEND_PAGES:
+        assert "could not be read" in message(page) or "not a valid" in message(page)
+    screenshot(page, f"midend-broken-fragment-{name}")
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_garbage_saves_give_a_message_and_a_board(watch, site_url: str, name: str) -> None:
+    key, selector = PAGES[name]
+    page = watch.page
+    page.goto(f"{site_url}/{name}.html")
+    wait_board(page, selector)
+    for garbage in GARBAGE:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, garbage])
+        page.reload()
+        wait_board(page, selector)
+        text = message(page)
+        assert "went wrong" not in text.lower(), (garbage, text)
+        if name in MIDEND_PAGES:
+            assert "could not be read" in text, (garbage, text)
+            assert page.evaluate(f"localStorage.getItem('{key}-unreadable')") == garbage
+            assert json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["v"] == 2
+    if name in MIDEND_PAGES:  # and the board plays
+        before = values(page)
+        empty = before.index(".")
+        click_cell(page, empty, ring=1 if name == "skyscrapers" else 0)
+        page.keyboard.press("1")
+        assert values(page)[empty] == "1"
