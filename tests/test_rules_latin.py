@@ -146,14 +146,18 @@ def test_apply_sequences_on_sudoku() -> None:
 def test_apply_command_plays_to_the_solution() -> None:
     moves = [f"r{c // 9 + 1}c{c % 9 + 1}={EASY_SOLUTION[c]}" for c in range(81) if EASY[c] == "."]
     out = run("sudoku", "apply", {"grid": EASY, "moves": moves})
-    assert out == {"state": EASY_SOLUTION, "solved": True}
+    assert out == {"state": EASY_SOLUTION, "solved": True, "pencil": [""] * 81}
     out = run("sudoku", "apply", {"grid": EASY, "moves": moves[:-1]})
     assert out["solved"] is False and out["state"].count(".") == 1
     sky_puzzle = run("skyscrapers", "generate", {"seed": 3, "size": 4})
     sol = run("skyscrapers", "solve", sky_puzzle)["solution"]
     moves = [f"r{r + 1}c{c + 1}={sol[r][c]}" for r in range(4) for c in range(4)
              if [r, c, sol[r][c]] not in (sky_puzzle.get("givens") or [])]
-    assert run("skyscrapers", "apply", {**sky_puzzle, "moves": moves}) == {"state": sol, "solved": True}
+    empty = [[""] * 4 for _ in range(4)]
+    played = run("skyscrapers", "apply", {**sky_puzzle, "moves": moves})
+    assert played == {"state": sol, "solved": True, "pencil": empty}
+    notes = run("sudoku", "apply", {"grid": EASY, "moves": ["r1c1^4", "r1c1^7", "r1c1^4"]})
+    assert notes["pencil"][0] == "7" and notes["state"] == EASY  # notes survive the round trip
 
 
 # ---------------------------------------------------------------------------- check and hint shapes
