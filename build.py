@@ -27,7 +27,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("TESSERA_DIST", ROOT / "dist")).resolve()  # TESSERA_DIST: build elsewhere
 SITE = ROOT / "site"
 VENV = ROOT / ".venv"
 NODE = ROOT / "node_modules"
@@ -101,11 +101,49 @@ def copy_runtime() -> None:
             shutil.copy2(package / name, DIST / sub / name)
 
 
-def zip_solvers(target: Path) -> None:
-    """Zip the solvers package for the worker (unpacked into its home directory)."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        for f in sorted((ROOT / "solvers").rglob("*.py")):
-            z.write(f, f.relative_to(ROOT).as_posix())
+def lock_entry(wheel: Path) -> dict[str, object]:
+    """A pyodide-lock.json package entry for a pure-Python wheel (what `pyodide lockfile add-wheels` writes)."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        fields = [line.split(": ", 1) for line in z.read(meta).decode().splitlines() if ": " in line]
+    info = {k: v for k, v in fields if k in ("Name", "Version")}
+    depends = [v.split(";")[0].split()[0].lower() for k, v in fields if k == "Requires-Dist" and "extra ==" not in v]
+    imports = sorted({n.split("/")[0] for n in names if "/" in n and n.split("/")[0].isidentifier()})
+    return {"name": info["Name"].lower(), "version": info["Version"], "file_name": wheel.name, "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package", "imports": imports,
+            "depends": depends, "unvendored_tests": False, "tool": {}}
+
+
+def package_solvers(pyodide_dir: Path) -> list[str]:
+    """Build the solvers' wheel and register it, with micropip from PyPI, in the site's pyodide-lock.json.
+
+    The worker then installs `tessera` through Pyodide's own package loading, from the site
+    itself, with the hashes checked. (pyodide-lock, the library behind `pyodide lockfile
+    add-wheels`, needs Python 3.12 for Pyodide 314's lock format, so the entry is written here.)
+    """
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    wheels = ROOT / ".cache" / "wheels"
+    micropip = wheels / lock["packages"]["micropip"]["file_name"]
+    if not micropip.exists():  # the version Pyodide pins, from PyPI, for Pyodide's Python
+        version = lock["packages"]["micropip"]["version"]
+        run([str(venv_python()), "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+             "--only-binary", ":all:", "--python-version", lock["info"]["python"], "-d", str(wheels),
+             f"micropip=={version}"])
+    fresh = ROOT / ".cache" / "wheel-build"
+    shutil.rmtree(fresh, ignore_errors=True)
+    run([str(venv_python()), "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
+         "--no-build-isolation", "-w", str(fresh), str(ROOT)])
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' scratch folder
+    added = []
+    for wheel in (micropip, *sorted(fresh.glob("tessera-*.whl"))):
+        shutil.copy2(wheel, pyodide_dir / wheel.name)
+        entry = lock_entry(pyodide_dir / wheel.name)
+        lock["packages"][entry["name"]] = entry
+        added.append(wheel.name)
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+    return added
 
 
 def build_data(data: Path) -> None:
@@ -174,7 +212,7 @@ def build() -> None:
     skip = shutil.ignore_patterns("__pycache__", "pages", "partials", "*_page.html")
     shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=skip)
     render_pages()
-    zip_solvers(DIST / "worker" / "solvers.zip")
+    package_solvers(DIST / "pyodide")
     build_data(DIST / "data")
     # Shared modules go into MicroPython's file system; a page's own *_page.py is its script's src.
     mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))

@@ -2,7 +2,8 @@
 
 Each input line is one JSON object; each answer is one JSON object on its own line, in
 order. A line that cannot be handled yields {"error": ..., "kind": ...} and processing
-goes on, whatever bytes it holds. `generate` reads no input. The exit status is 0 unless
+goes on, whatever bytes it holds. `generate` reads no input. `--limit SECONDS` sets each
+request's work budget (an input's own "limit" wins). The exit status is 0 unless
 the command line is wrong. Every command comes from the table in `commands.py`.
 """
 
@@ -14,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, BinaryIO, TextIO
 
-from . import commands, family, names
+from . import budget, commands, family, names
 from .base import PuzzleError
 
 MAX_LINE = 4_000_000  # bytes in one input line
@@ -55,6 +56,18 @@ def emit(stdout: TextIO, obj: dict[str, Any]) -> None:
     stdout.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
 
 
+def limit_seconds(parser: argparse.ArgumentParser, text: str) -> float:
+    """The --limit value: positive seconds, at most budget.MAX_SECONDS (a usage error otherwise)."""
+    try:
+        seconds = float(text) if len(text) < 30 and text.isascii() else float("nan")
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= budget.MAX_SECONDS:
+        parser.error(f"--limit must be a number of seconds above 0 and at most {budget.MAX_SECONDS:g}, "
+                     f"not {text[:20]!r}")
+    return seconds
+
+
 def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: TextIO = sys.stdout) -> int:
     """Run the CLI; returns the exit status."""
     parser = argparse.ArgumentParser(prog="python -m solvers", description=__doc__.splitlines()[0])
@@ -64,14 +77,20 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
     parser.add_argument("--seed", "-s", default="0", help="seed: same seed, same puzzle")
     parser.add_argument("--size", "-n", default=None, help="board size (family-specific)")
     parser.add_argument("--method", "-m", default=None, help="solver method for trace")
-    args, rest = parser.parse_known_args(argv)
+    parser.add_argument("--limit", default=None, metavar="SECONDS",
+                        help=f"seconds of work for each request (default {commands.DEFAULT_SECONDS:g}; "
+                        'an input\'s own "limit" wins)')
+    words = list(sys.argv[1:] if argv is None else argv)
+    args, rest = parser.parse_known_args(words)
     fam = family(args.family)
     known = commands.names(fam)
     if args.command not in known:
         parser.error(f"{args.family} has no command {args.command!r}; choose one of {', '.join(known)}")
     extra = fam.extra().get(args.command)
-    if extra is not None and extra.main is not None:
-        return extra.main(rest)
+    if extra is not None and extra.main is not None:  # its own options, --limit and --seed included
+        for word in (args.family, args.command):
+            words.remove(word)
+        return extra.main(words)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     size: int | None = None
@@ -81,12 +100,14 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
         size = int(args.size)
     if len(str(args.seed)) > 100:
         parser.error("--seed is too long (at most 100 characters)")
+    options: dict[str, Any] = {"method": args.method} if args.method else {}
+    if args.limit is not None:
+        options["limit"] = {"seconds": limit_seconds(parser, args.limit)}
     if args.command == "generate":
-        obj = {"difficulty": args.difficulty, "seed": args.seed, "size": size}
+        obj = {"difficulty": args.difficulty, "seed": args.seed, "size": size, **options}
         for out in commands.answer(args.family, "generate", obj):
             emit(stdout, out)
         return 0
-    options = {"method": args.method} if args.method else {}
     source = stdin if stdin is not None else sys.stdin.buffer
     for line in source:
         if line.strip():
@@ -96,8 +117,13 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
     return 0
 
 
-if __name__ == "__main__":
+def run() -> None:
+    """The `tessera` console command: the same CLI as `python -m solvers`."""
     try:
         sys.exit(main())
     except BrokenPipeError:
         sys.exit(0)
+
+
+if __name__ == "__main__":
+    run()
