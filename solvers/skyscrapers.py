@@ -3,12 +3,20 @@
 A clue outside the grid counts the towers seen from there (a taller tower hides every
 shorter one behind it); clues may be missing (0) and some cells may be given.
 The complete solver runs the Java reference's five phases (clue 1, clue N, clue bounds,
-line permutation filtering, guessing) on the latin-square propagation of `latin.py`; a
-ladder of human techniques gives the hints and the four grades, and the generator removes
-clues (and givens) from a random latin square while the grade holds.
-Known limits: N <= 12 (generation 3..9); 4x4 puzzles go up to Hard, since Extreme needs a
-line of five open cells; a hint without pencil marks chains eliminations up to a placement.
-Possible future work: named human patterns (e.g. "N-1 beside a 2 clue") between the grades.
+line permutation filtering, guessing) on the latin-square propagation of `latin.py`. A
+ladder of human techniques, each with a score (HoDoKu's scale where a twin exists), gives
+the hints and the five grades: clue 1, clue N, singles and clue bounds (Easy); short lines
+and pairs (Medium); line arrangements, triples and quads (Hard); long line permutations
+(Expert); forcing chains and nets, told as implications ending in a contradiction
+(Extreme), so no puzzle with one solution needs a guess. A puzzle's grade is its hardest
+technique's, raised by the score band of its whole path. The generator removes clues (and
+givens) from a random latin square while the grade holds (Extreme: while the solution stays
+unique, kept when the easier rungs get stuck).
+Known limits: N <= 12 (generation 3..9); 4x4 puzzles go up to Hard, since Expert needs a
+line of five open cells; a hint without pencil marks chains eliminations up to a placement;
+generating Extreme 8x8/9x9 takes seconds to a minute in CPython.
+Possible future work: the latin chains (fish, wings, X/XY-chains) as rungs between line
+permutations and forcing chains; a bank of Extreme puzzles made at build time.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from . import latin
+from . import budget, latin
 from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .rules import latin as latin_rules
@@ -28,7 +36,7 @@ SIDES = rules.SIDES
 ClueRef = tuple[str, int]  # ("top", 2): the clue above column 3
 Grid = list[list[int]]
 MAX_N = rules.MAX_N
-GRADES = ("Easy", "Medium", "Hard", "Extreme")
+GRADES = ("Easy", "Medium", "Hard", "Expert", "Extreme")
 PHASES = (1, 2, 3, 4, 5)  # the reference's phases; 5 = guessing
 DIGITS = latin_rules.SYMBOLS[:MAX_N]  # tower heights as one character each, 10..12 as A..C
 SHORT_LINE, ARRANGED_LINE = 3, 4  # most open cells a Medium / Hard line deduction may try
@@ -255,6 +263,7 @@ class Solver:
         """Singles, then phase 4 on every clued line, to a fixpoint; False on a contradiction."""
         g = self.lay.g
         while True:
+            budget.spend()
             if not latin.propagate_all(g, cands):
                 return False
             if 4 not in self.phases:
@@ -285,6 +294,7 @@ class Solver:
     def search(self, cands: list[Mask], depth: int = 0) -> Iterator[Any]:
         """Yield solved candidate lists (and trace events when tracing), most constrained cell first."""
         self.nodes += 1
+        budget.spend()  # the request's budget (budget.py) bounds the guessing, not only max_guesses
         if not self.reduce(cands):
             if self.trace:
                 yield {"event": "backtrack", "depth": depth}
@@ -397,6 +407,17 @@ class Board:
         """Every cell placed."""
         return all(self.values)
 
+    def copy(self) -> Board:
+        """An independent copy (for following an assumption)."""
+        return Board(self.puzzle, self.values[:], self.cands[:])
+
+
+@dataclass(frozen=True)
+class ChainStep(Step):
+    """A forcing chain's elimination with the implications that lead to its contradiction."""
+
+    chain: tuple[Json, ...] = ()  # {"technique", "reason", "place"|"eliminate"} per implication, in order
+
 
 Found = tuple[Step, tuple[ClueRef, ...]]
 Finder = Callable[[Board], "Found | None"]
@@ -462,8 +483,38 @@ def _latin(find: Callable[..., Step | None], *args: int) -> Finder:
     return finder
 
 
+def _counts(masks: tuple[Mask, ...], front: bool) -> list[int]:
+    """The numbers of towers the line could show from its front (or back) end, given its candidates alone."""
+    n = len(masks)
+    return [k for k in range(1, n + 1) if line_support(masks, *((k, 0) if front else (0, k))) is not None]
+
+
+def _spell(counts: Sequence[int]) -> str:
+    """1, 2 or 3 -> "1, 2 or 3"; a run -> "from 2 to 5"."""
+    if not counts:
+        return "no number of"
+    if len(counts) > 3 and counts[-1] - counts[0] == len(counts) - 1:
+        return f"from {counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def why_not(masks: tuple[Mask, ...], front: int, back: int, pos: int, v: int, sides: tuple[str, str]) -> str:
+    """Why height v cannot stand at `pos` of a line: which clue every remaining order would break, and how."""
+    trial = tuple(bit(v) if i == pos else m for i, m in enumerate(masks))
+    if line_support(trial, 0, 0) is None:
+        return "the line's other cells could then not hold their heights"
+    if front and line_support(trial, front, 0) is None:
+        return f"the {front} {sides[0]} would see {_spell(_counts(trial, True))}"
+    if back and line_support(trial, 0, back) is None:
+        return f"the {back} {sides[1]} would see {_spell(_counts(trial, False))}"
+    return f"the {front} {sides[0]} and the {back} {sides[1]} could not both be met"
+
+
 def _line_finder(technique: str, lo: int, hi: int) -> Finder:
-    """Line filtering on clued lines with lo..hi open cells (Short line, Line arrangement, Line permutations)."""
+    """Line filtering on clued lines with lo..hi open cells (Short line, Line arrangement, Line permutations).
+
+    The reason says, for each height removed, which clue every order with it would break and what that
+    clue would see instead (Tatham's line arrangements explained by the orders that survive)."""
 
     def finder(board: Board) -> Found | None:
         g = board.lay.g
@@ -481,17 +532,17 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
                 continue
             refs = tuple(r for r in (fref, bref) if board.puzzle.clue(r))
             seen = " and ".join(f"{board.puzzle.clue(r)} {side_name(r)}" for r in refs)
-            gone = "; ".join(f"{g.name(c)} loses {'/'.join(map(str, values_of(m & board.cands[c])))}"
-                             for c, m in drop.items())
+            sides = (side_name(fref), side_name(bref))
+            whys = [f"{g.name(c)} = {v}: {why_not(masks, a, b, cells.index(c), v, sides)}"
+                    for c, m in drop.items() for v in values_of(m)]
             orders = line_orders(masks, a, b, 4) if len(open_cells) <= ARRANGED_LINE else []
             if orders and len(orders) <= 3:
                 shown = " or ".join("".join(map(str, o)) for o in orders)
-                reason = f"Of the orders of {line_name(fref)} that fit its candidates, only {shown} agree with " \
-                         f"the {seen}: {gone}"
+                head = f"Of the orders of {line_name(fref)} that fit its candidates, only {shown} agree with the {seen}"
             else:
-                reason = f"Trying every order of the {len(open_cells)} open cells of {line_name(fref)} against the " \
-                         f"{seen} rules some heights out: {gone}"
-            step = _elim_step(technique, open_cells, reason, board, drop)
+                head = f"Trying the orders of the {len(open_cells)} open cells of {line_name(fref)} against the {seen}"
+            shown_whys = "; ".join(whys[:6]) + ("; ..." if len(whys) > 6 else "")
+            step = _elim_step(technique, open_cells, f"{head}. With {shown_whys}", board, drop)
             if step:
                 return step, refs
         return None
@@ -500,36 +551,246 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
     return finder
 
 
-# The ladder: (level, finder), easiest first; a grade is the highest level a puzzle needs.
-TECHNIQUES: tuple[tuple[int, Finder], ...] = (
-    (0, find_clue_one),
-    (0, find_clue_n),
-    (0, _latin(latin.find_naked_single)),
-    (0, _latin(latin.find_hidden_single)),
-    (0, find_clue_bound),
-    (1, _latin(latin.find_naked_subset, 2)),
-    (1, _latin(latin.find_hidden_subset, 2)),
-    (1, _line_finder("Short line", 1, SHORT_LINE)),
-    (2, _latin(latin.find_naked_subset, 3)),
-    (2, _latin(latin.find_hidden_subset, 3)),
-    (2, _latin(latin.find_naked_subset, 4)),
-    (2, _latin(latin.find_hidden_subset, 4)),
-    (2, _line_finder("Line arrangement", SHORT_LINE + 1, ARRANGED_LINE)),
-    (3, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
-)
-TECHNIQUE_NAMES = ("Clue 1", "Clue N", "Naked single", "Hidden single", "Clue bound", "Naked pair", "Hidden pair",
-                   "Short line", "Naked triple", "Hidden triple", "Naked quad", "Hidden quad", "Line arrangement",
-                   "Line permutations", "Guessing")
+# --------------------------------------------------------------------------- contradictions and forcing chains
 
 
-def next_step(board: Board, max_level: int = 3) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
-    """The first deduction at the lowest level, or None when the ladder (up to max_level) is stuck."""
-    for level, finder in TECHNIQUES:
-        if level > max_level:
+def contradiction(board: Board) -> tuple[str, tuple[Cell, ...]] | None:
+    """Why a position cannot be right, in words, with the cells concerned; None when nothing is broken yet."""
+    g, p = board.lay.g, board.puzzle
+    for u, unit in enumerate(g.units):
+        placed: dict[int, Cell] = {}
+        union = 0
+        for c in unit:
+            v = board.values[c]
+            if v and v in placed:
+                return f"{v} would stand twice in {g.unit_names[u]}", (placed[v], c)
+            if v:
+                placed[v] = c
+            union |= board.cands[c]
+        for c in unit:
+            if not board.cands[c]:
+                return f"{g.name(c)} would have no height left", (c,)
+        if union != g.full:
+            return f"{g.unit_names[u]} would have no place left for {values_of(g.full & ~union)[0]}", unit
+    for cells, fref, bref in board.lay.lines:
+        a, b = p.clue(fref), p.clue(bref)
+        if (a or b) and line_support(tuple(board.cands[c] for c in cells), a, b) is None:
+            seen = " and ".join(f"the {p.clue(r)} {side_name(r)}" for r in (fref, bref) if p.clue(r))
+            return f"no order of {line_name(fref)} would fit {seen}", cells
+    return None
+
+
+FORCING_TRIES = 3  # contradictions replayed in full to pick the shortest chain
+CHAIN_STEPS = 80  # most implications a forcing chain may follow
+NET_BUDGET = 4000  # most trial propagations one forcing-net search may run
+
+
+def _open_order(cands: Sequence[Mask]) -> list[Cell]:
+    """Open cells, fewest candidates first (the assumptions a person tries first)."""
+    return sorted((c for c, m in enumerate(cands) if m & (m - 1)), key=lambda c: (popcount(cands[c]), c))
+
+
+def _refuted(solver: Solver, cands: Sequence[Mask], cell: Cell, v: int) -> bool:
+    """Whether assuming cell = v runs into a contradiction by singles and line filtering alone."""
+    trial = list(cands)
+    trial[cell] = bit(v)
+    return not solver.reduce(trial)
+
+
+def _implications(board: Board, cell: Cell, v: int, limit: int) -> tuple[list[Json], str, tuple[Cell, ...]] | None:
+    """Follow cell = v with the techniques below forcing chains until a contradiction (None if none within limit).
+
+    Returns the implications that matter (traced back from the contradiction's cells), the contradiction and
+    its cells."""
+    g = board.lay.g
+    trial = board.copy()
+    trial.apply(Step("Assumption", (cell,), "", place=(cell, v)))
+    taken: list[tuple[Step, set[Cell]]] = []
+    while len(taken) <= limit:
+        bad = contradiction(trial)
+        if bad:
             break
-        found = finder(board)
+        found = next_step(trial, max_level=EXPERT)
+        if found is None:
+            return None
+        before = trial.cands[:]
+        trial.apply(found[1])
+        taken.append((found[1], {c for c, m in enumerate(before) if m != trial.cands[c]}))
+    else:
+        return None
+    need = set(bad[1])
+    kept: list[Step] = []
+    for step, changed in reversed(taken):
+        if changed & need:
+            kept.append(step)
+            need |= set(step.cells)
+            if step.unit is not None:
+                need |= set(g.units[step.unit])
+    chain: list[Json] = []
+    for step in reversed(kept):
+        item: Json = {"technique": step.technique, "reason": step.reason}
+        if step.place is not None:
+            item["place"] = [step.place[0], step.place[1]]
+        else:
+            item["eliminate"] = [[c, x] for c, x in step.eliminate]
+        chain.append(item)
+    return chain, bad[0], bad[1]
+
+
+def _said(item: Json, g: latin.Geometry) -> str:
+    """One implication in a few words: "r2c3 is 5 (hidden single)"."""
+    if "place" in item:
+        c, v = item["place"]
+        return f"{g.name(c)} is {v} ({item['technique'].lower()})"
+    gone: dict[Cell, list[int]] = {}
+    for c, v in item["eliminate"]:
+        gone.setdefault(c, []).append(v)
+    what = ", ".join(f"{g.name(c)} loses {'/'.join(map(str, vs))}" for c, vs in gone.items())
+    return f"{what} ({item['technique'].lower()})"
+
+
+def _chain_step(board: Board, technique: str, cell: Cell, v: int, chain: list[Json], bad: str,
+                bad_cells: Sequence[Cell], lemmas: Sequence[tuple[Cell, int]] = ()) -> Step:
+    """The elimination of cell = v, its reason told as a chain of implications ending in a contradiction."""
+    g, n = board.lay.g, board.puzzle.n
+    name = g.name(cell)
+    parts = [f"if {g.name(c)} were {x} that too would break, so it is not" for c, x in lemmas]
+    parts += [_said(item, g) for item in chain]
+    said = "; then ".join(parts)
+    reason = f"Suppose {name} were {v}. Then {said + '; then ' if said else ''}{bad}. So {name} is not {v}"
+    for item in chain:  # the page reads 0-based [row, col] pairs
+        if "place" in item:
+            c, x = item["place"]
+            item["place"] = [c // n, c % n, x]
+        else:
+            item["eliminate"] = [[c // n, c % n, x] for c, x in item["eliminate"]]
+    cells = tuple(dict.fromkeys((cell, *bad_cells)))
+    return ChainStep(technique, cells, reason, eliminate=((cell, v),), chain=tuple(chain))
+
+
+def find_forcing_chain(board: Board) -> Found | None:
+    """Forcing chain: an assumption whose consequences (by the easier techniques) end in a contradiction."""
+    solver = Solver(board.puzzle)
+    hits = []
+    for cell in _open_order(board.cands):
+        for v in values_of(board.cands[cell]):
+            if _refuted(solver, board.cands, cell, v):
+                hits.append((cell, v))
+        if len(hits) >= FORCING_TRIES:
+            break
+    best = None
+    for cell, v in hits:
+        got = _implications(board, cell, v, len(best[2]) if best else CHAIN_STEPS)
+        if got and (best is None or len(got[0]) < len(best[2])):
+            best = (cell, v, *got)
+    if best is None:
+        return None
+    return _chain_step(board, "Forcing chain", *best), ()
+
+
+def find_forcing_net(board: Board) -> Found | None:
+    """Forcing net: an assumption that breaks once the assumptions it makes impossible are struck out too."""
+    solver = Solver(board.puzzle)
+    tries = NET_BUDGET
+    for cell in _open_order(board.cands):
+        for v in values_of(board.cands[cell]):
+            trial = board.cands[:]
+            trial[cell] = bit(v)
+            if not solver.reduce(trial):
+                continue  # a plain forcing chain, found by the rung below
+            lemmas: list[tuple[Cell, int]] = []
+            progress = True
+            while progress and tries > 0:
+                progress = False
+                for c2 in _open_order(trial):
+                    for v2 in values_of(trial[c2]):
+                        tries -= 1
+                        if _refuted(solver, trial, c2, v2):
+                            lemmas.append((c2, v2))
+                            trial[c2] &= ~bit(v2)
+                            progress = True
+                            if not solver.reduce(trial):
+                                return _net_step(board, cell, v, lemmas), ()
+                            break
+                    if progress:
+                        break
+            if tries <= 0:
+                return None
+    return None
+
+
+def _net_step(board: Board, cell: Cell, v: int, lemmas: list[tuple[Cell, int]]) -> Step:
+    """The forcing net's step: the lemmas struck out under the assumption, then the chain to the contradiction."""
+    trial = board.copy()
+    trial.apply(Step("Assumption", (cell,), "", place=(cell, v)))
+    for c, x in lemmas:
+        trial.cands[c] &= ~bit(x)
+    chain: list[Json] = []
+    bad = contradiction(trial)
+    while bad is None:
+        found = next_step(trial, max_level=EXPERT)
+        if found is None:
+            break
+        trial.apply(found[1])
+        item: Json = {"technique": found[1].technique, "reason": found[1].reason}
+        if found[1].place is not None:
+            item["place"] = list(found[1].place)
+        else:
+            item["eliminate"] = [[c, x] for c, x in found[1].eliminate]
+        chain.append(item)
+        bad = contradiction(trial)
+    text, cells = bad or ("the position would break", (cell,))
+    return _chain_step(board, "Forcing net", cell, v, chain[-12:], text, cells, lemmas)
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One rung of the ladder: its name, grade index and score (HoDoKu's scale where a twin exists)."""
+
+    name: str
+    level: int
+    score: int
+    find: Finder
+
+
+EASY, MEDIUM, HARD, EXPERT, EXTREME = range(5)
+
+# The ladder, easiest first; a hint is the first deduction found, a puzzle's path the hints in turn.
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("Clue 1", EASY, 4, find_clue_one),
+    Technique("Clue N", EASY, 4, find_clue_n),
+    Technique("Naked single", EASY, 4, _latin(latin.find_naked_single)),
+    Technique("Hidden single", EASY, 14, _latin(latin.find_hidden_single)),
+    Technique("Clue bound", EASY, 10, find_clue_bound),
+    Technique("Short line", MEDIUM, 50, _line_finder("Short line", 1, SHORT_LINE)),
+    Technique("Naked pair", MEDIUM, 60, _latin(latin.find_naked_subset, 2)),
+    Technique("Hidden pair", MEDIUM, 70, _latin(latin.find_hidden_subset, 2)),
+    Technique("Naked triple", HARD, 80, _latin(latin.find_naked_subset, 3)),
+    Technique("Line arrangement", HARD, 90, _line_finder("Line arrangement", SHORT_LINE + 1, ARRANGED_LINE)),
+    Technique("Hidden triple", HARD, 100, _latin(latin.find_hidden_subset, 3)),
+    Technique("Naked quad", HARD, 120, _latin(latin.find_naked_subset, 4)),
+    Technique("Hidden quad", HARD, 150, _latin(latin.find_hidden_subset, 4)),
+    Technique("Line permutations", EXPERT, 140, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
+    Technique("Forcing chain", EXTREME, 500, find_forcing_chain),
+    Technique("Forcing net", EXTREME, 700, find_forcing_net),
+)
+GUESS_SCORE = 10_000  # HoDoKu's brute force
+TECHNIQUE_NAMES = (*(t.name for t in TECHNIQUES), "Guessing")
+SCORES = {**{t.name: t.score for t in TECHNIQUES}, "Guessing": GUESS_SCORE}
+LEVELS = {**{t.name: t.level for t in TECHNIQUES}, "Guessing": EXTREME}
+# Score bands on the 9x9 scale (a path's score times 81 / n^2): the grade is the hardest technique's grade,
+# raised to the band's when a long path of easier steps adds up (HoDoKu grades the same way).
+BANDS = (1600, 2600, 4200, 8000)
+
+
+def next_step(board: Board, max_level: int = EXTREME) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
+    """The first deduction at the lowest level, or None when the ladder (up to max_level) is stuck."""
+    for tech in TECHNIQUES:
+        if tech.level > max_level:
+            break
+        found = tech.find(board)
         if found:
-            return level, found[0], found[1]
+            return tech.level, found[0], found[1]
     return None
 
 
@@ -542,18 +803,68 @@ def start_board(puzzle: Puzzle) -> Board:
     return Board(puzzle, values, latin.candidates(layout(n).g, values))
 
 
-def grade(puzzle: Puzzle) -> int | None:
-    """The grade index (0 = Easy .. 3 = Extreme) the techniques need, or None when they get stuck.
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's grade from its logical path: score (sum of the steps' scores), hardest step, counts."""
 
-    Works on whole levels at once, which reaches the same grade as stepping through hints:
+    grade: int  # index into GRADES
+    score: int
+    hardest: str
+    counts: dict[str, int]
+
+    def to_json(self) -> Json:
+        """{"grade", "difficulty", "score", "hardest", "techniques"}."""
+        return {"grade": self.grade + 1, "difficulty": GRADES[self.grade], "score": self.score,
+                "hardest": self.hardest, "techniques": self.counts}
+
+
+def band(score: int, n: int) -> int:
+    """The grade a path's score alone reaches (scaled to 9x9)."""
+    scaled = score * 81 // (n * n)
+    return sum(1 for cap in BANDS if scaled > cap)
+
+
+def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]]:
+    """The logical solve, step by step (Guessing only when the whole ladder is stuck)."""
+    solution = [v for row in unique_solution(puzzle) for v in row]
+    board = start_board(puzzle)
+    while not board.solved():
+        found = next_step(board) or _guess(board, solution)
+        yield found
+        board.apply(found[1])
+
+
+def rate(puzzle: Puzzle) -> Rating:
+    """Grade by the path: max(hardest technique's grade, the score band's grade)."""
+    counts: dict[str, int] = {}
+    hardest, top = "Clue 1", -1
+    for level, step, _ in logic_path(puzzle):
+        counts[step.technique] = counts.get(step.technique, 0) + 1
+        if (level, SCORES[step.technique]) > (top, SCORES.get(hardest, 0)):
+            hardest, top = step.technique, level
+    score = sum(SCORES[t] * k for t, k in counts.items())
+    return Rating(max(top, band(score, puzzle.n), 0), score, hardest, counts)
+
+
+def grade(puzzle: Puzzle) -> int | None:
+    """The grade index (0 = Easy .. 4 = Extreme) of the scored path; None when even forcing nets get stuck."""
+    if level_needed(puzzle) is None:
+        return None
+    return rate(puzzle).grade
+
+
+def level_needed(puzzle: Puzzle, cap: int = EXTREME) -> int | None:
+    """The hardest technique level the ladder needs (fast, whole levels at once), or None when stuck.
+
+    Works on whole levels at once, which reaches the same level as stepping through hints:
     a level is tried only when every easier one is exhausted, and more eliminations never
     disable a deduction.
     """
-    return _grade_from(puzzle, None)[0]
+    return _grade_from(puzzle, None, cap)[0]
 
 
-def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = 3) -> tuple[int | None, list[Mask]]:
-    """Grade from given candidates (default: the static clue phases); also returns the final candidates."""
+def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = EXTREME) -> tuple[int | None, list[Mask]]:
+    """Level from given candidates (default: the static clue phases); also returns the final candidates."""
     solver = Solver(puzzle, phases=(1, 2, 3))
     g = solver.lay.g
     if cands is None:
@@ -575,7 +886,9 @@ def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = 3) -> tuple
 
 
 def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
-    """Apply one level's deductions (line filtering by open cells, subsets) once; True if anything changed."""
+    """Apply one level's deductions (line filtering by open cells, subsets, forcing) once; True if anything changed."""
+    if level == EXTREME:
+        return _apply_forcing(solver.puzzle, cands)
     lo, hi = {1: (1, SHORT_LINE), 2: (SHORT_LINE + 1, ARRANGED_LINE), 3: (ARRANGED_LINE + 1, MAX_N)}[level]
     changed = False
     for cells, a, b in solver.lines:
@@ -597,6 +910,26 @@ def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
     return changed
 
 
+def _apply_forcing(puzzle: Puzzle, cands: list[Mask]) -> bool:
+    """Strike out every assumption that breaks by singles and line filtering (else one forcing net); True if any."""
+    solver = Solver(puzzle)
+    changed = False
+    for cell in _open_order(cands):
+        for v in values_of(cands[cell]):
+            if cands[cell] & (cands[cell] - 1) and _refuted(solver, cands, cell, v):
+                cands[cell] &= ~bit(v)
+                changed = True
+    if changed:
+        return True
+    values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
+    board = Board(puzzle, values, cands[:])
+    found = find_forcing_net(board)
+    if found:
+        latin.apply_step(cands, found[0])
+        return True
+    return False
+
+
 # --------------------------------------------------------------------------- generator
 
 
@@ -606,20 +939,39 @@ def random_grid(n: int, rng: Any) -> Grid:
     return solver.solutions(1)[0]
 
 
-def generate(rng: Any, level: int, n: int, attempts: int = 60) -> tuple[Puzzle, Grid]:
-    """A puzzle of exactly grade `level` with its solution: clues (and givens) removed while the grade holds."""
+def generate(rng: Any, level: int, n: int, attempts: int = 60, technique: str | None = None) -> tuple[Puzzle, Grid]:
+    """A puzzle of exactly grade `level` with its solution (and whose path uses `technique`, when named).
+
+    Easy to Expert: clues (and givens) removed from a random latin square while the techniques up to the
+    grade still solve it. Extreme: removed while the solution stays unique, kept when the easier
+    techniques then get stuck. Every candidate is then rated on its scored path and kept only when the
+    rating is the grade asked for."""
     if not 3 <= n <= 9:
         raise PuzzleError("generated puzzles are 3x3 to 9x9")
-    if n == 4 and level == 3 or n == 3 and level > 0:
-        raise PuzzleError(f"{n}x{n} puzzles go up to {GRADES[0 if n == 3 else 2]}; pick a larger size")
+    top = max_grade(n)
+    if level > top:
+        raise PuzzleError(f"{n}x{n} puzzles go up to {GRADES[top]}; pick a larger size")
     for _ in range(attempts):
         grid = random_grid(n, rng)
         full = clues_for(grid)
-        givens = _givens_needed(full, grid, level, rng)
-        puzzle = _thin(full, givens, level, rng)
-        if grade(puzzle) == level:
+        if level == EXTREME:
+            puzzle = _dig_unique(full, grid, rng)
+            if level_needed(puzzle, EXPERT) is not None:
+                continue
+        else:
+            givens = _givens_needed(full, grid, level, rng)
+            puzzle = _thin(full, givens, level, rng)
+            if level_needed(puzzle, level) != level:
+                continue
+        rating = rate(puzzle)
+        if rating.grade == level and (technique is None or technique in rating.counts):
             return puzzle, grid
     raise PuzzleError(f"could not make a {GRADES[level]} {n}x{n} puzzle; try another seed", "timeout")
+
+
+def max_grade(n: int) -> int:
+    """The hardest grade a size allows: 3x3 only Easy; 4x4 up to Hard (Expert needs a line of five open cells)."""
+    return {3: EASY, 4: HARD}.get(n, EXTREME)
 
 
 def _givens_needed(puzzle: Puzzle, grid: Grid, level: int, rng: Any) -> list[list[int]]:
@@ -653,6 +1005,28 @@ def _thin(puzzle: Puzzle, givens: list[list[int]], level: int, rng: Any) -> Puzz
         old, clues[side][i] = clues[side][i], 0
         if _grade_from(make_puzzle(n, clues, kept), None, level)[0] is None:
             clues[side][i] = old
+    return make_puzzle(n, clues, kept)
+
+
+def _dig_unique(puzzle: Puzzle, grid: Grid, rng: Any) -> Puzzle:
+    """Every clue plus givens on a few random cells (or none), removed in random order while still unique."""
+    n = puzzle.n
+    clues = {s: list(getattr(puzzle, s)) for s in SIDES}
+    cells = rng.sample(range(n * n), rng.choice((0, n // 2, n)))
+    kept = [[c // n, c % n, grid[c // n][c % n]] for c in cells]
+    while len(found := solve(make_puzzle(n, clues, kept), 2)) > 1:  # every clue may still leave two solutions
+        r, c = rng.choice([(r, c) for r in range(n) for c in range(n) if found[0][r][c] != found[1][r][c]])
+        kept.append([r, c, grid[r][c]])
+    refs = [(s, i) for s in SIDES for i in range(n)]
+    rng.shuffle(refs)
+    for side, i in refs:  # clues first, so that the givens left are the ones the clues cannot replace
+        old, clues[side][i] = clues[side][i], 0
+        if count_solutions(make_puzzle(n, clues, kept)) != 1:
+            clues[side][i] = old
+    for g in list(kept):
+        trial = [x for x in kept if x is not g]
+        if count_solutions(make_puzzle(n, clues, trial)) == 1:
+            kept = trial
     return make_puzzle(n, clues, kept)
 
 
@@ -759,9 +1133,13 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
         {"eliminate": [[c // n, c % n, v] for c, v in last.eliminate]}
     cells = list(dict.fromkeys((*last.cells, *step.cells)))
     reason = step.reason if step is last else f"{step.reason}. Then {last.reason[0].lower()}{last.reason[1:]}"
-    extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])]}
+    extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])],
+                   "score": SCORES[step.technique]}
+    if isinstance(step, ChainStep):  # the implications, for drawing the chain
+        extra["chain"] = list(step.chain)
     if len(chain) > 1:
-        extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv} for lv, s, _ in chain]
+        extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv, "score": SCORES[s.technique]}
+                          for lv, s, _ in chain]
     return Hint(step.technique, cell_pairs(cells, n), reason + ".", move, level, extra,
                 where=_where(board, step, refs), what=_what(step, last), step=latin_rules.move_of_json(n, move))
 
@@ -772,6 +1150,8 @@ def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
         clues = " and ".join(f"the {board.puzzle.clue(r)} {side_name(r)}" for r in refs)
         return f"Look at {line_name(refs[0])} and {clues}"
     g = board.lay.g
+    if isinstance(step, ChainStep):  # the assumption's cell: what would follow from it?
+        return f"Look at {g.name(step.cells[0])}: what would follow from each height there?"
     if step.unit is not None:
         return f"Look at {g.unit_names[step.unit]}"
     if step.place is not None:  # a naked single or a guess: its row, without naming the cell
@@ -804,7 +1184,7 @@ def _guess(board: Board, solution: Sequence[int]) -> tuple[int, Step, tuple[Clue
     name = board.lay.g.name(cell)
     reason = f"No technique on the list finds a step here; trying the {popcount(board.cands[cell])} heights " \
              f"left for {name} shows it must be {solution[cell]}"
-    return 3, Step("Guessing", (cell,), reason, place=(cell, solution[cell])), ()
+    return EXTREME, Step("Guessing", (cell,), reason, place=(cell, solution[cell])), ()
 
 
 def check(puzzle: Puzzle, state: State) -> Json:
