@@ -270,6 +270,7 @@ class Solver:
                 return self.complete_lines_ok(cands)
             changed = False
             for cells, a, b in self.lines:
+                budget.spend()  # a long line's support walk is the costly part on big boards
                 masks = tuple(cands[c] for c in cells)
                 support = line_support(masks, a, b)
                 if support is None:
@@ -834,6 +835,7 @@ def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]
         board.apply(found[1])
 
 
+@lru_cache(maxsize=64)  # generate rates its puzzle; describe and the rate command then ask again
 def rate(puzzle: Puzzle) -> Rating:
     """Grade by the path: max(hardest technique's grade, the score band's grade)."""
     counts: dict[str, int] = {}
@@ -1357,11 +1359,14 @@ class Skyscrapers(Family[Puzzle, State]):
         return puzzle
 
     def describe(self, puzzle: Puzzle) -> Json:
-        """"difficulty" and the "description" (the share-link text)."""
+        """"difficulty", "score" (of the logical path) and the "description" (the share-link text)."""
         level = self._graded.get(puzzle)
         if level is None:
             level = grade(puzzle)
-        return {"difficulty": GRADES[level] if level is not None else "Unknown", "description": format(puzzle)}
+        out: Json = {"difficulty": GRADES[level] if level is not None else "Unknown", "description": format(puzzle)}
+        if level is not None:
+            out["score"] = rate(puzzle).score
+        return out
 
     def solve(self, puzzle: Puzzle, obj: Json) -> Json:
         """{"solution": rows, "count": 1|2}; an error when there is no solution."""
@@ -1391,8 +1396,31 @@ class Skyscrapers(Family[Puzzle, State]):
         return trace_logic(puzzle) if method == "logic" else trace_phases(puzzle)
 
     def extra(self) -> dict[str, Command]:
-        """No commands beyond the common ones."""
-        return {}
+        """`rate` (a solve input) and `practice` ({"technique", "seed"?, "size"?})."""
+        return {"rate": Command("rate a puzzle: count, grade, difficulty, score, hardest technique, technique counts",
+                                run=self.rate),
+                "practice": Command("a puzzle whose logical path uses a technique: {\"technique\", \"seed\"?, "
+                                    "\"size\"?}", run=self.practice)}
+
+    def rate(self, obj: Json) -> Json:
+        """Solve input -> {"count", "grade", "difficulty", "score", "hardest", "techniques": {name: times}}."""
+        puzzle = self.read(obj)
+        count = count_solutions(puzzle, 2)
+        if count == 0:
+            raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
+        return {"count": count, **(rate(puzzle).to_json() if count == 1 else {})}
+
+    def practice(self, obj: Json) -> Json:
+        """{"technique", "seed"?, "size"?} -> a puzzle (generate's shape) whose path needs that technique."""
+        name, n, seed = obj.get("technique"), obj.get("size") or 6, obj.get("seed", 0)
+        if name not in LEVELS or name == "Guessing":
+            raise PuzzleError(f"unknown technique {str(name)[:30]!r}: choose one of {', '.join(TECHNIQUE_NAMES[:-1])}")
+        if type(n) is not int or not 4 <= n <= 9:
+            raise PuzzleError("practice puzzles are 4x4 to 9x9")
+        level = LEVELS[name]
+        puzzle, _ = generate(rng_for(seed, "practice", name, n), level, n, technique=name)
+        return {**self.write(puzzle), "difficulty": GRADES[level], "technique": name, "seed": seed,
+                **self.describe(puzzle)}
 
 
 FAMILY = Skyscrapers()
