@@ -4,6 +4,10 @@ One declared table (`COMMON` plus each family's `extra()`) answers a JSON input 
 `run` is the only way the command line (`__main__.py`) and the browser worker reach a
 family, so neither has a per-family branch. Answers are JSON objects; a failure is
 `{"error", "kind"}` (see DESIGN.md's command-line contract).
+
+Every request runs under a work budget (budget.py): the input's `"limit": {"seconds": S,
+"nodes": N}`, else `DEFAULT_SECONDS`; the solvers charge it through `budget.spend()`, and
+when it runs out the answer is `{"error", "kind": "timeout", "nodes", "seconds"}`.
 """
 
 from __future__ import annotations
@@ -11,10 +15,33 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import family
+from . import budget, family
 from .base import Family, Json, Params, PuzzleError, grade_index, read_seed
+from .budget import Budget, SearchAborted
 
 MAX_MOVES = 100_000  # moves accepted by one `apply` call
+DEFAULT_SECONDS = budget.DEFAULT_SECONDS  # a request's wall-clock budget when its input sets none
+
+
+class Timeout(PuzzleError):
+    """A request's budget ran out: the timeout error, with the work done ("nodes", "seconds")."""
+
+    def __init__(self, stop: SearchAborted) -> None:
+        super().__init__(f"no answer within the budget: {stop}", "timeout")
+        self.nodes, self.seconds = stop.nodes, stop.seconds
+
+    def to_json(self) -> Json:
+        """{"error", "kind": "timeout", "nodes", "seconds"}."""
+        return {**super().to_json(), "nodes": self.nodes, "seconds": self.seconds}
+
+
+def request_budget(obj: Json, cancel: Callable[[], bool] | None = None,
+                   seconds: float | None = DEFAULT_SECONDS) -> Budget:
+    """The budget of one input: its "limit" object, else `seconds` (None: no clock, as for a direct `run`)."""
+    try:
+        return budget.from_limit(obj.get("limit"), seconds, None, cancel)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
 
 
 def _generate(fam: Family, obj: Json) -> Json:
@@ -117,32 +144,64 @@ def streams(fam: Family, command: str) -> bool:
     return bool(extra and extra.stream)
 
 
-def run(fam: Family, command: str, obj: Json) -> Any:
-    """Answer one input object with a declared command (a dict, or an iterator for streams)."""
+def _handler(fam: Family, command: str) -> Callable[[Json], Any]:
+    """The function answering a declared command."""
     if command not in names(fam):
         raise PuzzleError(f"{fam.name} has no command {str(command)[:40]!r}; choose one of {', '.join(names(fam))}")
     if command in COMMON:
-        return COMMON[command][0](fam, obj)
+        return lambda obj: COMMON[command][0](fam, obj)
     handler = fam.extra()[command].run
     if handler is None:
         raise PuzzleError(f"{fam.name} {command} runs from the command line only")
-    return handler(obj)
+    return handler
 
 
-def answer(family_name: str, command: str, obj: object) -> Iterator[Json]:
-    """Every answer to one input, errors included: what the CLI prints and the worker returns."""
+def _metered(items: Iterator[Json], work: Budget) -> Iterator[Json]:
+    """A stream's answers, each made under the request's budget (its clock stops between them)."""
+    try:
+        yield from budget.metered(iter(items), work)
+    except SearchAborted as stop:
+        raise Timeout(stop) from None
+
+
+def run(fam: Family, command: str, obj: Json, work: Budget | None = None) -> Any:
+    """Answer one input object with a declared command (a dict, or an iterator for streams).
+
+    The work runs under `work`, by default the input's own "limit" alone (a direct call from Python
+    has no clock, so it stays deterministic; `answer`, which the CLI and the worker use, adds the
+    default seconds). A stream's events are made under it one by one as they are read. Timeout (a
+    PuzzleError) when it runs out.
+    """
+    handler = _handler(fam, command)
+    work = work if work is not None else request_budget(obj, seconds=None)
+    try:
+        with budget.running(work):
+            out = handler(obj)
+    except SearchAborted as stop:
+        raise Timeout(stop) from None
+    if streams(fam, command):
+        return _metered(out, work)
+    return out
+
+
+def answer(family_name: str, command: str, obj: object, cancel: Callable[[], bool] | None = None) -> Iterator[Json]:
+    """Every answer to one input, errors included: what the CLI prints and the worker returns.
+
+    `cancel` (a callback) stops the work as a timeout when it returns True."""
     try:
         if not isinstance(obj, dict):
             raise PuzzleError("each input must be a JSON object")
         fam = family(family_name)
-        out = run(fam, command, obj)
+        out = run(fam, command, obj, request_budget(obj, cancel))
         if streams(fam, command):
             yield from out
         else:
             yield out
     except PuzzleError as exc:
         yield exc.to_json()
-    except RecursionError:
+    except SearchAborted as stop:  # a stream's own consumer outside _metered (never expected)
+        yield Timeout(stop).to_json()
+    except (RecursionError, MemoryError):
         yield {"error": "the puzzle is too large to handle", "kind": "invalid"}
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
         # A malformed object that slipped past validation: still an answer, never a traceback.

@@ -28,8 +28,9 @@ items, so `count(memo=...)` keys a dict on that set (one integer). A caller may 
 same dict to many calls on one problem (Genius Square's statistics share it between
 rolls, given as pre-covered items).
 
-Limits: the whole matrix lives in memory as Python ints (fine up to a few 10^4 options);
-no colours or multiplicities (Knuth's Algorithms C and M).
+Every node is charged to the request's budget (budget.py), so a search that runs too long
+ends as a timeout. Limits: the whole matrix lives in memory as Python ints (fine up to a few
+10^4 options); no colours or multiplicities (Knuth's Algorithms C and M).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import budget
 from .base import PuzzleError
 
 Item = Hashable
@@ -178,9 +180,11 @@ class ExactCover:
             return
         counters, conflict, item_bits, choose = self.counters, self.conflict, self.item_bits, self.choose_item
         path: list[OptionIndex] = list(given)
+        spend = budget.current().spend
 
         def rec(live: Bits, cov: Bits) -> Iterator[list[OptionIndex]]:
             counters.nodes += 1
+            spend()
             pick = choose(live, cov)
             if pick is None:
                 counters.solutions += 1
@@ -234,6 +238,7 @@ class ExactCover:
         conflict, item_bits, full = self.conflict, self.item_bits, self.primary_bits
         cap = limit if limit is not None else -1
         nodes = found = updates = 0
+        spend = budget.current().spend
 
         def rec(live: Bits, cov: Bits) -> int:
             # The caller has checked that `cov` is not complete and not in the memo.
@@ -241,6 +246,7 @@ class ExactCover:
             key = cov
             while True:  # forced choices (items with one option) are taken in this frame
                 nodes += 1
+                spend()
                 best, best_n = 0, _NONE
                 for bit, opts in scan:
                     if cov & bit:
@@ -320,10 +326,12 @@ class ExactCover:
             yield ("failed", 0)
             return
         conflict, item_bits, choose = self.conflict, self.item_bits, self.choose_item
+        spend = budget.current().spend
 
         def rec(live: Bits, cov: Bits) -> Iterator[tuple[str, int]]:
             # Generator returning True once every primary item is covered (the caller stops).
             nonlocal steps
+            spend()
             pick = choose(live, cov)
             if pick is None:
                 return True

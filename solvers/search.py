@@ -2,63 +2,28 @@
 
 A problem is given by functions: `successors(state)` yields (move, next state) pairs of
 unit cost, `is_goal(state)`, and for the informed searches `h(state)`. Every search runs
-under a `Budget` (nodes expanded, seconds, a cancel callback) and returns a `Result` with
-its counters instead of raising. Limits: unit move costs; states must be hashable.
+under a `Budget` (budget.py: nodes expanded, seconds, a cancel callback; a child of the
+request's budget) and returns a `Result` with its counters instead of raising.
+Limits: unit move costs; states must be hashable.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from .budget import Budget, SearchAborted
+
+__all__ = ["Budget", "Result", "SearchAborted", "astar", "best_first", "bfs", "greedy", "ida_star", "iddfs", "run"]
 
 State = TypeVar("State", bound=Hashable)
 Move = Any
 Successors = Callable[[Any], Iterable[tuple[Move, Any]]]
 Heuristic = Callable[[Any], int]
-
-
-class SearchAborted(Exception):
-    """A budget ran out or the run was cancelled; the message says which."""
-
-
-@dataclass
-class Budget:
-    """Limits on one run: nodes expanded, wall-clock seconds, and a cancel callback."""
-
-    max_nodes: int | None = None
-    max_seconds: float | None = None
-    cancel: Callable[[], bool] | None = None
-    check_every: int = 1024
-    nodes: int = 0
-    started: float = field(default_factory=time.perf_counter)
-    _next_check: int = 0
-
-    def spend(self, count: int = 1) -> None:
-        """Count expanded nodes, checking the limits every `check_every` nodes."""
-        self.nodes += count
-        if self.nodes >= self._next_check:
-            self.check()
-
-    def check(self) -> None:
-        """Raise SearchAborted when a limit is reached."""
-        self._next_check = self.nodes + self.check_every
-        if self.max_nodes is not None:
-            self._next_check = min(self._next_check, self.max_nodes)
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise SearchAborted(f"node budget of {self.max_nodes:,} reached")
-        if self.max_seconds is not None and self.elapsed() >= self.max_seconds:
-            raise SearchAborted(f"time budget of {self.max_seconds:g} s reached")
-        if self.cancel is not None and self.cancel():
-            raise SearchAborted("cancelled")
-
-    def elapsed(self) -> float:
-        """Seconds since the budget was made."""
-        return time.perf_counter() - self.started
 
 
 @dataclass
@@ -79,7 +44,7 @@ class Result:
 
 def run(search: Callable[[Budget], list[Move] | None], budget: Budget | None = None) -> Result:
     """Run a search under a budget and wrap its answer or its abort reason in a Result."""
-    budget = budget or Budget()
+    budget = budget if budget is not None else Budget()
     try:
         moves = search(budget)
     except SearchAborted as stop:

@@ -24,6 +24,7 @@ from typing import Any
 
 from . import pattern_db
 from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .budget import current as request_budget
 from .rules import sliding as rules
 from .search import Budget, Result, SearchAborted, astar, bfs, greedy, ida_star, iddfs, run
 
@@ -833,6 +834,8 @@ def generate(grade: int, seed: int | str, width: int, height: int) -> Puzzle:
         try:
             p = scramble_exact(width, height, k, rng, budget=_exact_budget(width, height, None))
         except SearchAborted:
+            if _with_tables(width, height) or width * height <= OPTIMAL_CELLS:
+                raise  # the request's own budget ran out
             raise PuzzleError(f"a graded {width}x{height} puzzle needs the pattern database files, which are not "
                               "loaded", "timeout") from None
         return Puzzle(width, height, p.tiles, name, k)
@@ -1106,8 +1109,8 @@ def lab(puzzle: Puzzle, algorithms: Sequence[Sequence[str]] | None = None, max_n
     rows = []
     for pair in pairs:
         algo, heur = (pair, "") if isinstance(pair, str) else ((list(pair) + [""])[:2])
-        if cancel is not None and cancel():
-            break
+        if (cancel is not None and cancel()) or request_budget().exhausted():
+            break  # the request's budget is spent: the rows so far are the answer
         rows.append(lab_run(puzzle, algo, heur, max_nodes, max_seconds, cancel, seed))
     return rows
 
@@ -1136,15 +1139,24 @@ def _positive(value: Any, name: str, default: float | None) -> Any:
     return value
 
 
-def _limit(obj: Json) -> Budget | None:
-    """The budget of an input's "limit": {"seconds", "nodes"} (DESIGN.md), or None."""
-    limit = obj.get("limit")
-    if limit is None:
+MAX_LAB_RUNS = 50  # (algorithm, heuristic) pairs in one lab request
+
+
+def _lab_pairs(algorithms: Any) -> list[tuple[str, str]] | None:
+    """The lab's "algorithms": names or [algorithm, heuristic] pairs, at most MAX_LAB_RUNS."""
+    if algorithms is None:
         return None
-    if not isinstance(limit, dict):
-        raise PuzzleError('"limit" must be an object like {"seconds": 5, "nodes": 1000000}')
-    return Budget(_positive(limit.get("nodes"), "limit.nodes", None), _positive(limit.get("seconds"),
-                                                                                "limit.seconds", None))
+    if not isinstance(algorithms, list) or len(algorithms) > MAX_LAB_RUNS:
+        raise PuzzleError(f'"algorithms" must be a list of at most {MAX_LAB_RUNS} names or [algorithm, heuristic] '
+                          "pairs")
+    pairs = []
+    for pair in algorithms:
+        if isinstance(pair, str):
+            pair = [pair]
+        if not (isinstance(pair, list) and 1 <= len(pair) <= 2 and all(isinstance(x, str) for x in pair)):
+            raise PuzzleError('each of "algorithms" is a name or an [algorithm, heuristic] pair of names')
+        pairs.append((pair[0], pair[1] if len(pair) > 1 else ""))
+    return pairs
 
 
 def _position(puzzle: Puzzle, state: State) -> Puzzle:
@@ -1221,10 +1233,13 @@ class SlidingFamily(Family[Puzzle, State]):
     def solve(self, puzzle: Puzzle, obj: Json) -> Json:
         """{"moves", "length", "optimal"} for {"optimal": bool (default true)}."""
         try:
-            sol = solve(puzzle, bool(obj.get("optimal", True)), _limit(obj))
+            sol = solve(puzzle, bool(obj.get("optimal", True)))  # under the request's budget (budget.py)
         except SearchAborted as exc:
             raise PuzzleError(f"no answer within the limit: {exc}", "timeout") from None
-        return {"moves": sol.moves, "length": len(sol.moves), "optimal": sol.optimal}
+        out: Json = {"moves": sol.moves, "length": len(sol.moves), "optimal": sol.optimal}
+        if obj.get("optimal", True) and not sol.optimal and optimal_available(puzzle.width, puzzle.height):
+            out["note"] = f"no shortest solution within the budget: this one is {sol.method}'s, not the shortest"
+        return out
 
     def count(self, puzzle: Puzzle, limit: int = 2) -> int:
         """One goal: 1 when the position can reach it, else 0."""
@@ -1277,14 +1292,15 @@ class SlidingFamily(Family[Puzzle, State]):
             return
         if not optimal_available(puzzle.width, puzzle.height):
             raise PuzzleError("the IDA* trace is offered for boards up to 4x4")
-        events: list[Json] = []
-        solver = _solver(puzzle, _limit(obj) or _exact_budget(puzzle.width, puzzle.height, None))
+        solver = _solver(puzzle, _exact_budget(puzzle.width, puzzle.height, None))
+        bound, moves = solver.h0, None
         try:
-            moves = solver.solve(lambda bound, nodes: events.append({"event": "threshold", "bound": bound,
-                                                                    "nodes": nodes}))
+            while moves is None:  # each threshold is told before its pass runs: the trace is lazy
+                yield {"event": "threshold", "bound": bound, "nodes": solver.nodes}
+                moves = solver.search(bound)
+                bound = solver.next_bound
         except SearchAborted as exc:
             raise PuzzleError(f"no shortest solution within the limit ({exc})", "timeout") from None
-        yield from events
         for tile in moves:  # the solution found, to animate the board
             yield {"event": "move", "tile": tile}
         yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": True, "nodes": solver.nodes,
@@ -1294,8 +1310,11 @@ class SlidingFamily(Family[Puzzle, State]):
     def lab(self, obj: Json, cancel: Callable[[], bool] | None = None) -> Json:
         """Run the algorithm lab: {"rows": [...]} with solved, length, nodes, seconds per run."""
         puzzle = _puzzle(obj)
-        rows = lab(puzzle, obj.get("algorithms"), _positive(obj.get("max_nodes"), "max_nodes", 1_000_000),
-                   _positive(obj.get("max_seconds"), "max_seconds", 10.0), cancel, int(obj.get("seed", 0) or 0))
+        seed = obj.get("seed", 0) or 0
+        if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > 2**63:
+            raise PuzzleError("the lab's seed must be a whole number")
+        rows = lab(puzzle, _lab_pairs(obj.get("algorithms")), _positive(obj.get("max_nodes"), "max_nodes", 1_000_000),
+                   _positive(obj.get("max_seconds"), "max_seconds", 10.0), cancel, seed)
         if not obj.get("moves"):
             for row in rows:
                 row.pop("moves", None)

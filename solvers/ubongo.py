@@ -52,6 +52,7 @@ Solution = dict[PieceId, tuple[Cube, ...]]
 
 HEIGHT = rules.HEIGHT
 MAX_SIDE = rules.MAX_SIDE  # largest footprint row/column number accepted (keeps matrices small)
+MAX_SQUARES = (MAX_SIDE + 1) ** 2  # the most squares a footprint can have
 MAX_HEIGHT = rules.MAX_HEIGHT
 
 
@@ -213,10 +214,18 @@ def volume(pieces: Iterable[PieceId]) -> int:
     return rules.volume(pieces)
 
 
+def _shown(value: Any) -> str:
+    """A short picture of a bad input value for a message (never thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a huge number"
+    text = repr(value) if isinstance(value, (bool, int, float, str, type(None))) else type(value).__name__
+    return text[:30]
+
+
 def _int(value: Any, what: str, low: int, high: int) -> int:
     """An integer in low..high, or PuzzleError naming `what`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise PuzzleError(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise PuzzleError(f"{what} must be a whole number from {low} to {high}, not {_shown(value)}")
     return value
 
 
@@ -235,15 +244,19 @@ def parse_card(obj: Json) -> Card:
     fp = obj.get("footprint")
     if not isinstance(fp, list):
         raise PuzzleError('give "footprint": a list of [row, col] squares, like [[0, 0], [0, 1], [1, 1]]')
+    if len(fp) > MAX_SQUARES:  # bounded before any work: a card has at most this many squares
+        raise PuzzleError(f"a footprint has at most {MAX_SQUARES} squares, not {len(fp)}")
     squares = []
     for sq in fp:
         if not isinstance(sq, list | tuple) or len(sq) != 2:
-            raise PuzzleError(f"footprint square {sq!r} is not a [row, col] pair")
+            raise PuzzleError(f"footprint square {_shown(sq)} is not a [row, col] pair")
         squares.append((_int(sq[0], "a footprint row", 0, MAX_SIDE), _int(sq[1], "a footprint column", 0, MAX_SIDE)))
     height = _int(obj.get("height", HEIGHT), "height", 1, MAX_HEIGHT)
     raw = obj.get("pieces")
     if raw is not None and not isinstance(raw, list):
         raise PuzzleError('"pieces" must be a list of piece ids, like ["y5", "g3", "r4"]')
+    if raw is not None and len(raw) > len(PIECE_IDS):
+        raise PuzzleError(f"a card has at most {len(PIECE_IDS)} pieces, each once")
     pieces = None if raw is None else [piece_id(p) for p in raw]
     return make_card(squares, height, pieces)
 

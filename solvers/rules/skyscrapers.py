@@ -92,9 +92,11 @@ def validate(n: object, clues: dict, givens: list) -> tuple[dict, list[tuple[int
         for i in range(n):
             c = row[i]
             if type(c) is not int or not 0 <= c <= n:
-                raise ValueError(side + " clue " + str(i + 1) + " is " + repr(c) + ": clues go from 1 to " + str(n)
+                raise ValueError(side + " clue " + str(i + 1) + " is " + repr(c)[:20] + ": clues go from 1 to " + str(n)
                                  + ", or 0 for none")
         sides[side] = tuple(row)
+    if not isinstance(givens, (list, tuple)) or len(givens) > n * n:  # bounded before any work
+        raise ValueError("the givens must be a list of at most " + str(n * n) + " [row, column, value] triples")
     seen = {}
     for g in givens:
         if not isinstance(g, (list, tuple)) or len(g) != 3 or not all(type(x) is int for x in g):

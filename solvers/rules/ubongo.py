@@ -168,9 +168,14 @@ def card_problem(squares: object, height: int, pieces: object) -> str | None:
     squares = list(squares)
     if not squares:
         return "the card's footprint is empty: give at least one [row, col] square"
+    if len(squares) > (MAX_SIDE + 1) * (MAX_SIDE + 1):
+        return "a footprint has at most " + str((MAX_SIDE + 1) * (MAX_SIDE + 1)) + " squares"
     if len(set(squares)) != len(squares):
-        twice = sorted(s for s in set(squares) if squares.count(s) > 1)
-        return "footprint square " + str(list(twice[0])) + " is listed twice"
+        seen = set()  # the first square listed twice, in one pass (never a count per square)
+        for s in squares:
+            if s in seen:
+                return "footprint square " + str(list(s)) + " is listed twice"
+            seen.add(s)
     if max(max(r, c) for r, c in squares) > MAX_SIDE or min(min(r, c) for r, c in squares) < 0:
         return "the card is too large to play (rows and columns 0 to " + str(MAX_SIDE) + ")"
     if not 1 <= height <= MAX_HEIGHT:

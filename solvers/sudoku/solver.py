@@ -1,7 +1,9 @@
 """Sudoku's fast complete solver: bitmask candidates, the latin propagation engine, most constrained cell first.
 
 Counts solutions up to a limit (uniqueness checks for the generator and the CLI's "count");
-`max_nodes` bounds a search by work, not time, so generation stays deterministic.
+`max_nodes` bounds a search by work, not time, so generation stays deterministic. Every node
+is also charged to the request's budget (budget.py): a puzzle that defeats the search (Norvig's
+"impossible" kind) ends as a timeout, while one whose givens propagation refutes is no-solution.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from random import Random
 
-from .. import latin
+from .. import budget, latin
 from ..base import PuzzleError
 from ..latin import Mask, propagate
 from .grid import Box, Grid, Puzzle
@@ -40,6 +42,7 @@ class Search:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.solutions: list[Grid] = []
+        self.spend = budget.current().spend
 
     def run(self, values: Sequence[int]) -> list[Grid]:
         """All solutions (up to the limit) of the given values."""
@@ -57,6 +60,7 @@ class Search:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfNodes
+        self.spend()
         best = latin.most_constrained(cands)
         if best < 0:
             self.solutions.append(tuple(m.bit_length() for m in cands))
