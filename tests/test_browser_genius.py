@@ -1,14 +1,12 @@
 """The Genius Square page in Chromium: pieces by mouse, drag and keys, hints, solve, links, reload.
 
-Also checks, in CPython, the page's own tables and link format (site/py/genius_model.py)
-against solvers/genius.py.
+Also checks, in CPython, the page's rules module (solvers/rules/genius.py, shipped to the page
+as `rules.genius`) against solvers/genius.py.
 """
 
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from browser_helpers import ask_hint, cells, hint_until_solved, open_page, share_links, take_back_by_hint, wait_message
@@ -18,9 +16,7 @@ from hypothesis import strategies as st
 
 import solvers
 from solvers import commands, genius
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
-import genius_model as gm  # noqa: E402 - the page's pure-Python module
+from solvers.rules import genius as gm  # the page imports this very module
 
 GENIUS = solvers.family("genius")
 BAND = 0.55  # label band of the page's canvas, in cells
@@ -300,11 +296,11 @@ def test_take_back_hint_then_solve_and_undo(watch, site_url: str, roll: dict) ->
     # the single on a cell where no solution has it
     page = open_page(watch, site_url, "genius", roll["link"])
     blockers = tuple(sorted(genius.parse_cell(c) for c in roll["blockers"]))
-    bad = next(pl for pl in genius.placements() if pl.piece == "1" and not set(pl.cells) & set(blockers)
-               and not genius.count_solutions(blockers, [genius.placement_index()[(pl.piece, pl.cells)]], limit=1))
+    bad = next(pl for i, pl in enumerate(genius.placements()) if pl.piece == "1" and not set(pl.cells) & set(blockers)
+               and not genius.count_solutions(blockers, [i], limit=1))
     page.click("#tray button[data-piece='1']")
-    click_cell(page, bad.names()[0])
-    assert pieces(page) == {"1": bad.names()}
+    click_cell(page, [genius.cell_name(c) for c in bad.cells][0])
+    assert pieces(page) == {"1": [genius.cell_name(c) for c in bad.cells]}
     take_back_by_hint(page)
     assert pieces(page) == {}
     # Solve fills the board in; one undo empties it again

@@ -12,8 +12,8 @@ import random
 
 from pyscript import document
 from pyscript import window
+from rules import genius as gm
 
-import genius_model as gm
 from piece_game import PieceGame
 from piece_game import cell_owner
 from piece_game import new_seed

@@ -118,25 +118,26 @@ class GridGame(Game):
         return [latin.place_move(n, i, v) for i, v in enumerate(self.solution_values(answer)) if state[0][i] != v]
 
     def hint_moves(self, puzzle, state, hint):
-        """The hint's JSON move as a move string."""
-        move = latin.move_of_json(self.n, hint.get("move"))
-        if move is None:
+        """The hint's move string (its "move" stage, else its JSON move)."""
+        move = (hint.get("stages") or {}).get("move") or latin.move_of_json(self.n, hint.get("move"))
+        if not move:
             raise ValueError("That hint has nothing to apply.")
         return [move]
 
     def hint_stages(self, hint):
-        """Where to look first, then the technique and its reason; wrong entries at once."""
+        """Where to look first, then the technique with what to do and why; wrong entries at once."""
         technique = hint.get("technique", "Hint")
         if technique == "Solved":
             return [("Solved", hint.get("reason", "The puzzle is complete."))]
         stages = hint.get("stages") or {}
-        what = stages.get("what") or technique
         why = stages.get("why") or hint.get("reason", "")
+        what = stages.get("what") or ""
+        text = what + ". " + why if what and what != technique and what not in why else why
         if technique in DIRECT:
-            return [(what, why)]
+            return [(technique, text)]
         where = stages.get("where") or ("Look at " + ((hint.get("region") or {}).get("name")
-                                                      or "the highlighted cells") + ": there is a step to find there.")
-        return [("Look here", where), (what, why)]
+                                                      or "the highlighted cells"))
+        return [("Look here", where + ": there is a step to find there."), (technique, text)]
 
     # view hooks ----------------------------------------------------------------------------------
     def bind(self):

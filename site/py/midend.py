@@ -112,11 +112,12 @@ class Game:
     def hint_stages(self, hint):
         """The hint's stages to reveal in turn, as (title, text) pairs: where, then what and why."""
         stages = hint.get("stages") or {}
-        what = stages.get("what") or hint.get("technique", "Hint")
-        why = stages.get("why") or hint.get("reason", "")
+        title = str(hint.get("technique", "Hint"))
+        what, why = stages.get("what") or "", stages.get("why") or hint.get("reason", "")
+        text = what + ". " + why if what and what != title and what not in why else why
         if stages.get("where"):
-            return [("Look here", stages["where"]), (what, why)]
-        return [(what, why)]
+            return [("Look here", stages["where"]), (title, text)]
+        return [(title, text)]
 
     def starter(self, starters, grade):
         """A build-time puzzle of a grade (1-based) from the starters, else None."""

@@ -334,8 +334,9 @@ class PieceGame:
             return
         self.mark_errors(ans.get("errors", []))
         text = ans.get("message", "")
-        if ans.get("problems"):
-            text += " " + " ".join(ans["problems"])
+        more = [p.get("text", "") if isinstance(p, dict) else str(p) for p in ans.get("problems") or []]
+        if len(more) > 1 or (more and more[0] not in text):
+            text += " " + " ".join(more)
         say(text, "good" if ans.get("solvable") else "error")
 
     async def ask_hint(self):

@@ -18,8 +18,8 @@ import time
 
 from pyscript import document
 from pyscript import window
+from rules import genius as gm
 
-import genius_model as gm
 import ubongo_view as uv
 from gridboard import SYMBOLS
 from gridboard import GridBoard
