@@ -9,15 +9,15 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 
-from ..base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
-from ..latin import Step
+from ..base import Command, Family, Hint, Json, Params, Problem, PuzzleError, read_seed, rng_for
+from ..logic import SCORES
 from ..rules.latin import mask_text
 from . import play
 from .generator import daily, generate
 from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse
 from .play import State
 from .solver import NO_SOLUTION, count_solutions, solutions
-from .techniques import grade, logic_solve
+from .techniques import grade, grade_of_path, solve_path
 
 GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
 
@@ -130,21 +130,37 @@ class SudokuFamily(Family[Puzzle, State]):
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
         return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
-                "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n}", run=self.daily)}
+                "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n}", run=self.daily),
+                "practice": Command("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, "
+                                    "\"size\"?}", run=self.practice)}
 
     def grade(self, obj: Json) -> Json:
-        """Solve input -> {"count", "grade", "difficulty", "givens", "techniques": [names in order of use]}."""
+        """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
+        "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles)}."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)
         if count == 0:
             raise PuzzleError(NO_SOLUTION, "no-solution")
         out: Json = {"count": count, "givens": _givens(puzzle)}
         if count == 1:
-            record: list[tuple[Step, int, list[int]]] = []
-            level = logic_solve(puzzle, len(GRADES) - 2, record)[0]
-            used = list(dict.fromkeys(step.technique for step, _, _ in record))
-            out.update(grade=level, difficulty=GRADES[level], techniques=used)
+            path = solve_path(puzzle)
+            level = grade_of_path(path, len(puzzle.givens))
+            used = list(dict.fromkeys(step.technique for step, _, _ in path.steps))
+            out.update(grade=level, difficulty=GRADES[level], techniques=used, score=path.score,
+                       hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles,
+                       path=[{"technique": step.technique, "level": lvl, "score": SCORES.get(step.technique, 0),
+                              "reason": step.reason} for step, lvl, _ in path.steps])
         return out
+
+    def practice(self, obj: Json) -> Json:
+        """{"technique", "seed"?, "size"?} -> a puzzle (generate's shape) whose solving path needs the technique."""
+        technique, size = obj.get("technique"), obj.get("size", 9)
+        if not isinstance(technique, str):
+            raise PuzzleError('give the technique to practise, e.g. {"technique": "X-wing"}')
+        seed = read_seed(obj.get("seed", 0))
+        puzzle, got = generate(rng_for(seed, "sudoku-practice", technique, size), 0, size, technique=technique)
+        return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle), "seed": seed,
+                "technique": technique}
 
     def daily(self, obj: Json) -> Json:
         """{"date"?: "YYYY-MM-DD", "size"?: n} -> the day's puzzle in generate's shape plus "date"."""

@@ -1,7 +1,8 @@
-"""Sudoku's generator: dig a random full grid while the technique ladder grades it, or disguise a pool puzzle.
+"""Sudoku's generator: dig a random full grid, grade it by the technique ladder, keep it when the grade fits.
 
-`generate(rng, grade, size)` is deterministic for a seeded rng; `daily` seeds it by the date.
-Regenerate a pool: `python -m solvers.sudoku.generator [--size 16] [--grade 3] [--count N]`.
+`generate(rng, grade, size, technique=...)` is deterministic for a seeded rng; `daily` seeds it by the date.
+Every grade is dug on demand (no stored pools): `python -m solvers.sudoku.generator --grade 4 --count 10`
+prints puzzles of a grade with their seeds and timings.
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ from random import Random
 
 from .. import latin
 from ..base import PuzzleError, rng_for
-from .grid import DEFAULT_BOX, GRADES, Box, Grid, Puzzle, parse
-from .pool import POOL_STREAM, POOLS, transform
+from ..logic import SCORES
+from .grid import DEFAULT_BOX, GRADES, Box, Grid, Puzzle
 from .solver import OutOfNodes, Search, dig, random_solution
-from .techniques import _ladder, _start, logic_solve
-from .techniques import grade as grade_of
+from .techniques import LADDER, Path, _ladder, _start, grade_of_path, logic_solve, rung, solve_path
 
 # Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
 # every technique): the count, not a clock, keeps generation deterministic.
-ATTEMPTS = {4: 20, 6: 40, 9: 150, 12: 20, 16: 3}
+ATTEMPTS = {4: 20, 6: 40, 9: 200, 12: 20, 16: 3}
+RUNG_NAMES = tuple(r.name for r in LADDER)
 DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check on big grids (over budget = keep the given)
 
 
@@ -93,60 +94,71 @@ def dig_logic(solution: Grid, box: Box, rng: Random, max_level: int, symmetric: 
     return _dig(solution, box, rng, max_level, symmetric)[0]
 
 
-def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False) -> tuple[Puzzle, int]:
-    """A unique puzzle of the requested grade and the grade it got (the request unless attempts ran out)."""
+def _candidate(rng: Random, box: Box, level: int | None, symmetric: bool) -> Puzzle:
+    """One fresh puzzle: dug while the ladder up to `level` solves it (level 0 or 1), else by uniqueness alone.
+
+    Hard and above are dug by uniqueness: a minimal 9x9 puzzle takes ~0.02 s to dig and is Hard or harder about
+    half the time, cheaper than grading every removal with the upper rungs. On 16x16 the singles go first,
+    because uniqueness checks of sparse 16x16 grids are slow while singles are cheap."""
     n = box[0] * box[1]
-    top = len(GRADES) - 1
-    best: tuple[int, Puzzle] | None = None
-    for _ in range(ATTEMPTS.get(n, 10)):
-        solution = random_solution(n, box, rng)
-        if level < top:
-            values, got = _dig(solution, box, rng, level, symmetric, DIG_NODES.get(n))
-        else:
-            # Diabolical: dig by uniqueness alone; on 16x16 first as far as singles follow, because
-            # uniqueness checks of sparse 16x16 grids are slow while singles are cheap.
-            # (there a plain limit-2 search measured faster than excluding each digit in turn.)
-            if n >= 16:
-                values = dig(_dig(solution, box, rng, 0, symmetric)[0], box, rng, 0, symmetric, DIG_NODES[n])
-            else:
-                values = _dig(solution, box, rng, None, symmetric, DIG_NODES.get(n))[0]
-            got = grade_of(Puzzle(box, values))
-        puzzle = Puzzle(box, values)
+    solution = random_solution(n, box, rng)
+    if level is not None and level <= 1:
+        return Puzzle(box, _dig(solution, box, rng, level, symmetric, DIG_NODES.get(n))[0])
+    if n >= 16:
+        return Puzzle(box, dig(_dig(solution, box, rng, 0, symmetric)[0], box, rng, 0, symmetric, DIG_NODES[n]))
+    return Puzzle(box, _dig(solution, box, rng, None, symmetric, DIG_NODES.get(n))[0])
+
+
+def uses(path: Path, technique: str) -> bool:
+    """Whether a solving path takes a step of the technique (a rung name or a step's own name)."""
+    return any(step.technique == technique or technique in _rung_names(step.technique) for step, _, _ in path.steps)
+
+
+def _rung_names(step_name: str) -> tuple[str, ...]:
+    """The rung names a step name belongs to ("Unique rectangle type 2" -> "Unique rectangle")."""
+    return tuple(r.name for r in LADDER if step_name.startswith(r.name))
+
+
+def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False,
+                    technique: str | None = None) -> tuple[Puzzle, int]:
+    """A unique puzzle of the requested grade (or whose path needs `technique`) and the grade it got.
+
+    Fresh candidates are graded by the full ladder (hardest level and score band) until one matches; after
+    ATTEMPTS the closest one is returned, so small grids say honestly which grades they cannot reach."""
+    n = box[0] * box[1]
+    best: tuple[int, Puzzle, int] | None = None
+    dig_level = level if technique is None else min(rung(technique).level, 2) if technique in RUNG_NAMES else None
+    for _ in range(ATTEMPTS.get(n, 10) * (4 if technique else 1)):
+        puzzle = _candidate(rng, box, dig_level, symmetric)
+        path = solve_path(puzzle)
+        got = grade_of_path(path, n * n)
+        if technique is not None:
+            if uses(path, technique):
+                return puzzle, got
+            continue
         if got == level:
             return puzzle, got
-        if best is None or abs(got - level) < abs(best[0] - level):
-            best = (got, puzzle)
-    assert best is not None
-    return best[1], best[0]
+        if best is None or abs(got - level) < best[0]:
+            best = (abs(got - level), puzzle, got)
+    if best is None:
+        raise PuzzleError(f"no {n}x{n} puzzle needing {technique} was found for this seed: try another seed "
+                          f"or a more common technique")
+    return best[1], best[2]
 
 
-def from_pool(rng: Random, grade: int, box: Box) -> tuple[Puzzle, int] | None:
-    """A pool puzzle of the grade in a random disguise, checked by re-grading; None when there is no pool."""
-    pool = POOLS.get((box, grade))
-    if not pool:
-        return None
-    base = parse(pool[rng.randrange(len(pool))]).givens
-    for _ in range(3):  # every symmetry keeps the grade (tested); the re-grade only keeps the answer honest
-        puzzle = Puzzle(box, transform(base, box, rng))
-        if grade_of(puzzle) == grade:
-            return puzzle, grade
-    return Puzzle(box, base), grade
-
-
-
-def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False) -> tuple[Puzzle, int]:
+def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False,
+             technique: str | None = None) -> tuple[Puzzle, int]:
     """A puzzle with a unique solution of the given grade (index into GRADES), and the grade it got.
 
-    Dug fresh, except (without `symmetric`) 9x9 Hard and 16x16 Hard and Expert: those come from a pool of 36 (9x9)
-    or 10 (16x16) puzzles our generator made (`pool.py`), each given a random symmetry and re-graded, because
-    digging one takes seconds (9x9) to minutes (16x16)."""
+    Every grade is dug fresh (no stored pools); with `technique` (a ladder rung's name) the puzzle's solving
+    path takes a step of that technique, whatever its grade."""
     if size not in DEFAULT_BOX:
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
-    box = DEFAULT_BOX[size]
-    pooled = None if symmetric else from_pool(rng, grade, box)
-    return pooled or generate_graded(rng, grade, box, symmetric)
+    if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
+        raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
+    return generate_graded(rng, grade, DEFAULT_BOX[size], symmetric, technique)
 
 
 DAILY_GRADES = (0, 0, 1, 1, 2, 3, 4)  # Monday .. Sunday: harder towards the weekend
@@ -166,33 +178,27 @@ def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[in
     seed, hits = start, 0
     while hits < count:
         t = time.perf_counter()
-        puzzle, got = generate_graded(rng_for(seed, POOL_STREAM, grade), grade, box)
+        puzzle, got = generate_graded(rng_for(seed, "sudoku-build", grade), grade, box)
         hits += got == grade
         yield seed, puzzle, got, time.perf_counter() - t
         seed += 1
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Print a fresh pool as Python source (timings on stderr)."""
-    ap = argparse.ArgumentParser(description="Regenerate a Sudoku pool with the graded generator.")
-    ap.add_argument("--count", type=int, default=36, help="puzzles wanted")
+    """Print puzzles of a grade with their seeds (timings on stderr)."""
+    ap = argparse.ArgumentParser(description="Generate Sudoku puzzles of a grade with the graded generator.")
+    ap.add_argument("--count", type=int, default=10, help="puzzles wanted")
     ap.add_argument("--grade", type=int, default=2, help="grade index (2 = Hard)")
     ap.add_argument("--start", type=int, default=0, help="first seed")
-    ap.add_argument("--size", type=int, default=9, choices=(9, 16), help="grid size")
+    ap.add_argument("--size", type=int, default=9, choices=tuple(DEFAULT_BOX), help="grid size")
     args = ap.parse_args(argv)
-    lines, times = [], []
+    times = []
     for seed, puzzle, got, secs in build(args.grade, DEFAULT_BOX[args.size], args.count, args.start):
         times.append(secs)
         sys.stderr.write(f"seed {seed}: grade {got} in {secs:.2f} s\n")
         if got == args.grade:
-            grid = puzzle.grid
-            if len(grid) > 81:  # four lines of 64 cells keep 16x16 source under the line limit
-                grid = '"\n     "'.join(grid[i:i + 64] for i in range(0, len(grid), 64))
-                lines.append(f'    ("{grid}"),  # seed {seed}')
-            else:
-                lines.append(f'    "{grid}",  # seed {seed}')
+            print(puzzle.grid, seed)
     sys.stderr.write(f"{len(times)} seeds: median {statistics.median(times):.2f} s, max {max(times):.2f} s\n")
-    print("(\n" + "\n".join(lines) + "\n)")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .. import latin
 from ..base import Hint, Json, Problem, PuzzleError
 from ..latin import Geometry, Mask, Step, bit, values_of
+from ..logic import GUESS_SCORE, SCORES, LogicStep
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
 from .grid import GRADES, Grid, Puzzle, cell_name, grid_text, read_values, symbol
@@ -180,7 +181,22 @@ def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
         where = f"Look at {g.unit_names[u]}"
     else:
         where = f"Look at {region['name']}"
-    return _hint(n, step.technique, step.cells, step.reason, move, level, region, where, what)
+    hint = _hint(n, step.technique, step.cells, step.reason, move, level, region, where, what)
+    hint.extra.update(_step_extra(n, step))
+    return hint
+
+
+def _step_extra(n: int, step: Step) -> dict:
+    """What a step rests on, for the page: causing and removed candidates, the chain's nodes, its score."""
+    out: dict = {"score": SCORES.get(step.technique, GUESS_SCORE),
+                 "removes": [[c // n, c % n, v] for c, v in step.eliminate]}
+    if isinstance(step, LogicStep):
+        out["causes"] = [[c // n, c % n, v] for c, v in step.causes]
+        if step.chain:
+            out["chain"] = [{"cells": _rc(n, cells), "value": v, "on": on} for cells, v, on in step.chain]
+        if step.lines:
+            out["implications"] = list(step.lines)
+    return out
 
 
 def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
@@ -224,9 +240,11 @@ def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     options = "/".join(symbol(x) for x in values_of(cands[cell]))
     reason = (f"No technique on Tessera's list applies here: try {options} in {cell_name(n, cell)} one by one; "
               f"{symbol(v)} is the one that works")
-    return _hint(n, "Trial and error", [cell], reason, {"place": [cell // n, cell % n, v]}, len(GRADES) - 1,
+    hint = _hint(n, "Trial and error", [cell], reason, {"place": [cell // n, cell % n, v]}, len(GRADES) - 1,
                  where=f"Look at {cell_name(n, cell)}, the cell with the fewest candidates",
                  what=f"Trial and error among {options}")
+    hint.extra.update(score=GUESS_SCORE, removes=[])
+    return hint
 
 
 # ---------------------------------------------------------------------------- traces (watch the solver)

@@ -1,0 +1,123 @@
+"""Human techniques for any latin grid, easiest first: the ladder Sudoku hints climb (and Skyscrapers can share).
+
+Every technique is a finder (geometry, candidates, values) -> `LogicStep` | None written over units and
+peers only (`latin.Geometry`), so Sudoku (rows, columns, boxes), Skyscrapers (rows, columns) and every
+size use the same code. A `Rung` gives a finder its level (0 = singles .. 4 = forcing chains) and score
+(HoDoKu's published scale, see ../shared/REFERENCES.md; the finned/sashimi swordfish and jellyfish,
+which HoDoKu's list leaves out, are extrapolated). Uniqueness techniques assume the puzzle has one
+solution: leave them out (`uniqueness=False`) where that is not known, or where clues beyond the
+latin rules (Skyscrapers) could tell the two halves of a deadly pattern apart.
+
+Modules: board (bitset tables, LogicStep), basic (singles, locked candidates, subsets, fish, wings,
+colouring, uniqueness), chains (AICs with grouped nodes and the named short chains), als (ALS-XZ,
+ALS-XY-wing, Sue de Coq), forcing (forcing chains and nets, explained as implications).
+Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 strong links (6 for AICs);
+forcing chains follow singles only (no nested forcing), so a few of the very hardest puzzles known may stay
+unsolved by the ladder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..latin import Geometry
+from . import als, basic, chains, forcing
+from .board import Cands, LogicStep, Values
+
+Finder = Callable[[Geometry, Cands, Values], LogicStep | None]
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One technique of the ladder: its name, level (grade index), score and finder."""
+
+    name: str
+    level: int
+    score: int
+    find: Finder
+
+
+# HoDoKu's scores by step name (a rung may name its steps more finely: finned or sashimi, grouped or not).
+SCORES: dict[str, int] = {
+    "Full house": 4, "Naked single": 4, "Hidden single": 14,
+    "Locked candidates (pointing)": 50, "Locked candidates (claiming)": 50, "Naked pair": 60, "Hidden pair": 70,
+    "Naked triple": 80, "Hidden triple": 100, "Naked quad": 120, "Hidden quad": 150,
+    "X-wing": 140, "Swordfish": 150, "Jellyfish": 160, "Skyscraper": 130, "2-string kite": 150, "Turbot fish": 120,
+    "Empty rectangle": 120, "Finned X-wing": 130, "Sashimi X-wing": 150, "Finned swordfish": 200,
+    "Sashimi swordfish": 240, "Finned jellyfish": 240, "Sashimi jellyfish": 280, "XY-wing": 160, "XYZ-wing": 180,
+    "W-wing": 150, "Remote pair": 110, "Simple colouring": 150, "Multi colouring": 200,
+    "Unique rectangle type 1": 100, "Unique rectangle type 2": 100, "Unique rectangle type 4": 100, "BUG+1": 100,
+    "Sue de Coq": 250, "X-chain": 260, "XY-chain": 260, "AIC": 280, "Grouped X-chain": 300, "Grouped AIC": 300,
+    "ALS-XZ": 300, "ALS-XY-wing": 320, "Forcing chain": 500, "Forcing net": 700,
+}
+GUESS_SCORE = 10_000  # HoDoKu's brute force
+
+
+def _either(*finders: Finder) -> Finder:
+    """The first finder's step, else the next one's."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        for f in finders:
+            step = f(g, cands, values)
+            if step is not None:
+                return step
+        return None
+
+    return finder
+
+
+def ladder(uniqueness: bool = True) -> list[Rung]:
+    """The techniques in the order the hints try them (by level, then roughly by score)."""
+    sd, cf = chains.single_digit, chains.chain_finder
+    rungs = [
+        ("Full house", 0, basic.full_house),
+        ("Naked single", 0, basic.naked_single),
+        ("Hidden single", 0, basic.hidden_single),
+        ("Locked candidates (pointing)", 1, basic.locked(True)),
+        ("Locked candidates (claiming)", 1, basic.locked(False)),
+        ("Naked pair", 1, basic.subset(True, 2)),
+        ("Hidden pair", 1, basic.subset(False, 2)),
+        ("Naked triple", 1, basic.subset(True, 3)),
+        ("Hidden triple", 1, basic.subset(False, 3)),
+        ("Naked quad", 2, basic.subset(True, 4)),
+        ("X-wing", 2, basic.fish(2)),
+        ("Skyscraper", 2, sd(("Skyscraper",), False, 2)),
+        ("2-string kite", 2, sd(("2-string kite",), False, 2)),
+        ("Turbot fish", 2, sd(("Turbot fish",), False, 2)),
+        ("Empty rectangle", 2, sd(("Empty rectangle",), True, 2)),
+        ("Finned X-wing", 2, basic.fish(2, finned=True)),
+        ("Swordfish", 2, basic.fish(3)),
+        ("Hidden quad", 2, basic.subset(False, 4)),
+        ("Simple colouring", 2, basic.colouring),
+        ("W-wing", 2, cf(("W-wing",), False, True, True, 3)),
+        ("XY-wing", 2, basic.wing(False)),
+        ("Remote pair", 2, cf(("Remote pair",), False, False, True, 8)),
+        ("Jellyfish", 2, basic.fish(4)),
+        ("XYZ-wing", 2, basic.wing(True)),
+        ("Unique rectangle", 2, basic.unique_rectangle),
+        ("BUG+1", 2, basic.bug_plus_one),
+        ("Finned swordfish", 2, basic.fish(3, finned=True)),
+        ("Multi colouring", 2, basic.multi_colouring),
+        ("Finned jellyfish", 2, basic.fish(4, finned=True)),
+        ("Sue de Coq", 3, als.sue_de_coq),
+        ("X-chain", 3, sd(("X-chain",), False, 8)),
+        ("XY-chain", 3, cf(("XY-chain",), False, False, True, 8)),
+        ("AIC", 3, cf(None, False, True, True, 6)),
+        ("ALS-XZ", 3, als.als_xz),
+        ("Grouped AIC", 3, cf(None, True, True, True, 6)),
+        ("ALS-XY-wing", 3, als.als_xy_wing),
+        ("Forcing chain", 4, forcing.contradiction(False)),
+        ("Forcing net", 4, _either(forcing.contradiction(True), forcing.verity)),
+    ]
+    skip = {"Unique rectangle", "BUG+1"} if not uniqueness else set()
+    return [Rung(name, level, SCORES.get(name, SCORES["Unique rectangle type 1"]), find)
+            for name, level, find in rungs if name not in skip]
+
+
+def score(step: LogicStep) -> int:
+    """A step's score by its own name."""
+    return SCORES.get(step.technique, GUESS_SCORE)
+
+
+__all__ = ["GUESS_SCORE", "SCORES", "LogicStep", "Rung", "ladder", "score"]

@@ -1,0 +1,406 @@
+"""The generic latin techniques below chains: singles, locked candidates, subsets, fish, wings, colouring, uniqueness.
+
+Every finder takes (geometry, candidates, values) and returns the first deduction of its kind as a
+`LogicStep` (or None). They use only units and peers, so any latin grid (Sudoku with its boxes,
+Skyscrapers without) shares them; box-line crossings are simply units that share several cells.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .. import latin
+from ..latin import Geometry, bit, values_of
+from .board import (
+    Cands,
+    LogicStep,
+    Tables,
+    Values,
+    causes_of,
+    cells_in,
+    elims_of,
+    list_words,
+    name_cells,
+    seen_by_all,
+    symbol,
+    tables,
+    where,
+)
+
+
+def full_house(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """A unit with one open cell left: it takes the missing value."""
+    for u, unit in enumerate(g.units):
+        open_cells = [c for c in unit if not values[c]]
+        if len(open_cells) != 1:
+            continue
+        c = open_cells[0]
+        missing = g.full
+        for d in unit:
+            if values[d]:
+                missing &= ~bit(values[d])
+        if missing and not missing & (missing - 1) and cands[c] & missing:
+            v = missing.bit_length()
+            reason = f"{g.name(c)} is the last open cell of {g.unit_names[u]}, which still lacks {symbol(v)}"
+            return LogicStep("Full house", (c,), reason, place=(c, v), unit=u)
+    return None
+
+
+def naked_single(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """An open cell with one candidate left (latin.py's finder, with its causes)."""
+    step = latin.find_naked_single(g, cands, values)
+    return None if step is None else LogicStep(**vars(step))
+
+
+def hidden_single(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """A value with one place left in a unit (latin.py's finder)."""
+    step = latin.find_hidden_single(g, cands, values)
+    return None if step is None else LogicStep(**vars(step))
+
+
+def locked(pointing: bool):
+    """Locked candidates: a value of one unit confined to its crossing with another leaves the rest of the other.
+
+    Pointing looks from boxes (any unit that is not a line) to lines, claiming from lines to the others."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        t = tables(g)
+        w = where(cands, values, t.cells)
+        lines = ("row", "column")
+        for a, b, shared in t.crossings:
+            ka, kb = t.kinds[a], t.kinds[b]
+            if (ka in lines) == (kb in lines):
+                continue
+            line, other = (a, b) if ka in lines else (b, a)
+            base, cover = (other, line) if pointing else (line, other)
+            for v in range(1, len(w)):
+                inside = w[v] & t.unit_bits[base]
+                if not inside or inside & ~shared:
+                    continue
+                gone = w[v] & t.unit_bits[cover] & ~shared
+                if gone:
+                    name, cname = g.unit_names[base], g.unit_names[cover]
+                    reason = (f"In {name}, {symbol(v)} fits only {'in' if pointing else 'inside'} {cname}, "
+                              f"so {symbol(v)} is removed from the rest of {cname}")
+                    label = "pointing" if pointing else "claiming"
+                    cells = tuple(cells_in(inside))
+                    return LogicStep(f"Locked candidates ({label})", cells, reason, eliminate=elims_of(gone, v),
+                                     unit=base, causes=tuple((c, v) for c in cells))
+        return None
+
+    return finder
+
+
+def subset(naked: bool, k: int):
+    """Naked or hidden subsets of size k (latin.py's finders), with the subset's candidates as causes."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        find = latin.find_naked_subset if naked else latin.find_hidden_subset
+        step = find(g, cands, values, k)
+        if step is None:
+            return None
+        gone = 0
+        for _, v in step.eliminate:
+            gone |= bit(v)
+        union = 0
+        for c in step.cells:
+            union |= cands[c]
+        keep = gone if naked else union & ~gone
+        return LogicStep(**vars(step), causes=causes_of(step.cells, cands, keep))
+
+    return finder
+
+
+FISH = {2: "X-wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def fish(k: int, finned: bool = False):
+    """Fish of size k on one value: k base lines whose places lie in k cover lines.
+
+    Basic: the value leaves the rest of the cover lines. Finned: the base lines also have fins (places outside the
+    cover); either a fin holds the value or the basic fish does, so only cover cells that see every fin lose it.
+    Sashimi: a finned fish one of whose base lines keeps a single place in the cover."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        t = tables(g)
+        w = where(cands, values, t.cells)
+        for v in range(1, len(w)):
+            for base_lines, cross_lines, pos in ((t.rows, t.cols, t.col_of), (t.cols, t.rows, t.row_of)):
+                lines = []
+                for u in base_lines:
+                    m = w[v] & t.unit_bits[u]
+                    places = {pos[c] for c in cells_in(m)}
+                    if (2 <= len(places) <= k) if not finned else (1 <= len(places) <= k + 2):
+                        lines.append((u, m, places))
+                for group in combinations(lines, k):
+                    every = set().union(*(p for _, _, p in group))
+                    base_bits = 0
+                    for _, m, _ in group:
+                        base_bits |= m
+                    if not finned:
+                        if len(every) != k:
+                            continue
+                        covers = [tuple(sorted(every))]
+                    else:
+                        if len(every) <= k or len(every) > k + 2:
+                            continue
+                        covers = list(combinations(sorted(every), k))
+                    for cover in covers:
+                        cover_bits = 0
+                        for i in cover:
+                            cover_bits |= t.unit_bits[cross_lines[i]]
+                        fins = base_bits & ~cover_bits
+                        if finned and any(not m & cover_bits for _, m, _ in group):
+                            continue
+                        gone = w[v] & cover_bits & ~base_bits
+                        if finned:
+                            gone &= seen_by_all(t, fins)
+                        if not gone:
+                            continue
+                        return _fish_step(g, t, v, k, group, cover, cross_lines, cover_bits, base_bits, fins, gone)
+        return None
+
+    return finder
+
+
+def _fish_step(g: Geometry, t: Tables, v: int, k: int, group: list, cover: tuple, cross_lines: tuple,
+               cover_bits: int, base_bits: int, fins: int, gone: int) -> LogicStep:
+    """The step of a found fish, named basic, finned or sashimi."""
+    name = FISH[k]
+    base_names = _names(g, [u for u, _, _ in group])
+    cover_names = _names(g, [cross_lines[i] for i in cover])
+    s = symbol(v)
+    if fins:
+        sashimi = any((m & cover_bits).bit_count() <= 1 for _, m, _ in group)
+        name = ("Sashimi " if sashimi else "Finned ") + (name if k == 2 else name.lower())
+        reason = (f"In {base_names}, {s} fits only in {cover_names} apart from the fin {name_cells(g, fins)}; "
+                  f"either the fin holds {s} or the fish does, so cells of {cover_names} that see the fin lose {s}")
+    else:
+        reason = f"In {base_names}, {s} fits only in {cover_names}, so {s} is removed from the rest of {cover_names}"
+    cells = tuple(cells_in(base_bits))
+    return LogicStep(name, cells, reason, eliminate=elims_of(gone, v), causes=tuple((c, v) for c in cells))
+
+
+def _names(g: Geometry, units: list[int]) -> str:
+    """'rows 2, 5 and 7' from unit indices of one kind."""
+    words = [g.unit_names[u].split() for u in units]
+    return f"{words[0][0]}s {list_words([w[1] for w in words])}"
+
+
+def wing(xyz: bool):
+    """XY-wing (pivot xy, pincers xz and yz: z leaves cells seeing both pincers) or
+    XYZ-wing (pivot xyz, pincers xz and yz: z leaves cells seeing all three)."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        t = tables(g)
+        w = where(cands, values, t.cells)
+        pairs = [c for c in range(t.cells) if not values[c] and cands[c].bit_count() == 2]
+        for pivot in (c for c in range(t.cells) if not values[c] and cands[c].bit_count() == (3 if xyz else 2)):
+            pm = cands[pivot]
+            wings = [c for c in pairs if t.peer_bits[pivot] >> c & 1
+                     and (cands[c] & pm == cands[c] if xyz else (cands[c] & pm).bit_count() == 1)]
+            for a, b in combinations(wings, 2):
+                am, bm = cands[a], cands[b]
+                z = am & bm if xyz else am & bm & ~pm
+                ok = (am | bm) == pm if xyz else am & pm != bm & pm
+                if not ok or not z or z & (z - 1):
+                    continue
+                v = z.bit_length()
+                group = (1 << pivot | 1 << a | 1 << b) if xyz else (1 << a | 1 << b)
+                gone = w[v] & seen_by_all(t, group) & ~(1 << pivot | 1 << a | 1 << b)
+                if not gone:
+                    continue
+                s = symbol(v)
+                if xyz:
+                    reason = (f"One of {g.name(pivot)}, {g.name(a)} and {g.name(b)} must be {s}, so {s} is removed "
+                              f"from cells that see all three")
+                else:
+                    x, y = values_of(pm)
+                    reason = (f"{g.name(pivot)} is {symbol(x)} or {symbol(y)}, so {g.name(a)} or {g.name(b)} must be "
+                              f"{s}: {s} is removed from cells that see both")
+                cells = (pivot, a, b)
+                return LogicStep("XYZ-wing" if xyz else "XY-wing", cells, reason, eliminate=elims_of(gone, v),
+                                 causes=causes_of(cells, cands, g.full))
+        return None
+
+    return finder
+
+
+def _conjugate_colours(g: Geometry, t: Tables, w: list[int], v: int) -> list[dict[int, int]]:
+    """The clusters of value v's conjugate pairs (units where v has two places), each 2-coloured: cell -> 0/1."""
+    links: dict[int, list[int]] = {}
+    for ubits in t.unit_bits:
+        m = w[v] & ubits
+        if m and (m & (m - 1)) and not (m & (m - 1)) & ((m & (m - 1)) - 1):
+            x, y = cells_in(m)
+            links.setdefault(x, []).append(y)
+            links.setdefault(y, []).append(x)
+    seen: set[int] = set()
+    clusters = []
+    for start in sorted(links):
+        if start in seen:
+            continue
+        colour = {start: 0}
+        todo = [start]
+        while todo:
+            c = todo.pop()
+            for d in links[c]:
+                if d not in colour:
+                    colour[d] = 1 - colour[c]
+                    todo.append(d)
+        seen.update(colour)
+        clusters.append(colour)
+    return clusters
+
+
+def colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """Simple colouring: a chain of conjugate pairs of one value, coloured alternately; one colour holds the value."""
+    t = tables(g)
+    w = where(cands, values, t.cells)
+    for v in range(1, len(w)):
+        s = symbol(v)
+        for colour in _conjugate_colours(g, t, w, v):
+            if len(colour) < 3:
+                continue
+            chain = tuple(sorted(colour))
+            groups = [sum(1 << c for c in chain if colour[c] == k) for k in (0, 1)]
+            causes = tuple((c, v) for c in chain)
+            for k in (0, 1):  # colour wrap: two cells of one colour see each other, so that colour is false
+                if any(t.peer_bits[c] & groups[k] for c in cells_in(groups[k])):
+                    reason = (f"The chain of {s}s through {len(chain)} cells alternates; two cells of one colour see "
+                              f"each other, so {s} is removed from every cell of that colour")
+                    return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(groups[k], v),
+                                     causes=causes)
+            gone = 0
+            for c in cells_in(w[v] & ~(groups[0] | groups[1])):
+                if t.peer_bits[c] & groups[0] and t.peer_bits[c] & groups[1]:
+                    gone |= 1 << c
+            if gone:
+                reason = (f"The chain of {s}s through {len(chain)} cells alternates, so one of its two colours holds "
+                          f"{s}; cells that see both colours lose {s}")
+                return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(gone, v), causes=causes)
+    return None
+
+
+def multi_colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """Multi colouring: two clusters of one value linked by a colour of each seeing each other (so one of the
+    other two colours is true): cells seeing both of those lose the value; or a colour seeing both colours of
+    another cluster is false."""
+    t = tables(g)
+    w = where(cands, values, t.cells)
+    for v in range(1, len(w)):
+        s = symbol(v)
+        clusters = [cl for cl in _conjugate_colours(g, t, w, v) if len(cl) >= 2]
+        colour_bits = [[sum(1 << c for c in cl if cl[c] == k) for k in (0, 1)] for cl in clusters]
+        for i, j in combinations(range(len(clusters)), 2):
+            for a in (0, 1):
+                for b in (0, 1):
+                    ca, cb = colour_bits[i][a], colour_bits[j][b]
+                    if not any(t.peer_bits[c] & cb for c in cells_in(ca)):
+                        continue
+                    # ca and cb cannot both hold v: one of the opposite colours is true
+                    oa, ob = colour_bits[i][1 - a], colour_bits[j][1 - b]
+                    gone = 0
+                    for c in cells_in(w[v] & ~(oa | ob | ca | cb)):
+                        if t.peer_bits[c] & oa and t.peer_bits[c] & ob:
+                            gone |= 1 << c
+                    if gone:
+                        cells = tuple(sorted(clusters[i]) + sorted(clusters[j]))
+                        reason = (f"Two chains of {s}s are each coloured two ways; a colour of one sees a colour "
+                                  f"of the other, so one of the two opposite colours holds {s}: cells that see both "
+                                  f"lose {s}")
+                        return LogicStep("Multi colouring", cells, reason, eliminate=elims_of(gone, v),
+                                         causes=tuple((c, v) for c in cells))
+    return None
+
+
+# ---------------------------------------------------------------------------- uniqueness (unique puzzles only)
+
+def _rectangles(g: Geometry, t: Tables, cands: Cands, values: Values):
+    """(corners, x, y) of every deadly-pattern rectangle: four open cells in two rows and two columns, every unit
+    holding none or two of them (two boxes in Sudoku), all allowing the two values x and y."""
+    n_rows = len(t.rows)
+    for r1, r2 in combinations(range(n_rows), 2):
+        row1, row2 = g.units[t.rows[r1]], g.units[t.rows[r2]]
+        for i, j in combinations(range(len(row1)), 2):
+            corners = (row1[i], row1[j], row2[i], row2[j])
+            if any(values[c] for c in corners):
+                continue
+            common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & cands[corners[3]]
+            if common.bit_count() < 2:
+                continue
+            bits = sum(1 << c for c in corners)
+            if any((ub & bits).bit_count() not in (0, 2) for ub in t.unit_bits):
+                continue
+            for x, y in combinations(values_of(common), 2):
+                yield corners, x, y
+
+
+def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """Unique rectangles types 1, 2 and 4: four cells that could swap x and y would give two solutions, so the
+    puzzle's one solution avoids that pattern."""
+    t = tables(g)
+    w = where(cands, values, t.cells)
+    for corners, x, y in _rectangles(g, t, cands, values):
+        xy = bit(x) | bit(y)
+        floor = [c for c in corners if cands[c] == xy]
+        roof = [c for c in corners if cands[c] != xy]
+        names = ", ".join(g.name(c) for c in corners)
+        pair = f"{symbol(x)}/{symbol(y)}"
+        causes = tuple((c, v) for c in corners for v in (x, y))
+        if len(roof) == 1:
+            c = roof[0]
+            reason = (f"{names} form a rectangle on {pair}; if {g.name(c)} were {symbol(x)} or {symbol(y)} too, the "
+                      f"two values could swap and the puzzle would have two solutions, so {g.name(c)} is neither")
+            return LogicStep("Unique rectangle type 1", corners, reason, eliminate=((c, x), (c, y)), causes=causes)
+        if len(roof) != 2 or len(floor) != 2:
+            continue
+        a, b = roof
+        if not t.peer_bits[a] >> b & 1:
+            continue
+        extra_a, extra_b = cands[a] & ~xy, cands[b] & ~xy
+        if extra_a == extra_b and extra_a.bit_count() == 1:
+            z = extra_a.bit_length()
+            gone = w[z] & seen_by_all(t, 1 << a | 1 << b)
+            if gone:
+                reason = (f"{names} form a rectangle on {pair}; one of {g.name(a)} and {g.name(b)} must be "
+                          f"{symbol(z)} or the puzzle would have two solutions, so cells seeing both lose {symbol(z)}")
+                return LogicStep("Unique rectangle type 2", corners, reason, eliminate=elims_of(gone, z),
+                                 causes=causes + ((a, z), (b, z)))
+        for u in range(len(g.units)):
+            ub = t.unit_bits[u]
+            if not (ub >> a & 1 and ub >> b & 1):
+                continue
+            for keep, drop in ((x, y), (y, x)):
+                if w[keep] & ub == (1 << a | 1 << b):
+                    reason = (f"{names} form a rectangle on {pair}; in {g.unit_names[u]}, {symbol(keep)} must go in "
+                              f"{g.name(a)} or {g.name(b)}, so {symbol(drop)} there would allow two solutions: "
+                              f"{g.name(a)} and {g.name(b)} lose {symbol(drop)}")
+                    return LogicStep("Unique rectangle type 4", corners, reason, eliminate=((a, drop), (b, drop)),
+                                     causes=causes, unit=u)
+    return None
+
+
+def bug_plus_one(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """BUG+1: every open cell has two candidates but one with three; without its extra value the grid would be a
+    deadly pattern with two solutions, so that cell takes the value that appears three times in its units."""
+    t = tables(g)
+    three = []
+    for c in range(t.cells):
+        if values[c]:
+            continue
+        k = cands[c].bit_count()
+        if k == 3:
+            three.append(c)
+        elif k != 2:
+            return None
+    if len(three) != 1:
+        return None
+    c = three[0]
+    w = where(cands, values, t.cells)
+    for v in values_of(cands[c]):
+        if all((w[v] & t.unit_bits[u]).bit_count() == 3 for u in g.cell_units[c]):
+            reason = (f"Every open cell but {g.name(c)} has two candidates; unless {g.name(c)} is {symbol(v)}, each "
+                      f"unit would hold every candidate twice and the puzzle would have two solutions")
+            return LogicStep("BUG+1", (c,), reason, place=(c, v), causes=causes_of((c,), cands, g.full))
+    return None

@@ -1,0 +1,136 @@
+"""Tables and values shared by the generic latin techniques: cell bitsets over a `latin.Geometry`.
+
+A finder sees a geometry, candidate masks (bit v-1 = value v) and the placed values (0 = open);
+sets of cells are ints with bit c set for cell c, so "cells that see all of these" is an AND of
+peer bitsets. Nothing here knows Sudoku: boxes are just units named "box ..." whose crossings
+with rows and columns hold more than one cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..latin import Cell, Geometry, Mask, Step, bit
+
+Cands = Sequence[Mask]
+Values = Sequence[int]
+Elims = tuple[tuple[Cell, int], ...]
+
+
+@dataclass(frozen=True)
+class LogicStep(Step):
+    """A latin Step with what caused it: the candidates it rests on and, for chains, the nodes in order.
+
+    `chain` holds (cells, value, on) per node: the chain reads "node 1 off, so node 2 on, so node 3 off...";
+    `lines` are the implications in words for forcing chains."""
+
+    causes: tuple[tuple[Cell, int], ...] = ()
+    chain: tuple[tuple[tuple[Cell, ...], int, bool], ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Bitset tables of a geometry, built once per geometry."""
+
+    g: Geometry
+    cells: int  # number of cells
+    peer_bits: tuple[int, ...]
+    unit_bits: tuple[int, ...]
+    kinds: tuple[str, ...]  # "row", "column", "box", ... per unit
+    rows: tuple[int, ...]  # unit indices of the rows, top to bottom
+    cols: tuple[int, ...]  # unit indices of the columns, left to right
+    row_of: tuple[int, ...]  # per cell: its row's position in `rows`
+    col_of: tuple[int, ...]
+    crossings: tuple[tuple[int, int, int], ...]  # (unit a, unit b, shared cells) sharing two or more cells
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables(g: Geometry) -> Tables:
+    """The bitset tables of a geometry (cached by identity; geometries are built once per shape)."""
+    t = _TABLES.get(id(g))
+    if t is not None and t.g is g:
+        return t
+    ncells = g.rows * g.cols
+    peer_bits = tuple(sum(1 << p for p in g.peers[c]) for c in range(ncells))
+    unit_bits = tuple(sum(1 << c for c in unit) for unit in g.units)
+    kinds = tuple(name.split()[0] for name in g.unit_names)
+    rows = tuple(u for u, k in enumerate(kinds) if k == "row")
+    cols = tuple(u for u, k in enumerate(kinds) if k == "column")
+    row_of, col_of = [0] * ncells, [0] * ncells
+    for i, u in enumerate(rows):
+        for c in g.units[u]:
+            row_of[c] = i
+    for i, u in enumerate(cols):
+        for c in g.units[u]:
+            col_of[c] = i
+    crossings = []
+    for a in range(len(g.units)):
+        for b in range(a + 1, len(g.units)):
+            shared = unit_bits[a] & unit_bits[b]
+            if shared & (shared - 1):
+                crossings.append((a, b, shared))
+    t = Tables(g, ncells, peer_bits, unit_bits, kinds, rows, cols, tuple(row_of), tuple(col_of), tuple(crossings))
+    _TABLES[id(g)] = t
+    return t
+
+
+def cells_in(bits: int) -> Iterator[Cell]:
+    """The cells of a bitset, ascending."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def where(cands: Cands, values: Values, ncells: int) -> list[int]:
+    """Per value v (index v): the bitset of open cells that still allow v (index 0 unused)."""
+    n = max((m.bit_length() for m in cands), default=0)
+    out = [0] * (n + 1)
+    for c in range(ncells):
+        if values[c]:
+            continue
+        m = cands[c]
+        while m:
+            low = m & -m
+            out[low.bit_length()] |= 1 << c
+            m ^= low
+    return out
+
+
+def seen_by_all(t: Tables, bits: int) -> int:
+    """Cells that see every cell of a bitset (never the cells themselves)."""
+    out = -1
+    for c in cells_in(bits):
+        out &= t.peer_bits[c]
+    return out & ~bits if out != -1 else 0
+
+
+def elims_of(bits: int, v: int) -> Elims:
+    """(cell, v) for the cells of a bitset."""
+    return tuple((c, v) for c in cells_in(bits))
+
+
+def causes_of(cells: Sequence[Cell], cands: Cands, mask: Mask) -> tuple[tuple[Cell, int], ...]:
+    """(cell, v) for the candidates in `mask` of the given cells."""
+    return tuple((c, v) for c in cells for v in range(1, cands[c].bit_length() + 1) if cands[c] & mask & bit(v))
+
+
+def name_cells(g: Geometry, bits_or_cells: int | Sequence[Cell]) -> str:
+    """'r1c2' or 'r1c2/r1c3' for a group."""
+    cells = list(cells_in(bits_or_cells)) if isinstance(bits_or_cells, int) else list(bits_or_cells)
+    return "/".join(g.name(c) for c in cells)
+
+
+def list_words(words: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def symbol(v: int) -> str:
+    """How a value is written (10 = A)."""
+    return str(v) if v < 10 else chr(ord("A") + v - 10)

@@ -1,0 +1,261 @@
+"""Chains over a latin grid: alternating inference chains with grouped nodes, and the named patterns they contain.
+
+A node is a value in a cell, or in a group of cells of one crossing (a box's part of a row). A strong
+link says "if A is off, B is on" (the only two places of a value in a unit, or the only two values of a
+cell); a weak link says "if A is on, B is off" (the same value in cells that see each other, or two values
+of one cell). A chain starts off, alternates strong and weak links, and ends on a strong link: its first
+or its last node is on, so any candidate that sees both ends goes. Short single-value chains are the
+skyscraper, the 2-string kite, the turbot fish and the empty rectangle; chains through two-valued cells
+are XY-chains and remote pairs; the W-wing is a three-link mix. A search is breadth first (the shortest
+chain wins) and bounded by the number of strong links.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ..latin import Geometry, bit
+from .board import (
+    Cands,
+    Elims,
+    LogicStep,
+    Values,
+    cells_in,
+    list_words,
+    name_cells,
+    seen_by_all,
+    symbol,
+    tables,
+    where,
+)
+
+Node = tuple[int, int]  # (value, cell bitset)
+
+SINGLE_DIGIT = ("Skyscraper", "2-string kite", "Turbot fish", "Empty rectangle", "X-chain", "Grouped X-chain")
+
+
+class Graph:
+    """The nodes and strong links of a candidate grid for one kind of chain."""
+
+    def __init__(self, g: Geometry, cands: Cands, values: Values, digits: Collection[int], grouped: bool,
+                 unit_links: bool, cell_links: bool) -> None:
+        t = self.t = tables(g)
+        self.g, self.cands = g, cands
+        w = self.w = where(cands, values, t.cells)
+        self.nodes: list[Node] = []
+        self.index: dict[Node, int] = {}
+        self.by_digit: dict[int, list[int]] = {}
+        for v in digits:
+            if v >= len(w) or not w[v]:
+                continue
+            for c in cells_in(w[v]):
+                self._add((v, 1 << c))
+            if grouped:
+                for _, _, shared in t.crossings:
+                    m = w[v] & shared
+                    if m & (m - 1):
+                        self._add((v, m))
+        self.strong: list[list[tuple[int, int]]] = [[] for _ in self.nodes]  # (node, unit or -1 for a cell)
+        if unit_links:
+            for v, ids in self.by_digit.items():
+                for u, ub in enumerate(t.unit_bits):
+                    m = w[v] & ub
+                    if not m & (m - 1):
+                        continue
+                    for a in ids:
+                        bits = self.nodes[a][1]
+                        if bits & ~m:
+                            continue
+                        b = self.index.get((v, m & ~bits))
+                        if b is not None:
+                            self.strong[a].append((b, u))
+        if cell_links:
+            for c in range(t.cells):
+                m = cands[c]
+                if values[c] or m.bit_count() != 2:
+                    continue
+                x, y = (m & -m).bit_length(), m.bit_length()
+                a, b = self.index.get((x, 1 << c)), self.index.get((y, 1 << c))
+                if a is not None and b is not None:
+                    self.strong[a].append((b, -1))
+                    self.strong[b].append((a, -1))
+        self.cell_links = cell_links
+        self._weak: dict[int, list[int]] = {}
+
+    def _add(self, node: Node) -> None:
+        if node not in self.index:
+            self.index[node] = len(self.nodes)
+            self.nodes.append(node)
+            self.by_digit.setdefault(node[0], []).append(self.index[node])
+
+    def weak(self, a: int) -> list[int]:
+        """Nodes that are off when node a is on (only those with a strong link onward)."""
+        hit = self._weak.get(a)
+        if hit is not None:
+            return hit
+        v, bits = self.nodes[a]
+        sees = seen_by_all(self.t, bits)
+        out = [b for b in self.by_digit[v] if b != a and self.strong[b] and not self.nodes[b][1] & ~sees]
+        if self.cell_links and not bits & (bits - 1):
+            m = self.cands[bits.bit_length() - 1] & ~bit(v)
+            while m:
+                low = m & -m
+                b = self.index.get((low.bit_length(), bits))
+                if b is not None and self.strong[b]:
+                    out.append(b)
+                m ^= low
+        self._weak[a] = out
+        return out
+
+    def elims(self, a: int, b: int) -> Elims:
+        """What goes when node a or node b is on."""
+        (va, ba), (vb, bb) = self.nodes[a], self.nodes[b]
+        t = self.t
+        if va == vb:
+            gone = self.w[va] & seen_by_all(t, ba) & seen_by_all(t, bb) & ~ba & ~bb
+            return tuple((c, va) for c in cells_in(gone))
+        out = []
+        if ba == bb and not ba & (ba - 1):
+            c = ba.bit_length() - 1
+            m = self.cands[c] & ~bit(va) & ~bit(vb)
+            return tuple((c, v) for v in range(1, m.bit_length() + 1) if m & bit(v))
+        if not bb & (bb - 1) and self.cands[bb.bit_length() - 1] & bit(va) and bb & seen_by_all(t, ba):
+            out.append((bb.bit_length() - 1, va))
+        if not ba & (ba - 1) and self.cands[ba.bit_length() - 1] & bit(vb) and ba & seen_by_all(t, bb):
+            out.append((ba.bit_length() - 1, vb))
+        return tuple(out)
+
+
+def search(graph: Graph, max_strong: int, accept: Collection[str] | None = None) -> LogicStep | None:
+    """The shortest chain (at most `max_strong` strong links) that removes something and whose name is accepted."""
+    best: tuple[int, list, Elims, str] | None = None
+    limit = max_strong
+    for s in range(len(graph.nodes)):
+        if not graph.strong[s]:
+            continue
+        parent: dict[tuple[int, bool], tuple | None] = {(s, False): None}
+        frontier = [s]
+        for depth in range(1, limit + 1):
+            on = []
+            for a in frontier:
+                for b, u in graph.strong[a]:
+                    if (b, True) not in parent:
+                        parent[(b, True)] = ((a, False), u)
+                        on.append(b)
+            if depth >= 2:
+                for b in on:
+                    if b == s:
+                        continue
+                    gone = graph.elims(s, b)
+                    if not gone:
+                        continue
+                    path = _path(parent, b)
+                    name = classify(graph, path)
+                    if accept is None or name in accept:
+                        best = (depth, path, gone, name)
+                        limit = depth - 1
+                        break
+                if best is not None and best[0] == depth:
+                    break
+            if depth == limit:
+                break
+            frontier = []
+            for a in on:
+                for b in graph.weak(a):
+                    if (b, False) not in parent:
+                        parent[(b, False)] = ((a, True), None)
+                        frontier.append(b)
+            if not frontier:
+                break
+        if best is not None and best[0] == 2:
+            break
+    if best is None:
+        return None
+    return _step(graph, *best[1:])
+
+
+def _path(parent: dict, end: int) -> list[tuple[int, bool, int | None]]:
+    """The chain from its start to `end` (on): (node, on, unit of the strong link into it or None)."""
+    out = []
+    key: tuple[int, bool] | None = (end, True)
+    while key is not None:
+        entry = parent[key]
+        out.append((key[0], key[1], entry[1] if entry else None))
+        key = entry[0] if entry else None
+    out.reverse()
+    return out
+
+
+def classify(graph: Graph, path: list[tuple[int, bool, int | None]]) -> str:
+    """The chain's name by its shape."""
+    nodes = [graph.nodes[i] for i, _, _ in path]
+    digits = {v for v, _ in nodes}
+    strong = [u for _, on, u in path if on]
+    grouped = any(bits & (bits - 1) for _, bits in nodes)
+    kinds = [graph.t.kinds[u] for u in strong if u is not None and u >= 0]
+    if len(digits) == 1:
+        if len(strong) == 2 and not grouped:
+            if kinds[0] == kinds[1] and kinds[0] in ("row", "column"):
+                return "Skyscraper"
+            return "2-string kite" if set(kinds) == {"row", "column"} else "Turbot fish"
+        if len(strong) == 2 and any(k not in ("row", "column") for k in kinds):
+            return "Empty rectangle"
+        return "Grouped X-chain" if grouped else "X-chain"
+    if all(u == -1 for u in strong):
+        masks = {graph.cands[bits.bit_length() - 1] for _, bits in nodes}
+        return "Remote pair" if len(masks) == 1 and len(strong) >= 4 else "XY-chain"
+    if len(strong) == 3 and strong[0] == -1 and strong[2] == -1 and strong[1] != -1 and not grouped \
+            and graph.cands[nodes[0][1].bit_length() - 1] == graph.cands[nodes[-1][1].bit_length() - 1]:
+        return "W-wing"
+    return "Grouped AIC" if grouped else "AIC"
+
+
+def _step(graph: Graph, path: list[tuple[int, bool, int | None]], gone: Elims, name: str) -> LogicStep:
+    """The step of a chain, with its reason read out link by link."""
+    g = graph.g
+    words = []
+    for i, on, _ in path:
+        v, bits = graph.nodes[i]
+        where_ = name_cells(g, bits)
+        if bits & (bits - 1):
+            words.append(f"{symbol(v)} is {'in' if on else 'not in'} {where_}")
+        else:
+            words.append(f"{where_} is {'' if on else 'not '}{symbol(v)}")
+    (v0, b0), (v1, b1) = graph.nodes[path[0][0]], graph.nodes[path[-1][0]]
+    ends = f"{name_cells(g, b0)} is {symbol(v0)} or {name_cells(g, b1)} is {symbol(v1)}"
+    by_value: dict[int, list[int]] = {}
+    for c, v in gone:
+        by_value.setdefault(v, []).append(c)
+    removed = "; ".join(f"{list_words([g.name(c) for c in cs])} {'loses' if len(cs) == 1 else 'lose'} {symbol(v)}"
+                        for v, cs in by_value.items())
+    reason = f"If {' → '.join(words)}: so {ends}, and {removed}"
+    chain = tuple((tuple(cells_in(graph.nodes[i][1])), graph.nodes[i][0], on) for i, on, _ in path)
+    cells = tuple(dict.fromkeys(c for cs, _, _ in chain for c in cs))
+    causes = tuple(dict.fromkeys((c, v) for cs, v, _ in chain for c in cs))
+    return LogicStep(name, cells, reason, eliminate=gone, causes=causes, chain=chain)
+
+
+def single_digit(names: Collection[str], grouped: bool, max_strong: int):
+    """A finder for single-value chains of the given names (each value on its own)."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        best = None
+        for v in range(1, g.n + 1):
+            step = search(Graph(g, cands, values, (v,), grouped, True, False), max_strong, names)
+            if step is not None and (best is None or len(step.chain) < len(best.chain)):
+                best = step
+                if len(step.chain) == 4:
+                    break
+        return best
+
+    return finder
+
+
+def chain_finder(names: Collection[str] | None, grouped: bool, unit_links: bool, cell_links: bool, max_strong: int):
+    """A finder for chains over every value (XY-chains, W-wings, AICs)."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        graph = Graph(g, cands, values, range(1, g.n + 1), grouped, unit_links, cell_links)
+        return search(graph, max_strong, names)
+
+    return finder

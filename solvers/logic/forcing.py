@@ -1,0 +1,233 @@
+"""Forcing chains and nets over a latin grid: what follows from one assumption, told as a chain of implications.
+
+Contradiction: "if r1c2 is 4, then r1c5 is 7 (its only value left), then ... and r3c3 has no value left:
+so r1c2 is not 4". Verity: every value of a cell (or every place of a value in a unit) leads to the
+same conclusion, so it holds. The implications are singles only (naked and hidden), found with the
+latin propagation engine first and then traced once for the explanation. A chain is a forcing net when
+some step rests on two or more earlier steps of the assumption, a forcing chain when each rests on one.
+This is logic, not guessing: every line is a single a player can check.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .. import latin
+from ..latin import Geometry, bit, values_of
+from .board import Cands, LogicStep, Values, symbol, tables
+
+Fact = tuple[int, int, bool]  # (cell, value, placed) — placed False means "the value is ruled out"
+MAX_TRACED = 12  # contradictions explained to pick the shortest
+
+
+class Trace:
+    """Singles from one assumption, remembering why each fact holds; stops at the first contradiction."""
+
+    def __init__(self, g: Geometry, cands: Cands) -> None:
+        self.g = g
+        self.cands = list(cands)
+        self.why: dict[Fact, tuple[str, tuple[Fact, ...]]] = {}
+        self.order: list[Fact] = []
+        self.queue: deque[Fact] = deque()
+        self.contradiction: tuple[str, tuple[Fact, ...]] | None = None
+
+    def run(self, cell: int, value: int, placed: bool = True) -> Trace:
+        """Assume cell = value (or cell != value) and follow the singles."""
+        if placed:
+            self._place(cell, value, "assumed", ())
+        else:
+            self._remove(cell, value, "assumed", ())
+        g = self.g
+        while self.queue and self.contradiction is None:
+            c, v, _ = self.queue.popleft()
+            m = self.cands[c]
+            if not m:
+                self.contradiction = (f"{g.name(c)} has no value left", self._gone_in([c], None))
+                break
+            if not m & (m - 1) and (c, m.bit_length(), True) not in self.why:
+                self._place(c, m.bit_length(), "naked", self._gone_in([c], None))
+            for u in g.cell_units[c]:
+                unit = g.units[u]
+                places = [p for p in unit if self.cands[p] & bit(v)]
+                if not places:
+                    self.contradiction = (f"{symbol(v)} has no place left in {g.unit_names[u]}",
+                                          self._gone_in(unit, v))
+                    break
+                if len(places) == 1 and self.cands[places[0]] != bit(v):
+                    self._place(places[0], v, g.unit_names[u], self._gone_in(unit, v))
+        return self
+
+    def _gone_in(self, cells, v: int | None) -> tuple[Fact, ...]:
+        """The derived removals in these cells (of v, or of any value)."""
+        out = []
+        for c in cells:
+            for x in ([v] if v is not None else range(1, self.g.n + 1)):
+                if (c, x, False) in self.why:
+                    out.append((c, x, False))
+        return tuple(out)
+
+    def _place(self, c: int, v: int, how: str, parents: tuple[Fact, ...]) -> None:
+        key = (c, v, True)
+        if key in self.why:
+            return
+        self.why[key] = (how, parents)
+        self.order.append(key)
+        for x in values_of(self.cands[c] & ~bit(v)):
+            self._remove(c, x, "cell", (key,))
+        for p in self.g.peers[c]:
+            if self.cands[p] & bit(v):
+                self._remove(p, v, "sees", (key,))
+
+    def _remove(self, c: int, v: int, how: str, parents: tuple[Fact, ...]) -> None:
+        key = (c, v, False)
+        if key in self.why or not self.cands[c] & bit(v):
+            return
+        self.cands[c] &= ~bit(v)
+        self.why[key] = (how, parents)
+        self.order.append(key)
+        self.queue.append(key)
+
+    def explain(self, goal: tuple[str, tuple[Fact, ...]]) -> tuple[list[str], bool, list[Fact]]:
+        """(lines, is a net, placements used) for the facts a conclusion rests on, in the order they were found."""
+        need: set[Fact] = set()
+        todo = list(goal[1])
+        while todo:
+            f = todo.pop()
+            if f in need:
+                continue
+            need.add(f)
+            todo.extend(self.why[f][1])
+        net = len(_feeders(self, goal[1])) > 1
+        lines, used = [], []
+        g = self.g
+        for f in self.order:
+            if f not in need or not f[2]:
+                continue
+            how, parents = self.why[f]
+            c, v, _ = f
+            used.append(f)
+            if how == "assumed":
+                continue
+            net = net or len(_feeders(self, parents)) > 1
+            if how == "naked":
+                lines.append(f"{g.name(c)} is {symbol(v)} (its only value left)")
+            else:
+                lines.append(f"{g.name(c)} is {symbol(v)} (the only place for {symbol(v)} in {how})")
+        return lines, net, used
+
+
+def _feeders(trace: Trace, parents: tuple[Fact, ...]) -> set[Fact]:
+    """The placements behind a set of removals."""
+    out = set()
+    for f in parents:
+        if f[2]:
+            out.add(f)
+        else:
+            out.update(p for p in trace.why[f][1] if p[2])
+    return out
+
+
+def _fast_contradiction(g: Geometry, cands: Cands, c: int, v: int) -> bool:
+    """Whether c = v leads to a contradiction by singles (the latin engine, no reasons kept)."""
+    trial = list(cands)
+    trial[c] = bit(v)
+    return not latin.propagate(trial, [c], g.peers, g.units, g.full)
+
+
+def _fast_result(g: Geometry, cands: Cands, c: int, v: int) -> list[int] | None:
+    """The candidates after c = v and singles, or None on a contradiction."""
+    trial = list(cands)
+    trial[c] = bit(v)
+    return trial if latin.propagate(trial, [c], g.peers, g.units, g.full) else None
+
+
+def _order(cands: Cands, values: Values) -> list[tuple[int, int]]:
+    """Assumptions to try: cells with fewer candidates first."""
+    return [(c, v) for _, c in sorted((cands[c].bit_count(), c) for c in range(len(cands))
+                                      if not values[c] and cands[c] & (cands[c] - 1))
+            for v in values_of(cands[c])]
+
+
+def contradiction(want_net: bool):
+    """A finder: an assumption whose singles end in a contradiction (a chain, or with `want_net` a net too)."""
+
+    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        best = None
+        traced = 0
+        for c, v in _order(cands, values):
+            if not _fast_contradiction(g, cands, c, v):
+                continue
+            trace = Trace(g, cands).run(c, v)
+            if trace.contradiction is None:
+                continue
+            lines, net, _ = trace.explain(trace.contradiction)
+            traced += 1
+            if net and not want_net:
+                if traced >= MAX_TRACED:
+                    break
+                continue
+            if best is None or len(lines) < len(best[2]):
+                best = (c, v, lines, net, trace.contradiction[0])
+            if traced >= MAX_TRACED or len(lines) <= 2:
+                break
+        if best is None:
+            return None
+        c, v, lines, net, end = best
+        name = "Forcing net" if net else "Forcing chain"
+        steps = ", then ".join(lines) if lines else "at once"
+        reason = f"If {g.name(c)} were {symbol(v)}: {steps}; then {end}. So {g.name(c)} is not {symbol(v)}"
+        return LogicStep(name, (c,), reason, eliminate=((c, v),), causes=((c, v),),
+                         lines=(f"if {g.name(c)} is {symbol(v)}", *lines, end))
+
+    return finder
+
+
+def verity(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """Cell and unit forcing nets: every choice of a cell (or place of a value in a unit) gives the same result."""
+    t = tables(g)
+    choices: list[tuple[str, list[tuple[int, int]]]] = []
+    for c in range(t.cells):
+        if not values[c] and 2 <= cands[c].bit_count() <= 3:
+            choices.append((g.name(c), [(c, v) for v in values_of(cands[c])]))
+    for u, unit in enumerate(g.units):
+        for v in range(1, g.n + 1):
+            places = [c for c in unit if not values[c] and cands[c] & bit(v) and cands[c] != bit(v)]
+            if 2 <= len(places) <= 3 and not any(values[c] == v for c in unit):
+                choices.append((f"{symbol(v)} in {g.unit_names[u]}", [(c, v) for c in places]))
+    choices.sort(key=lambda ch: len(ch[1]))
+    for label, options in choices:
+        results = [_fast_result(g, cands, c, v) for c, v in options]
+        if any(r is None for r in results):
+            continue  # a contradiction: the contradiction rung handles it
+        for d in range(t.cells):
+            if values[d] or not cands[d] & (cands[d] - 1):
+                continue
+            left = 0  # what some branch still allows: a value no branch allows is gone for sure
+            for r in results:
+                left |= r[d]  # type: ignore[index]
+            if left == cands[d]:
+                continue
+            if not left & (left - 1):
+                fact: tuple[int, int, bool] = (d, left.bit_length(), True)
+            else:
+                fact = (d, values_of(cands[d] & ~left)[0], False)
+            return _verity_step(g, cands, label, options, fact)
+    return None
+
+
+def _verity_step(g: Geometry, cands: Cands, label: str, options: list[tuple[int, int]],
+                 fact: tuple[int, int, bool]) -> LogicStep:
+    """Explain a verity: each option's implications down to the common fact."""
+    d, x, placed = fact
+    said = f"{g.name(d)} is {symbol(x)}" if placed else f"{g.name(d)} is not {symbol(x)}"
+    parts, lines = [], []
+    for c, v in options:
+        trace = Trace(g, cands).run(c, v)
+        got, _, _ = trace.explain(("", (fact,))) if fact in trace.why else ([], False, [])
+        steps = ", then ".join(got) if got else "at once"
+        parts.append(f"if {g.name(c)} is {symbol(v)}: {steps}")
+        lines.append(f"if {g.name(c)} is {symbol(v)}: " + "; ".join(got))
+    reason = f"{label.capitalize()} has {len(options)} choices, and each leads to {said}: " + "; ".join(parts)
+    cells = tuple(dict.fromkeys([c for c, _ in options] + [d]))
+    move = {"place": (d, x)} if placed else {"eliminate": ((d, x),)}
+    return LogicStep("Forcing net", cells, reason, causes=tuple(options), lines=tuple(lines), **move)
