@@ -77,8 +77,8 @@ def walk(puzzle: sky.Puzzle) -> dict[str, int]:
         else:
             assert h["move"]["eliminate"]
             for r, c, v in h["move"]["eliminate"]:
-                assert sol[r][c] != v and str(v) in pencil[r][c], (sky.format(puzzle), h)
-                pencil[r][c] = pencil[r][c].replace(str(v), "")
+                assert sol[r][c] != v and sky.DIGITS[v - 1] in pencil[r][c], (sky.format(puzzle), h)
+                pencil[r][c] = pencil[r][c].replace(sky.DIGITS[v - 1], "")
         if h["technique"].startswith("Forcing"):
             assert h["reason"].startswith("Suppose") and "So r" in h["reason"] and isinstance(h["chain"], list)
             for item in h["chain"]:  # the implications follow from the assumption, so they need not be true
