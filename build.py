@@ -182,14 +182,71 @@ def render_pages() -> None:
                         for n, label in spec.get("sizes", []))
         fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
                   "sizes": sizes, "custom": spec.get("custom", "")}
-        text = (SITE / spec["template"]).read_text()
-        partials = {p.stem: p.read_text().rstrip("\n") for p in (SITE / "partials").glob("*.html")}
-        for _ in range(2):  # shared blocks first; a partial may hold another (piece_panel holds share)
-            for name, block in partials.items():
-                text = text.replace("{" + name + "}", block)
+        text = with_partials((SITE / spec["template"]).read_text())
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)
         (DIST / f"{family}.html").write_text(text)
+    (DIST / "index.html").write_text(with_partials((SITE / "index.html").read_text()))
+
+
+def with_partials(text: str) -> str:
+    """A template with the shared blocks of site/partials/ filled in (a block may hold another)."""
+    partials = {p.stem: p.read_text().rstrip("\n") for p in (SITE / "partials").glob("*.html")}
+    for _ in range(3):
+        for name, block in partials.items():
+            text = text.replace("{" + name + "}", block)
+    return text
+
+
+def icons(target: Path) -> None:
+    """PNG icons (192 and 512 px) drawn from the site's own favicon.svg for the web app manifest.
+
+    The SVG is a rounded square and a path of straight strokes; it is drawn at 4x and scaled
+    down for smooth edges (Pillow).
+    """
+    import re
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image, ImageDraw
+
+    svg = ET.parse(SITE / "favicon.svg").getroot()
+    view = [float(v) for v in svg.get("viewBox", "0 0 16 16").split()]
+    target.mkdir(parents=True, exist_ok=True)
+    for size in (192, 512):
+        big = size * 4
+        scale = big / view[2]
+        image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+        pen = ImageDraw.Draw(image)
+        for node in svg:
+            tag = node.tag.rsplit("}", 1)[-1]
+            if tag == "rect":
+                w, h = float(node.get("width", 0)) * scale, float(node.get("height", 0)) * scale
+                pen.rounded_rectangle((0, 0, w - 1, h - 1), radius=float(node.get("rx", 0)) * scale,
+                                      fill=node.get("fill"))
+            elif tag == "path":  # absolute M, relative/absolute h and v: the strokes of the grid
+                width = max(1, round(float(node.get("stroke-width", 1)) * scale))
+                x = y = 0.0
+                for op, num in re.findall(r"([MmHhVv])\s*(-?[\d.]+(?:[ ,]-?[\d.]+)?)", node.get("d", "")):
+                    values = [float(v) for v in re.split(r"[ ,]", num)]
+                    if op in "Mm":
+                        x, y = values[0], values[1] if len(values) > 1 else y
+                        continue
+                    nx = (x + values[0] if op == "h" else values[0]) if op in "Hh" else x
+                    ny = (y + values[0] if op == "v" else values[0]) if op in "Vv" else y
+                    pen.line((x * scale, y * scale, nx * scale, ny * scale), fill=node.get("stroke"), width=width)
+                    x, y = nx, ny
+        image.resize((size, size), Image.LANCZOS).save(target / f"icon-{size}.png", optimize=True)
+
+
+def service_worker() -> None:
+    """Write dist/sw.js: the list of every file of the build, and a cache named after their hash."""
+    files = sorted(f for f in DIST.rglob("*") if f.is_file() and f.name != "sw.js")
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(DIST).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
+    names = ["./"] + ["./" + f.relative_to(DIST).as_posix() for f in files]
+    text = (SITE / "sw.js").read_text().replace("__BUILD__", digest.hexdigest()[:16])
+    (DIST / "sw.js").write_text(text.replace("__FILES__", json.dumps(names, indent=0)))
 
 
 def pattern_databases(data: Path) -> list[Path]:
@@ -209,7 +266,7 @@ def build() -> None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_runtime()
-    skip = shutil.ignore_patterns("__pycache__", "pages", "partials", "*_page.html")
+    skip = shutil.ignore_patterns("__pycache__", "pages", "partials", "*_page.html", "sw.js")
     shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=skip)
     render_pages()
     package_solvers(DIST / "pyodide")
@@ -223,6 +280,8 @@ def build() -> None:
         shutil.copy2(f, DIST / "py" / "rules" / f.name)
         mpy_files[f"./py/rules/{f.name}"] = f"./rules/{f.name}"
     (DIST / "mpy.json").write_text(json.dumps({"interpreter": "./micropython/micropython.mjs", "files": mpy_files}))
+    icons(DIST / "icons")
+    service_worker()  # last: it lists every file
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     print(f"built {DIST} ({size / 1e6:.1f} MB)")
 
@@ -231,7 +290,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static files from dist/ with correct types and no request log noise."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+                      ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+                      ".webmanifest": "application/manifest+json"}
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         """Log only errors."""

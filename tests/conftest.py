@@ -36,7 +36,8 @@ def benchmark_file(name: str) -> Path:
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm"}
+                      ".mjs": "text/javascript", ".wasm": "application/wasm",
+                      ".webmanifest": "application/manifest+json"}
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
@@ -103,8 +104,8 @@ class PageWatch:
 
 @pytest.fixture
 def context(browser):  # noqa: ANN001, ANN201
-    """A fresh browser context (empty localStorage)."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 820})
+    """A fresh browser context (empty localStorage; service workers off: test_browser_offline.py covers them)."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
     yield ctx
     ctx.close()
 

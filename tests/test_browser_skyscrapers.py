@@ -83,7 +83,7 @@ def test_reload_keeps_progress_and_share_link_carries_it(watch, site_url: str, p
     page.check("#share-progress")
     page.click("#share")
     link = page.input_value("#share-link")
-    other = context.browser.new_context().new_page()
+    other = context.browser.new_context(service_workers="block").new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 25")
     assert values(other)[empty] == flat(puzzle)[empty]

@@ -130,7 +130,7 @@ def test_share_link_reopens_the_same_puzzle_with_progress(watch, site_url: str, 
     page.click("#share")
     link = page.input_value("#share-link")
     assert "#" in link
-    other = context.browser.new_context().new_page()
+    other = context.browser.new_context(service_workers="block").new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
     assert values(other)[empty] == "8"
