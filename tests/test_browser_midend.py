@@ -22,7 +22,7 @@ PAGES = {
     "sliding": ("tessera-sliding", "#aria-board [role=gridcell]"),
     "watch": ("tessera-watch", "#aria-a [role=gridcell]"),
 }
-MIDEND_PAGES = ("sudoku", "skyscrapers")  # pages on the midend so far: their save is versioned
+MIDEND_PAGES = ("sudoku", "skyscrapers", "sliding")  # pages on the midend so far: their save is versioned
 GARBAGE = ["5", "[]", '{"v":2}', '{"puzzle":{}}', "{not json", '{"v":2,"puzzle":"1...","moves":[],"index":0}',
            '{"v":2,"puzzle":"' + GRID4 + '","moves":["r1c2=9"],"index":1,"seconds":0}',
            '{"speed":"fast","show":7}']
@@ -82,7 +82,7 @@ def test_a_link_with_moves_reopens_the_same_state(watch, site_url: str, context)
     assert "~" in link
     shown = cells(page)
     assert "notes 2 4" in shown[empty[1]]
-    other = context.browser.new_context().new_page()
+    other = context.browser.new_context(service_workers="block").new_page()
     errors = []
     other.on("pageerror", lambda exc: errors.append(str(exc)))
     other.goto(link)
@@ -127,7 +127,11 @@ def test_garbage_saves_give_a_message_and_a_board(watch, site_url: str, name: st
             assert "could not be read" in text, (garbage, text)
             assert page.evaluate(f"localStorage.getItem('{key}-unreadable')") == garbage
             assert json.loads(page.evaluate(f"localStorage.getItem('{key}')"))["v"] == 2
-    if name in MIDEND_PAGES:  # and the board plays
+    if name == "sliding":  # and the board plays
+        before = cells(page)
+        page.keyboard.press("ArrowDown")
+        assert cells(page) != before and page.inner_text("#moves") == "1"
+    elif name in MIDEND_PAGES:
         before = values(page)
         empty = before.index(".")
         click_cell(page, empty, ring=1 if name == "skyscrapers" else 0)

@@ -154,6 +154,33 @@ def test_solve_animation_pauses_steps_and_ends_solved(watch, site_url: str) -> N
     screenshot(page, "sliding-solve-played")
 
 
+def test_solve_is_one_step_of_the_history_and_stop_keeps_the_moves_shown(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(SCRAMBLED))
+    page.click("#hint")  # a move of the player's first
+    page.wait_for_selector("#hint-box:not([hidden])")
+    page.click("#hint-apply")
+    played = tiles(page)
+    page.select_option("#speed", "0")
+    page.click("#solve")
+    wait_message(page, "solved by tessera")
+    assert tiles(page) == goal(9) and page.inner_text("#moves") == "18"
+    page.click("#undo")  # the whole solution is one step
+    assert tiles(page) == played and page.inner_text("#moves") == "1"
+    page.select_option("#speed", "700")
+    page.click("#solve")
+    page.wait_for_selector("#player:not([hidden])", timeout=60_000)
+    page.click("#play-pause")
+    page.click("#play-step")
+    page.click("#play-stop")
+    wait_message(page, "stopped after")
+    shown = tiles(page)
+    assert shown != played and page.is_hidden("#player")
+    page.click("#undo")
+    assert tiles(page) == played
+    page.click("#redo")
+    assert tiles(page) == shown
+
+
 def test_large_board_hint_uses_the_real_time_method(watch, site_url: str) -> None:
     page = open_page(watch, site_url)
     page.select_option("#size", "10x10")
@@ -179,7 +206,7 @@ def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> 
     page.uncheck("#share-progress")
     page.click("#share")
     start_only = page.input_value("#share-link")
-    other = context.browser.new_context().new_page()
+    other = context.browser.new_context(service_workers="block").new_page()
     for url, expected in ((shared, moved), (start_only, CENTRE)):
         other.goto(url)  # the second time only the fragment changes: the page follows it
         other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 9")

@@ -66,6 +66,7 @@ class Game:
 
     family = ""
     noun = "puzzle"  # what one puzzle is called in messages
+    fresh_words = "a fresh one"  # what a broken link is replaced with, in messages
     solved_words = "Well done."  # said after "Solved in 1:23!"
     verify = False  # check a linked puzzle has exactly one solution before trusting it
     daily_grade = 2
@@ -80,6 +81,10 @@ class Game:
     def text(self, puzzle):
         """The link text of a puzzle (no moves)."""
         raise NotImplementedError
+
+    def link(self, puzzle, moves):
+        """The link text of a puzzle with the moves played (the page's `read` reads it back)."""
+        return self.text(puzzle) + ("~" + SEP.join(moves) if moves else "")
 
     def start(self, puzzle):
         """The first state of a puzzle; ValueError if the puzzle cannot be played."""
@@ -133,6 +138,14 @@ class Game:
         """A puzzle to show when there is no starter (pages without build-time starters)."""
         raise NotImplementedError
 
+    def made(self, obj):
+        """A puzzle for New that the page makes itself from `new_request`'s input (None: the worker makes it)."""
+        return None
+
+    def solved_message(self, time):
+        """What is said when the player solves the puzzle in `time` (m:ss)."""
+        return "Solved in " + time + "! " + self.solved_words
+
     def new_request(self):
         """The worker's generate input for New."""
         size = el("size")
@@ -149,6 +162,10 @@ class Game:
         if size is not None and size.value:
             obj["size"] = int(size.value)
         return "generate", obj
+
+    def daily_puzzle(self, date):
+        """The puzzle of a date when the page makes it itself (None: `daily_request` asks the worker)."""
+        return None
 
     def welcome(self, puzzle):
         """The message when a new puzzle starts."""
@@ -189,7 +206,8 @@ class Game:
         return False
 
     async def animate(self, moves):
-        """Play a solution's moves as an animation before they are committed."""
+        """Play a solution's moves as an animation before they are committed; returns how many of them to
+        commit (None: all; fewer when the player stopped the playback)."""
 
 
 class Midend:
@@ -250,6 +268,7 @@ class Midend:
             if el(ident) is not None:
                 click(ident, fn)
         on(document, "keydown", self.key)
+        on(window, "hashchange", lambda _ev: self.follow_link())
         self.game.bind()
 
     def key(self, ev):
@@ -323,6 +342,17 @@ class Midend:
         if not self.verified:
             await self.check_unique()
 
+    def follow_link(self):
+        """A new link typed or opened in this tab (only the fragment changed): open it."""
+        fragment, problem = read_fragment()
+        if not fragment and not problem:
+            return
+        set_fragment("")
+        if problem:
+            self.fresh(problem, error=True)
+        else:
+            self.open_link(fragment, None)
+
     def fill_grades(self):
         """The difficulty choices (#difficulty), numbered 1..n."""
         select = el("difficulty")
@@ -357,7 +387,7 @@ class Midend:
             self.replay(puzzle, moves)
         except BAD as exc:
             self.fresh("That link is not a valid " + self.game.noun + " (" + str(exc) + "): it cannot be played, "
-                       "so here is a fresh one.", error=True)
+                       "so here is " + self.game.fresh_words + ".", error=True)
             return
         if not moves and isinstance(saved, dict) and saved.get("puzzle") == text and self.resume(saved, quiet=True):
             return
@@ -454,7 +484,7 @@ class Midend:
         racing, self.timer.running = self.timer.running, not done
         self.game.show_solved(done)
         if done and announce and racing:
-            say("Solved in " + self.timer.text() + "! " + self.game.solved_words, "good")
+            say(self.game.solved_message(self.timer.text()), "good")
         return done
 
     def undo(self):
@@ -594,13 +624,22 @@ class Midend:
         moves = self.game.solution_moves(self.puzzle, state, ans)
         self.close_hint(redraw=False)
         self.timer.running = False
-        await self.game.animate(moves)
+        shown = await self.game.animate(moves)
+        if shown is not None and shown < len(moves):  # stopped part way (0: a new puzzle came): keep those shown
+            if shown:
+                self.play(moves[:shown], "Stopped after " + str(shown) + " of the solution's " + str(len(moves))
+                          + " moves. Undo takes them back.")
+            return
         self.play(moves, ans.get("message") or "Solved by Tessera. Undo takes it back.")
         el("message").className = "message good"
 
     async def new(self):
         """A new puzzle of the chosen size and grade (a ready-made one while the worker loads)."""
         obj = self.game.new_request()
+        made = self.game.made(obj)
+        if made is not None:
+            self.load(made)
+            return
         starter = self.game.starter(self.starters, obj.get("difficulty", 1))
         if not self.worker.ready.is_set() and starter and obj.get("size") in (None, self.game.size_of(starter)):
             self.load(starter, message="New " + self.game.noun + " (the solver is still loading, so this is a "
@@ -612,20 +651,21 @@ class Midend:
             self.load(ans)
 
     async def daily(self):
-        """Today's puzzle: the same for everyone on this date."""
+        """Today's puzzle: the same for everyone on this date (made on the page, else by the worker)."""
         date = str(window.Date.new().toLocaleDateString("en-CA"))
-        command, obj = self.game.daily_request(date)
-        ans = await self.ask(command, obj, "Today's " + self.game.noun + " will come when the solver has loaded…")
+        ans = self.game.daily_puzzle(date)
+        if ans is None:
+            command, obj = self.game.daily_request(date)
+            ans = await self.ask(command, obj, "Today's " + self.game.noun + " will come when the solver has loaded…")
         if ans is not None:
-            ans["difficulty"] = "Daily " + date + " · " + str(ans.get("difficulty", ""))
+            grade = ans.get("difficulty")
+            ans["difficulty"] = "Daily " + date + (" · " + str(grade) if grade else "")
             self.load(ans)
 
     # links --------------------------------------------------------------------------------------
     def link(self, with_moves=False):
         """The link text of this puzzle, with the moves played so far when asked."""
-        text = self.game.text(self.puzzle)
-        moves = self.played() if with_moves else []
-        return text + ("~" + SEP.join(moves) if moves else "")
+        return self.game.link(self.puzzle, self.played() if with_moves else [])
 
     def share(self):
         """Show (selected) a link that reopens this puzzle, maybe with the moves so far."""
