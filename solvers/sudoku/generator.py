@@ -20,7 +20,7 @@ from ..base import PuzzleError, rng_for
 from ..logic import SCORES
 from .grid import DEFAULT_BOX, GRADES, Box, Grid, Puzzle
 from .solver import OutOfNodes, Search, dig, random_solution
-from .techniques import LADDER, Path, _ladder, _start, grade_of_path, logic_solve, rung, solve_path
+from .techniques import LADDER, Path, _ladder, _start, grade_of_path, logic_solve, rung, score_cap, solve_path
 
 # Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
 # every technique): the count, not a clock, keeps generation deterministic.
@@ -130,7 +130,12 @@ def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False,
     dig_level = level if technique is None else min(rung(technique).level, 2) if technique in RUNG_NAMES else None
     for _ in range(ATTEMPTS.get(n, 10) * (4 if technique else 1)):
         puzzle = _candidate(rng, box, dig_level, symmetric)
-        path = solve_path(puzzle)
+        cap = score_cap(level, n * n) if technique is None else None
+        path = solve_path(puzzle, score_cap=cap)
+        if cap is not None and not path.solved and path.score > cap:
+            if best is None:  # already harder than asked: graded in full only if nothing closer turns up
+                best = (len(GRADES), puzzle, -1)
+            continue
         got = grade_of_path(path, n * n)
         if technique is not None:
             if uses(path, technique):
@@ -143,6 +148,8 @@ def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False,
     if best is None:
         raise PuzzleError(f"no {n}x{n} puzzle needing {technique} was found for this seed: try another seed "
                           f"or a more common technique")
+    if best[2] < 0:
+        return best[1], grade_of_path(solve_path(best[1]), n * n)
     return best[1], best[2]
 
 

@@ -82,6 +82,11 @@ def band(score: int, cells: int) -> int:
     return sum(1 for cap in BANDS if score > cap * scale)
 
 
+def score_cap(level: int, cells: int) -> int | None:
+    """The highest score a puzzle of a grade can have (None for the top grade)."""
+    return None if level >= len(BANDS) else int(BANDS[level] * cells / 81)
+
+
 def grade_of_path(path: Path, cells: int) -> int:
     """The grade: the hardest level used or the score's band, whichever is higher; the top one when stuck."""
     if not path.solved:
@@ -89,13 +94,15 @@ def grade_of_path(path: Path, cells: int) -> int:
     return max(path.hardest, band(path.score, cells))
 
 
-def solve_path(puzzle: Puzzle, max_level: int = TOP) -> Path:
-    """The ladder's solve of a puzzle up to `max_level` (PuzzleError when the givens contradict)."""
+def solve_path(puzzle: Puzzle, max_level: int = TOP, score_cap: int | None = None) -> Path:
+    """The ladder's solve of a puzzle up to `max_level` (PuzzleError when the givens contradict).
+
+    With `score_cap`, stop (unsolved) once the score passes it: the generator's early exit."""
     cands = _start(puzzle.givens, puzzle.box)
     if cands is None:
         raise PuzzleError(NO_SOLUTION, "no-solution")
     path = Path(singles=sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1)))
-    _ladder(puzzle.geometry, puzzle.box, cands, max_level, path)
+    _ladder(puzzle.geometry, puzzle.box, cands, max_level, path, score_cap=score_cap)
     return path
 
 
@@ -124,7 +131,7 @@ def _start(values: Sequence[int], box: Box) -> list[Mask] | None:
 
 
 def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int, path: Path | None = None,
-            until: Collection[int] = ()) -> tuple[int, bool]:
+            until: Collection[int] = (), score_cap: int | None = None) -> tuple[int, bool]:
     """Run the ladder (rungs above singles, up to `max_level`) on candidates in place: (hardest level, solved).
 
     With `until`, stop as soon as those cells are decided (solved = True then). A `path` records the steps."""
@@ -140,7 +147,7 @@ def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int, path: Path
             path.solved = True
             return path.hardest, True
         found = first_step(g, cands, values, max_level, SINGLES)  # singles were applied in bulk
-        if found is None:
+        if found is None or (score_cap is not None and path.score > score_cap):
             return path.hardest, False
         step, level = found
         path.hardest = max(path.hardest, level)
