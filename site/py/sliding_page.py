@@ -20,6 +20,7 @@ from midend import new_seed
 from slideboard import SlideBoard
 from tessera_ui import click
 from tessera_ui import el
+from tessera_ui import grouped
 from tessera_ui import say
 from tessera_ui import spawn
 from tessera_ui import status
@@ -42,16 +43,6 @@ def playable(w, h, tiles):
     if not ok:
         raise ValueError(why)
     return {"width": w, "height": h, "tiles": list(tiles)}
-
-
-def grouped(number):
-    """12345 -> '12,345'."""
-    text = str(int(number or 0))
-    out = ""
-    while len(text) > 3:
-        out = "," + text[-3:] + out
-        text = text[:-3]
-    return text + out
 
 
 class SlidingGame(Game):

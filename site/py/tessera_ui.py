@@ -65,6 +65,16 @@ def status(text, ready=False):
         box.className = "status ready" if ready else "status"
 
 
+def grouped(number):
+    """12345 -> '12,345'."""
+    text = str(int(number or 0))
+    out = ""
+    while len(text) > 3:
+        out = "," + text[-3:] + out
+        text = text[:-3]
+    return text + out
+
+
 def css(name):
     """A CSS custom property of the current theme."""
     return str(window.getComputedStyle(document.documentElement).getPropertyValue(name)).strip()

@@ -7,8 +7,10 @@ cover search placing and taking back pieces. Events stream from the worker in ch
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
 Each family is a FAMILIES entry; latin grids draw on a GridBoard, others on a view adapter
 (SlideView, PieceView) with setup / apply -> undo record / undo / draw.
-Links: #sudoku/<grid>, #skyscrapers/<n>/<top>/<right>/<bottom>/<left>[/<r><c><v>,...],
-#sliding/<n>/<tiles,...>, #genius/<blockers like A1B2...>, #ubongo/<card code>.
+Links: #<family>/<text>, the text being the family's canonical one (its rules module's, the same
+as its own page's link): #sudoku/<grid>, #skyscrapers/5:..3../..., #sliding/4x4:1,2,...,
+#genius/A1A4B3D3D6F1F2, #ubongo/g3-r4-y5_01000.11111_2; older forms still open. Grades and
+sizes come from the worker's `info` (sizes a family's FAMILIES "fits" keeps).
 """
 
 import asyncio
@@ -19,9 +21,12 @@ import time
 from pyscript import document
 from pyscript import window
 from rules import genius as gm
+from rules import latin
+from rules import skyscrapers as sky
+from rules import sliding as slide
+from rules import sudoku
+from rules import ubongo as ub
 
-import ubongo_view as uv
-from gridboard import SYMBOLS
 from gridboard import GridBoard
 from slideboard import SlideBoard
 from tessera_ui import Store
@@ -30,6 +35,7 @@ from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
 from tessera_ui import fetch_json
+from tessera_ui import grouped
 from tessera_ui import link_fragment
 from tessera_ui import on
 from tessera_ui import page_url
@@ -45,13 +51,10 @@ FRAME_BUDGET_MS = 24  # time per frame for applying events (both panes)
 STUCK_MS = 2500  # a chunk request older than this at Stop means the worker is stuck
 SIDES = ("top", "right", "bottom", "left")
 PREPARED = set()  # families whose data files the worker has fetched (cleared when it restarts)
-BOXES = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}
 
 FAMILIES = {
     "sudoku": {
         "name": "Sudoku", "compare": True,
-        "sizes": [(4, "4×4"), (6, "6×6"), (9, "9×9"), (16, "16×16")], "size": 9,
-        "grades": ["Easy", "Medium", "Hard", "Expert", "Diabolical"],
         "methods": [
             ("backtracking", "Naive backtracking (the study)",
              "Tries 1, 2, 3… in each empty cell in reading order, checks its row, column and box, and "
@@ -63,8 +66,7 @@ FAMILIES = {
     },
     "skyscrapers": {
         "name": "Skyscrapers", "compare": False,  # a search node and a technique are not the same unit
-        "sizes": [(4, "4×4"), (5, "5×5"), (6, "6×6"), (7, "7×7")], "size": 5,
-        "grades": ["Easy", "Medium", "Hard", "Extreme"],
+        "fits": lambda n: n <= 7,  # larger boards take the phase solver too long to be worth watching
         "methods": [
             ("phases", "Phase solver (the reference)",
              "Narrows candidates phase by phase from the clues, then searches line permutations, guessing "
@@ -76,8 +78,7 @@ FAMILIES = {
     },
     "sliding": {
         "name": "Sliding puzzle", "compare": True, "view": "slide", "data": True,
-        "sizes": [(3, "3×3"), (4, "4×4")], "size": 4,
-        "grades": ["Easy", "Medium", "Hard"],
+        "fits": lambda n: slide.optimal_available(n, n) and n * n >= slide.PLAY_MIN_CELLS,  # IDA* traces
         "methods": [
             ("ida*", "IDA* (shortest solution)",
              "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
@@ -89,8 +90,6 @@ FAMILIES = {
     },
     "genius": {
         "name": "Genius Square", "compare": False, "view": "pieces",
-        "sizes": [(6, "6×6")], "size": 6,
-        "grades": ["Easy", "Medium", "Hard", "Expert"],
         "methods": [
             ("exact-cover", "Exact cover search (Algorithm X)",
              "Takes the cell or piece with the fewest ways left, tries each way in turn and takes the piece back "
@@ -99,9 +98,7 @@ FAMILIES = {
     },
     "ubongo": {
         "name": "Cubes 3D", "compare": False, "view": "pieces",
-        "sizes": [(3, "3 pieces"), (4, "4 pieces")], "size": 3,
-        "least_size": {3: 4, 4: 4},  # Hard and Expert cards need four pieces
-        "grades": ["Easy", "Medium", "Hard", "Expert"],
+        "unit": "pieces",
         "methods": [
             ("exact-cover", "Exact cover search (Algorithm X)",
              "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the piece back "
@@ -131,175 +128,100 @@ def counts(method, ev):
     return kind in COUNTED.get(method, ()) or (method == "phases" and kind == "candidates" and "depth" in ev)
 
 
-def grouped(number):
-    """12345 -> '12,345'."""
-    text = str(number)
-    out = ""
-    while len(text) > 3:
-        out = "," + text[-3:] + out
-        text = text[:-3]
-    return text + out
-
-
 def steps_text(number):
     """'1 step', '12,345 steps'."""
     return grouped(number) + (" step" if number == 1 else " steps")
 
 
-def mask_of(text):
-    """The candidate bitmask of a string of symbols ('135')."""
-    mask = 0
-    for ch in text:
-        k = SYMBOLS.find(ch.upper())
-        if k >= 0:
-            mask |= 1 << k
-    return mask
+# puzzles: every family's canonical text through its rules module ----------------------------------
+def sudoku_puzzle(text):
+    """A Sudoku's solve input from its grid text (maybe "WxH:"-prefixed)."""
+    values, box = sudoku.parse_grid(text)
+    return {"grid": latin.values_text(values), "box": list(box)}
 
 
-# puzzles -------------------------------------------------------------------------------
-def read_grid(text):
-    """Sudoku values and box of a grid string; ValueError with a reason when it is not one."""
-    text = "".join(text.split()).upper()
-    n = int(len(text) ** 0.5 + 0.5)
-    if n * n != len(text) or n not in BOXES:
-        raise ValueError("a Sudoku grid has 16, 36, 81, 144 or 256 characters, not " + str(len(text)))
-    out = []
-    for ch in text:
-        v = 0 if ch in ".0" else SYMBOLS.find(ch) + 1
-        if v < 0 or v > n or (v == 0 and ch not in ".0"):
-            raise ValueError("'" + ch + "' is not a value of a " + str(n) + "×" + str(n) + " Sudoku")
-        out.append(v)
-    return out, BOXES[n]
+def skyscrapers_puzzle(text):
+    """A Skyscrapers solve input from its description (or an older link's form)."""
+    n, clues, givens = sky.parse_description(text)
+    puzzle = {"n": n, "givens": givens}
+    puzzle.update(clues)
+    return puzzle
 
 
-def grid_text(values):
-    """The grid string of Sudoku values."""
-    return "".join(SYMBOLS[v - 1] if v else "." for v in values)
+def skyscrapers_shape(puzzle):
+    """(n, clues per side as lists, givens as (row, col, height)) of a solve input, checked."""
+    n = puzzle["n"]
+    clues, givens = sky.validate(n, dict((side, puzzle.get(side)) for side in sky.SIDES), puzzle.get("givens") or [])
+    return n, dict((side, list(clues[side])) for side in sky.SIDES), givens
 
 
-def within(value, low, high, what):
-    """`value` when low <= value <= high, else ValueError naming `what`."""
-    if not low <= value <= high:
-        raise ValueError(what + " must be " + str(low) + " to " + str(high) + ", not " + str(value))
-    return value
+def sliding_puzzle(text):
+    """A sliding position's solve input from its game ID ('4x4:...', or the older '4/...'), if solvable."""
+    size, slash, tiles = text.partition("/")
+    if slash and ":" not in text:
+        text = size + "x" + size + ":" + tiles
+    w, h, tiles = slide.parse(text)
+    ok, why = slide.parity(w, h, tiles)
+    if not ok:
+        raise ValueError(why)
+    return {"width": w, "height": h, "tiles": list(tiles)}
+
+
+def cubes_card(puzzle):
+    """The Cubes 3D card of a solve input."""
+    return ub.make_card([tuple(s) for s in puzzle["footprint"]], puzzle.get("height", ub.HEIGHT), puzzle["pieces"])
+
+
+# family -> (solve input of a canonical text, canonical text of a solve input, size in the size choice)
+PUZZLES = {
+    "sudoku": (sudoku_puzzle, lambda p: sudoku.format_grid(*sudoku.parse_grid(p["grid"], p.get("box"))),
+               lambda p: int(len(sudoku.parse_grid(p["grid"], p.get("box"))[0]) ** 0.5 + 0.5)),
+    "skyscrapers": (skyscrapers_puzzle, lambda p: sky.format_description(*skyscrapers_shape(p)),
+                    lambda p: skyscrapers_shape(p)[0]),
+    "sliding": (sliding_puzzle, lambda p: slide.format(p["width"], p["height"], p["tiles"]), lambda p: p["width"]),
+    "genius": (lambda text: {"blockers": [gm.cell_name(c) for c in gm.parse_roll(text.partition("~")[0])]},
+               lambda p: gm.format_roll([gm.parse_cell(b) for b in p["blockers"]]), lambda p: gm.SIZE),
+    "ubongo": (lambda text: ub.card_of(text.partition("~")[0]).request(), lambda p: cubes_card(p).code(),
+               lambda p: len(cubes_card(p).pieces)),
+}
 
 
 def decode(family, puzzle):
-    """(n, box or None, clues or None, givens as values) of a puzzle dict; ValueError when malformed."""
+    """(n, box or None, clues or None, givens as values) of a latin-grid puzzle; ValueError when malformed."""
     if family == "sudoku":
-        values, box = read_grid(str(puzzle["grid"]))
-        return int(len(values) ** 0.5 + 0.5), box, None, values
-    n = int(puzzle["n"])
-    within(n, 3, 9, "the size")
-    clues = dict((side, [within(int(v), 0, n, "a " + side + " clue") for v in puzzle.get(side) or [0] * n])
-                 for side in SIDES)
-    if any(len(line) != n for line in clues.values()):
-        raise ValueError("every side needs " + str(n) + " clues (0 for none)")
-    givens = [0] * (n * n)
-    for given in puzzle.get("givens") or []:
-        r, c, v = (within(int(x), lo, hi, "a given") for x, lo, hi in zip(given, (0, 0, 1), (n - 1, n - 1, n)))
-        givens[r * n + c] = v
-    return n, None, clues, givens
-
-
-def tiles_of(puzzle):
-    """(side, tiles) of a sliding puzzle dict; ValueError unless a square 3×3 or 4×4 arrangement."""
-    n = int(puzzle["width"])
-    tiles = [int(t) for t in puzzle["tiles"]]
-    if n not in (3, 4) or int(puzzle.get("height", n)) != n:
-        raise ValueError("the sliding puzzle is watched on 3×3 and 4×4 boards")
-    if sorted(tiles) != list(range(n * n)):
-        raise ValueError("the tiles must be 0 (the blank) to " + str(n * n - 1) + ", each once")
-    return n, tiles
-
-
-def card_of(puzzle):
-    """The Cubes 3D card of a puzzle dict; ValueError when malformed."""
-    squares = [(int(r), int(c)) for r, c in puzzle["footprint"]]
-    return uv.make_card(squares, int(puzzle.get("height", uv.HEIGHT)), [uv.piece_id(p) for p in puzzle["pieces"]])
+        values, box = sudoku.parse_grid(puzzle["grid"], puzzle.get("box"))
+        return box[0] * box[1], box, None, values
+    n, clues, givens = skyscrapers_shape(puzzle)
+    return n, None, clues, sky.givens_values(n, givens)
 
 
 def size_of(family, puzzle):
-    """The size-select value of a puzzle dict (validating it; ValueError when malformed)."""
-    if family == "sliding":
-        return tiles_of(puzzle)[0]
-    if family == "genius":
-        gm.check_blockers([gm.parse_cell(b) for b in puzzle["blockers"]])
-        return gm.SIZE
-    if family == "ubongo":
-        return len(card_of(puzzle).pieces)
-    return decode(family, puzzle)[0]
+    """The size-choice value of a puzzle (validating it; ValueError when malformed)."""
+    return PUZZLES[family][2](puzzle)
 
 
 def size_label(family, size):
     """'9×9', '3 pieces'."""
-    for value, label in FAMILIES[family]["sizes"]:
-        if value == size:
-            return label
-    return str(size) + "×" + str(size)
+    return str(size) + (" pieces" if FAMILIES[family].get("unit") == "pieces" else "×" + str(size))
 
 
 def link_text(family, puzzle):
-    """The link fragment of a puzzle."""
-    if family == "sliding":
-        n, tiles = tiles_of(puzzle)
-        return "sliding/" + str(n) + "/" + ",".join(str(t) for t in tiles)
-    if family == "genius":
-        return "genius/" + gm.format_link([gm.parse_cell(b) for b in puzzle["blockers"]])
-    if family == "ubongo":
-        return "ubongo/" + card_of(puzzle).code()
-    if family == "sudoku":
-        return "sudoku/" + grid_text(read_grid(puzzle["grid"])[0])
-    parts = ["skyscrapers", str(puzzle["n"])] + ["".join(str(v) for v in puzzle[s]) for s in SIDES]
-    if puzzle.get("givens"):
-        parts.append(",".join(str(r) + str(c) + str(v) for r, c, v in puzzle["givens"]))
-    return "/".join(parts)
+    """The link fragment of a puzzle: the family, then its canonical text (what its own page's link holds)."""
+    return family + "/" + PUZZLES[family][1](puzzle)
 
 
 def read_link(fragment):
-    """(family, puzzle dict) from a link fragment; ValueError when it is not one."""
-    parts = fragment.split("/")
-    if parts[0] == "sudoku" and len(parts) == 2:
-        values, box = read_grid(parts[1])
-        return "sudoku", {"grid": grid_text(values), "box": list(box)}
-    if parts[0] == "skyscrapers" and len(parts) in (6, 7) and parts[1].isdigit():
-        n = int(parts[1])
-        puzzle = {"n": n}
-        for side, text in zip(SIDES, parts[2:6]):
-            if len(text) != n or not text.isdigit():
-                raise ValueError("each clue line needs " + str(n) + " digits")
-            puzzle[side] = [int(ch) for ch in text]
-        givens = []
-        if len(parts) == 7 and parts[6]:
-            for item in parts[6].split(","):
-                if len(item) != 3 or not item.isdigit():
-                    raise ValueError("givens are written row, column, value")
-                givens.append([int(item[0]), int(item[1]), int(item[2])])
-        puzzle["givens"] = givens
-        decode("skyscrapers", puzzle)
-        return "skyscrapers", puzzle
-    if parts[0] == "sliding" and len(parts) == 3 and parts[1].isdigit():
-        n = int(parts[1])
-        puzzle = {"width": n, "height": n, "tiles": [int(t) for t in parts[2].split(",")]}
-        tiles_of(puzzle)
-        return "sliding", puzzle
-    if parts[0] == "genius" and len(parts) == 2:
-        blockers = gm.parse_link(parts[1])[0]
-        return "genius", {"blockers": [gm.cell_name(c) for c in blockers]}
-    if parts[0] == "ubongo" and len(parts) == 2:
-        return "ubongo", uv.parse_code(parts[1]).request()
-    raise ValueError("it should be #sudoku/<grid>, #skyscrapers/<size>/<clues>, #sliding/<size>/<tiles>, "
-                     "#genius/<blockers> or #ubongo/<card>")
-
-
-REQUEST_KEYS = {"sudoku": ("grid", "box"), "skyscrapers": ("n", "givens") + SIDES,
-                "sliding": ("width", "height", "tiles"), "genius": ("blockers",),
-                "ubongo": ("footprint", "height", "pieces")}
+    """(family, solve input) of a link fragment '<family>/<text>'; ValueError when it is not one."""
+    family, slash, text = fragment.partition("/")
+    if not slash or family not in PUZZLES:
+        raise ValueError("it should be #<family>/<puzzle>, with the family one of " + ", ".join(PUZZLES))
+    return family, PUZZLES[family][0](text)
 
 
 def request_of(family, puzzle):
-    """The solver input of a puzzle dict (without generator extras such as difficulty)."""
-    return {k: puzzle[k] for k in REQUEST_KEYS[family] if k in puzzle}
+    """The solver input of a puzzle (its canonical form: without generator extras such as difficulty)."""
+    read, text, _size = PUZZLES[family]
+    return read(text(puzzle))
 
 
 # the board ---------------------------------------------------------------------------------
@@ -326,10 +248,9 @@ class SlideView:
 
     def setup(self, _family, puzzle):
         """Show the starting tiles."""
-        n, tiles = tiles_of(puzzle)
-        self.tiles = tiles
+        self.tiles = list(puzzle["tiles"])
         self.fresh = []
-        self.board.setup(n, n, tiles)
+        self.board.setup(puzzle["width"], puzzle["height"], self.tiles)
 
     def apply(self, ev):
         """Slide ev's tile into the blank; returns (undo record, phase text or None)."""
@@ -384,11 +305,11 @@ class PieceView:
             self.cells = [(r, c, 0) for r in range(gm.SIZE) for c in range(gm.SIZE)]
             self.colour, self.names = gm.COLOUR, gm.NAME
         else:
-            card = card_of(puzzle)
+            card = cubes_card(puzzle)
             self.blocked = set()
             self.rows, self.cols, self.layers = card.size()
             self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
-            self.colour, self.names = uv.COLOUR, uv.NAME
+            self.colour, self.names = ub.COLOUR, ub.NAME
         self.inside = set(self.cells)
         self.owner = {}  # cell -> piece id
         self.placed = {}  # piece id -> cells
@@ -788,9 +709,8 @@ class Pane:
                     i = r * self.n + c
                     if self.board.given[i]:
                         continue
-                    mask = mask_of(text)
                     single = len(text) == 1
-                    value, pencil = (SYMBOLS.find(text.upper()) + 1 if single else 0), (0 if single else mask)
+                    value, pencil = (latin.value_of(text, self.n), 0) if single else (0, latin.mask_of(text, self.n))
                     if (value, pencil) != (self.values[i], self.pencil[i]):
                         self.put(changes, i, value, pencil)
                         cells.append(i)
@@ -912,6 +832,7 @@ class WatchPage:
         self.show_mode = "both"
         self.speed_index = 4
         self.starters = {}
+        self.info = {}  # family -> the worker's info
         self.last_live = 0
         self.bind()
         self.enable(False)
@@ -964,6 +885,9 @@ class WatchPage:
             say("Your saved settings could not be read; they were set aside.", "error")
         await self.worker.ready.wait()
         self.enable(True)
+        for family in FAMILIES:
+            await self.family_info(family)
+        self.fill_selects(self.family)
 
     def starter(self, family):
         """A build-time puzzle of a family (the easiest), or a tiny fixed one."""
@@ -980,12 +904,28 @@ class WatchPage:
             el(ident).disabled = not on_
 
     # puzzles ---------------------------------------------------------------------------------
-    def fill_selects(self, family, size):
-        """Sizes and difficulties of the family."""
-        spec = FAMILIES[family]
+    async def family_info(self, family):
+        """The worker's `info` of a family (grades, sizes, default size), asked once."""
+        await self.worker.ready.wait()
+        if family not in self.info:
+            ans = await self.worker.call(family, "info", {})
+            if "error" not in ans:
+                self.info[family] = ans
+        return self.info.get(family) or {}
+
+    def fill_selects(self, family, size=None):
+        """The family's sizes (those it `fits`) and grades from the worker's `info`; until it comes, the
+        puzzle's own size and the starters' grades. `size` is chosen (None: the choice stays)."""
+        info = self.info.get(family) or {}
+        fits = FAMILIES[family].get("fits")
+        sizes = [n for n in info.get("sizes") or [] if fits is None or fits(n)]
+        shown = size if size is not None else int(el("size").value or "0")
+        if shown and shown not in sizes:
+            sizes = sorted(sizes + [shown])  # a linked puzzle's own size is always offered
+        grades = info.get("grades") or [str(p.get("difficulty")) for p in self.starters.get(family) or []]
         el("family").value = family
-        for ident, items, chosen in (("size", spec["sizes"], str(size)),
-                                     ("difficulty", [(i + 1, g) for i, g in enumerate(spec["grades"])], None)):
+        for ident, items, chosen in (("size", [(n, size_label(family, n)) for n in sizes], str(shown)),
+                                     ("difficulty", [(i + 1, g) for i, g in enumerate(grades)], None)):
             select = el(ident)
             keep = chosen or str(select.value or "1")
             select.innerHTML = ""
@@ -994,7 +934,8 @@ class WatchPage:
                 opt.value = str(value)
                 opt.textContent = label
                 select.appendChild(opt)
-            select.value = keep if any(str(v) == keep for v, _ in items) else str(items[0][0])
+            if items:
+                select.value = keep if any(str(v) == keep for v, _ in items) else str(items[0][0])
         el("custom-box").hidden = family != "sudoku"
 
     def load(self, family, puzzle, message=""):
@@ -1024,10 +965,7 @@ class WatchPage:
     async def new_puzzle(self):
         """Generate a puzzle of the chosen size and difficulty in the worker."""
         size = int(el("size").value)
-        if size not in [s for s, _ in FAMILIES[self.family]["sizes"]]:
-            size = FAMILIES[self.family]["size"]
         difficulty = int(el("difficulty").value or "1")
-        size = max(size, FAMILIES[self.family].get("least_size", {}).get(difficulty, size))
         say("Making a " + size_label(self.family, size) + " puzzle…")
         seed = random.getrandbits(30)
         ans = await self.ask(self.family, "generate", {"difficulty": difficulty, "seed": seed, "size": size},
@@ -1045,22 +983,22 @@ class WatchPage:
         return ans
 
     async def change_family(self):
-        """Switch between Sudoku and Skyscrapers (a fresh puzzle of the new family)."""
+        """Switch to another family (a fresh puzzle of it, of its default size)."""
         family = str(el("family").value)
         if family == self.family:
             return
         self.family = family
-        self.fill_selects(family, FAMILIES[family]["size"])
+        info = await self.family_info(family)
+        self.fill_selects(family, info.get("default_size") or size_of(family, self.starter(family)))
         await self.new_puzzle()
 
     async def load_custom(self):
         """Watch a typed Sudoku grid (checked by the solver first)."""
         try:
-            values, box = read_grid(str(el("custom").value))
+            puzzle = sudoku_puzzle(str(el("custom").value))
         except ValueError as exc:
             say("That grid cannot be read: " + str(exc) + ".", "error")
             return
-        puzzle = {"grid": grid_text(values), "box": list(box)}
         ans = await self.ask("sudoku", "solve", puzzle, "Checking your grid once the solver loads…")
         if "error" in ans:
             say("That grid cannot be watched: " + ans["error"], "error")
