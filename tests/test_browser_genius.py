@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import ask_hint, cells, hint_until_solved, open_page, share_links, take_back_by_hint, wait_message
+from browser_helpers import ask_hint, cells, open_page, share_links, take_back_by_hint, wait_message
 from conftest import screenshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -99,6 +99,27 @@ def solvable(blockers: list[str], placed: dict[str, list[str]]) -> bool:
     return all(sorted(ans["solution"][p]) == sorted(cs) for p, cs in placed.items())
 
 
+def last_stage(page) -> str:  # noqa: ANN001
+    """Reveal the open hint's stages (where, what, why) until Apply shows; return that stage's title."""
+    for _ in range(4):
+        if page.is_visible("#hint-apply"):
+            return page.inner_text("#hint-title")
+        page.click("#hint-more")
+    raise AssertionError("the hint never offers Apply")
+
+
+def hints_to_the_end(page, rounds: int, still_right) -> None:  # noqa: ANN001
+    """Ask for hints and apply each at its last stage until the page says it is solved; re-check after each."""
+    for _ in range(rounds):
+        if "solved in" in page.inner_text("#message").lower():
+            break
+        ask_hint(page)
+        last_stage(page)
+        page.click("#hint-apply")
+        assert still_right()
+    assert "solved in" in page.inner_text("#message").lower()
+
+
 # ----- the page's tables and links (CPython, no browser) ------------------------------------
 
 
@@ -121,6 +142,15 @@ def test_seeded_rolls_are_real_throws(seed: str) -> None:
     assert genius.count_solutions(tuple(sorted(cells_)), limit=1) == 1
 
 
+@pytest.mark.parametrize("seed", ["k3x9qa", "0p2m7z", "daily-2026-11-23", "browser-test"])
+def test_a_page_roll_is_the_solvers_roll_of_its_seed_and_grade(seed: str) -> None:
+    faces = gm.roll(seed)  # what Roll and Daily show for this seed, made on the page
+    blockers = tuple(sorted(gm.parse_cell(f) for f in faces))
+    grade = genius.grade_of(genius.count_solutions(blockers))
+    made = commands.run(GENIUS, "generate", {"seed": seed, "difficulty": grade})
+    assert made["blockers"] == [gm.cell_name(c) for c in blockers] and made["dice"] == faces
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2), st.integers(0, 10**6), st.data())
 def test_links_round_trip(grade: int, seed: int, data: st.DataObject) -> None:
@@ -129,9 +159,12 @@ def test_links_round_trip(grade: int, seed: int, data: st.DataObject) -> None:
     keep = data.draw(st.lists(st.sampled_from(sorted(sol)), unique=True))
     placed = {p: tuple(sorted(gm.parse_cell(c) for c in sol[p])) for p in keep}
     blockers = tuple(sorted(gm.parse_cell(c) for c in r["blockers"]))
-    text = gm.format_link(blockers, placed)
+    text = gm.format_link(blockers, placed)  # the older link form, which the page still opens
     assert gm.parse_link(text) == (blockers, placed)
     assert gm.parse_link(text.lower()) == (blockers, placed)
+    for pid, cells_ in placed.items():  # the moves of the links the page makes now
+        assert gm.parse_move(gm.format_move(pid, cells_)) == (pid, cells_)
+        assert gm.parse_move(gm.format_move(pid)) == (pid, None)
 
 
 @pytest.mark.parametrize("bad", ["", "A1", "A1A1B3D3D5F1F2", "A1A4B3D3D5F1G2", "A1A4B3D3D5F1F2~X:A2",
@@ -277,16 +310,17 @@ def test_rotate_changes_the_ghost_and_the_placement(watch, site_url: str) -> Non
 @pytest.mark.browser
 def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, roll: dict) -> None:
     page = open_page(watch, site_url, "genius", roll["link"])
-    title = ask_hint(page)
-    assert page.inner_text("#hint-reason").strip()
+    assert ask_hint(page) == "Look here"  # where first, then what and why
     hinted = [t.split(":")[0] for t in cells(page) if t.endswith(", hint")]
-    assert hinted
+    assert hinted and page.inner_text("#hint-reason").strip()
+    title = last_stage(page)
+    assert page.inner_text("#hint-reason").strip()
     screenshot(page, "genius-hint")
     page.click("#hint-apply")
     placed = pieces(page)
-    assert len(placed) == 1 and next(iter(placed)) in title
+    assert len(placed) == 1 and f"({next(iter(placed))})" in title
     assert solvable(roll["blockers"], placed)
-    hint_until_solved(page, 12, lambda: solvable(roll["blockers"], pieces(page)))
+    hints_to_the_end(page, 12, lambda: solvable(roll["blockers"], pieces(page)))
     assert_valid_cover(roll["blockers"], pieces(page))
     screenshot(page, "genius-solved")
 
@@ -324,11 +358,18 @@ def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, co
     click_cell(page, top_left(sol["O"]))
     plain, link = share_links(page)
     assert "~O:" in link and "~" not in plain
-    other = context.browser.new_context().new_page()
+    other = context.browser.new_context(service_workers="block").new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
     assert sorted(c for c, w in board(other).items() if w == "peg") == pegs
     assert sorted(pieces(other)["O"]) == sorted(sol["O"])
+    other.click("#undo")  # the link's moves are one step: undo goes back to the bare roll
+    assert pieces(other) == {}
+    older = gm.format_link([gm.parse_cell(c) for c in pegs], {p: [gm.parse_cell(c) for c in sol[p]] for p in "OT"})
+    other.goto(plain.split("#")[0] + "#" + older)  # the older link form (every piece, comma-separated)
+    other.wait_for_function("[...document.querySelectorAll('#aria-board [role=gridcell]')]"
+                            ".some(e => e.textContent.includes('piece T'))")
+    assert {p: sorted(v) for p, v in pieces(other).items()} == {p: sorted(sol[p]) for p in "OT"}
     other.goto(plain)
     other.reload()
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
@@ -354,12 +395,9 @@ def test_bad_links_show_a_message_and_a_fresh_roll(watch, site_url: str) -> None
     assert "not a valid roll" in page.inner_text("#message")
     assert list(board(page).values()).count("peg") == 7
     screenshot(page, "genius-bad-link")
-    page.goto(f"{site_url}/genius.html#A1A4B3D3D5F1F2~O:A2A3B2B4")
-    page.reload()
-    page.wait_for_function("document.querySelector('#message').innerText.includes('not a valid roll')")
-    assert "square" in page.inner_text("#message")
+    page.goto(f"{site_url}/genius.html#A1A4B3D3D5F1F2~O:A2A3B2B4")  # the page follows a new fragment
+    assert "not a valid roll" in wait_message(page, "square")
     page.goto(f"{site_url}/genius.html#{UNSOLVABLE}")
-    page.reload()
     wait_message(page, "cannot be played", timeout=90_000)
     assert sorted(c for c, w in board(page).items() if w == "peg") != sorted(
         UNSOLVABLE[i:i + 2] for i in range(0, 14, 2))

@@ -1,7 +1,7 @@
 """The Tessera Cubes 3D (Ubongo 3D) page in Chromium: 3D view, layer view, hints, solve, study, links.
 
-Also checks, in CPython, the page's own tables, links and 3D helpers (site/py/ubongo_view.py)
-against solvers/ubongo.py.
+Also checks, in CPython, the rules module the page imports (solvers/rules/ubongo.py, shipped as
+`rules.ubongo`) against solvers/ubongo.py, and the page's 3D view (site/py/cubes_view.py).
 """
 
 from __future__ import annotations
@@ -11,17 +11,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import ask_hint, cells, hint_until_solved, share_links, take_back_by_hint, wait_message
+from browser_helpers import ask_hint, cells, share_links, take_back_by_hint, wait_message
 from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_browser_genius import hints_to_the_end, last_stage
 
 import solvers
 from solvers import commands, ubongo
+from solvers.rules import ubongo as ub  # the page imports this very module
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
-import ubongo_view as uv  # noqa: E402 - the page's pure-Python module
+import cubes_view as cv  # noqa: E402 - the page's pure-Python 3D view
 
 UBONGO = solvers.family("ubongo")
 MIRROR = re.compile(r"^layer (\d+), row (\d+), column (\d+): (empty|(\w+) \()")
@@ -116,11 +118,11 @@ def part_of_solution(c: dict, placed: dict[str, list[Cube]]) -> bool:
 
 def spot(c: dict, pid: str) -> tuple[Cube, tuple[Cube, ...]]:
     """A square where the piece, as it comes from the tray, fits on the empty card (and its cubes)."""
-    card = uv.parse_code(c["code"])
-    shape = uv.normalise(uv.SHAPE[pid])
-    anchor = uv.anchor_of(shape)
+    card = ub.card_of(c["code"])
+    shape = ub.normalise(ub.SHAPE[pid])
+    anchor = ub.anchor_of(shape)
     for q in card.cubes:
-        cubes = uv.fit(shape, anchor, q, card.size())
+        cubes = ub.fit(shape, anchor, q, card.size())
         if all(x in card.inside for x in cubes):
             return q, cubes
     raise AssertionError(f"{pid} fits nowhere on {c['code']} as it is")
@@ -150,27 +152,30 @@ def place_one(page, c: dict) -> tuple[str, tuple[Cube, ...]]:  # noqa: ANN001
 
 
 def test_page_tables_match_the_solver() -> None:
-    assert [(p.id, p.name, p.colour, p.cubes) for p in ubongo.PIECES] == [tuple(p) for p in uv.PIECES]
-    assert list(ubongo.GRADES) == uv.GRADES
-    for pid, shape in uv.SHAPE.items():
-        assert sorted(uv.orientations(shape)) == sorted(ubongo.orientations(ubongo.PIECE_BY_ID[pid].cubes))
-    assert all(len(p[1]) == len(uv.PIECES) for p in uv.PALETTES)
+    assert [(p.id, p.name, p.colour, p.cubes) for p in ubongo.PIECES] == [tuple(p) for p in ub.PIECES]
+    assert list(ubongo.GRADES) == ub.GRADES
+    for pid, shape in ub.SHAPE.items():
+        assert sorted(ub.orientations(shape)) == sorted(ubongo.orientations(ubongo.PIECE_BY_ID[pid].cubes))
+    assert all(len(p[1]) == len(ub.PIECES) for p in cv.PALETTES)
 
 
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 3), st.integers(0, 10**6), st.data())
 def test_codes_and_links_round_trip(grade: int, seed: int, data: st.DataObject) -> None:
     r = commands.run(UBONGO, "generate", {"difficulty": grade + 1, "seed": seed})
-    card = uv.parse_code(r["code"])
+    card = ub.card_of(r["code"])
     ref = ubongo.parse(r["code"])
     assert card.code() == r["code"] == ubongo.format_card(ref)
     assert card.footprint == ref.footprint and tuple(card.pieces) == ref.pieces
     sol = commands.run(UBONGO, "solve", r)["solution"]
     keep = data.draw(st.lists(st.sampled_from(sorted(sol)), unique=True))
     placed = {p: tuple(sorted(tuple(q) for q in sol[p])) for p in keep}
-    text = uv.format_link(card, placed)
-    back, got = uv.parse_link(text)
+    text = ub.format_link(card, placed)  # the older link form, which the page still opens
+    back, got = ub.parse_link(text)
     assert back.code() == card.code() and got == placed
+    for pid, cubes in placed.items():  # the moves of the links the page makes now
+        move = ub.format_move(pid, cubes)
+        assert ub.parse_move(move) == (pid, cubes) and ub.parse_move(ub.format_move(pid)) == (pid, None)
 
 
 @pytest.mark.parametrize("bad", ["", "zz", "r4-r2_1111_2", "r4-r2-b4_111.011_x", "r4-q2-b4_111.011_2",
@@ -178,26 +183,26 @@ def test_codes_and_links_round_trip(grade: int, seed: int, data: st.DataObject) 
                                  "r4-r2-b4_111.011_2~y5:000001", "r4-r2-b4_111.011_2~r2:000001,r2:010011"])
 def test_bad_links_are_refused_with_a_reason(bad: str) -> None:
     with pytest.raises(ValueError, match=r"\w"):
-        uv.parse_link(bad)
+        ub.parse_link(bad)
 
 
 def test_turns_are_rotations_and_fit_stays_in_the_box() -> None:
     box = (3, 4, 2)
-    for pid, shape in uv.SHAPE.items():
-        for orient in uv.orientations(shape):
+    for pid, shape in ub.SHAPE.items():
+        for orient in ub.orientations(shape):
             for axis in range(3):
-                turned, anchor = uv.turn(orient, orient[0], axis)
-                assert turned in uv.orientations(shape) and anchor in turned
-            cubes = uv.fit(orient, orient[-1], (1, 1, 1), box)
-            assert uv.fits_piece(pid, cubes)
+                turned, anchor = ub.turn(orient, orient[0], axis)
+                assert turned in ub.orientations(shape) and anchor in turned
+            cubes = ub.fit(orient, orient[-1], (1, 1, 1), box)
+            assert ub.fits_piece(pid, cubes)
             if all(max(q[i] for q in orient) < box[i] for i in range(3)):
                 assert all(0 <= q[i] < box[i] for q in cubes for i in range(3))
 
 
 def test_painters_order_and_picking() -> None:
-    camera = uv.Camera()
-    groups = [uv.Group(((0, 0, 0),), "#ff0000", "back"), uv.Group(((1, 0, 0),), "#0000ff", "front")]
-    faces = uv.polygons(camera, (2, 1, 1), ((0, 0), (1, 0)), groups, 400, 300)
+    camera = cv.Camera()
+    groups = [cv.Group(((0, 0, 0),), "#ff0000", "back"), cv.Group(((1, 0, 0),), "#0000ff", "front")]
+    faces = cv.polygons(camera, (2, 1, 1), ((0, 0), (1, 0)), groups, 400, 300)
     depths = [f[0] for f in faces]
     assert depths == sorted(depths)
     owners = [f[5] for f in faces if f[5]]
@@ -207,8 +212,8 @@ def test_painters_order_and_picking() -> None:
     front = [f for f in faces if f[5] == "front"][0][1]
     x = sum(p[0] for p in front) / 4
     y = sum(p[1] for p in front) / 4
-    assert uv.pick(faces, x, y) == "front"
-    assert uv.pick(faces, -5, -5) is None
+    assert cv.pick(faces, x, y) == "front"
+    assert cv.pick(faces, -5, -5) is None
     key = camera.key()
     camera.turn(1, 15)
     assert camera.key() != key
@@ -271,7 +276,7 @@ def test_place_by_layer_view_turn_and_take_back(watch, site_url: str, card: dict
     turned = preview(page)  # (cubes of the ghost off the card are not in the mirror)
     assert turned != sorted(cubes) and set(turned) <= set(mirror(page))
     if len(turned) == len(cubes):
-        assert uv.normalise(turned) in uv.orientations(uv.SHAPE[pid])
+        assert ub.normalise(turned) in ub.orientations(ub.SHAPE[pid])
     assert image(page) != before
     page.keyboard.press("Shift+R")
     assert preview(page) == sorted(cubes)
@@ -296,7 +301,9 @@ def test_place_by_layer_view_turn_and_take_back(watch, site_url: str, card: dict
 @pytest.mark.browser
 def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, card: dict) -> None:
     page = open_page(watch, site_url, card["code"], ready=True)
-    title = ask_hint(page)
+    assert ask_hint(page) == "Look here"  # where first, then what and why
+    assert any(t.endswith(", hint") for t in cells(page))
+    title = last_stage(page)
     assert page.inner_text("#hint-reason").strip()
     assert any(t.endswith(", hint") for t in cells(page))
     screenshot(page, "ubongo-hint")
@@ -304,7 +311,7 @@ def test_hints_apply_pieces_of_a_solution_to_the_end(watch, site_url: str, card:
     placed = pieces(page)
     assert len(placed) == 1 and next(iter(placed)) in title
     assert part_of_solution(card, placed)
-    hint_until_solved(page, len(card["pieces"]) + 2, lambda: part_of_solution(card, pieces(page)))
+    hints_to_the_end(page, len(card["pieces"]) + 2, lambda: part_of_solution(card, pieces(page)))
     assert_valid_fill(card, pieces(page))
     assert page.get_attribute("body", "data-solved") == "yes"
 
@@ -317,7 +324,7 @@ def test_check_take_back_hint_and_animated_solve(watch, site_url: str, card: dic
     bad = next((pl for pl in c.board.placements if pl.piece in card["pieces"] and not part_of_solution(
         card, {pl.piece: list(pl.cubes)})), None)
     assert bad is not None
-    link = uv.format_link(uv.parse_code(card["code"]), {bad.piece: tuple(sorted(bad.cubes))})
+    link = ub.format_link(ub.card_of(card["code"]), {bad.piece: tuple(sorted(bad.cubes))})
     page.goto(f"{site_url}/ubongo.html#{link}")
     page.reload()
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
@@ -385,9 +392,9 @@ def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, 
     page = open_page(watch, site_url, card["code"])
     pid, cubes = place_one(page, card)
     plain, link = share_links(page)
-    assert link.endswith("#" + uv.format_link(uv.parse_code(card["code"]), {pid: cubes}))
+    assert link.endswith("#" + card["code"] + "~" + ub.format_move(pid, cubes))
     assert plain.endswith("#" + card["code"])
-    other = context.browser.new_context().new_page()
+    other = context.browser.new_context(service_workers="block").new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")
     assert pieces(other) == {pid: sorted(cubes)}
@@ -415,12 +422,9 @@ def test_bad_links_show_a_message_and_a_fresh_card(watch, site_url: str) -> None
     assert "not a valid card" in page.inner_text("#message")
     assert len(mirror(page)) >= 4 and pieces(page) == {}
     screenshot(page, "ubongo-bad-link")
-    page.goto(f"{site_url}/ubongo.html#q9_11_2")
-    page.reload()
-    page.wait_for_function("document.querySelector('#message').innerText.includes('not a valid card')")
-    assert "no piece" in page.inner_text("#message")
+    page.goto(f"{site_url}/ubongo.html#q9_11_2")  # the page follows a new fragment
+    assert "not a valid card" in wait_message(page, "unknown piece 'q9'")
     page.goto(f"{site_url}/ubongo.html#{UNSOLVABLE}")
-    page.reload()
     wait_message(page, "cannot be played", timeout=90_000)
     assert page.locator("#tray button").count() >= 2
     assert sorted(page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")) != ["b4", "r4"]
@@ -429,7 +433,7 @@ def test_bad_links_show_a_message_and_a_fresh_card(watch, site_url: str) -> None
 @pytest.mark.browser
 def test_new_card_by_level(watch, site_url: str) -> None:
     page = open_page(watch, site_url, ready=True)
-    page.select_option("#level", "3")
+    page.select_option("#difficulty", "3")
     page.click("#new")
     wait_message(page, "new level 3 card")
     assert "level 3 (Hard)" in page.inner_text("#card-info")

@@ -1,9 +1,10 @@
-"""The Genius Square page (MicroPython, main thread): roll the dice, fit the nine pieces.
+"""The Genius Square page (MicroPython, main thread): the board view of `rules.genius` on the midend.
 
 Rules: seven dice put pegs on the board; cover the 29 other cells with the nine pieces,
-turned and flipped at will. Links: genius.html#<7 blocker cells>[~<id>:<cells>,...], e.g.
-#A1A4B3D3D5F1F2~T:C1C2C3D2; #daily opens today's roll. Rolls are decided here from the
-dice faces (seeded, so instant); grades, hints, checks and solutions come from the worker.
+turned and flipped at will. Links: genius.html#<7 blocker cells>[~<moves>], e.g.
+#A1A4B3D3D5F1F2~T:C1,C2,C3,D2 (the older ~T:C1C2C3D2,O:... opens too); #daily opens today's
+roll. Roll and Daily throw `rules.genius.roll(seed)` here (instant): the seed's first throw,
+which is what `python -m solvers genius generate --seed S --difficulty <its grade>` gives.
 Known limits: no touch pinch/zoom of the board; a drag that leaves the window is dropped.
 """
 
@@ -14,21 +15,19 @@ from pyscript import document
 from pyscript import window
 from rules import genius as gm
 
+from midend import Midend
+from midend import new_seed
+from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
-from piece_game import new_seed
 from piece_game import upper_first
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
-from tessera_ui import fetch_json
-from tessera_ui import history_buttons
 from tessera_ui import on
 from tessera_ui import say
-from tessera_ui import set_fragment
 from tessera_ui import spawn
 
-FAMILY = "genius"
 BAND = 0.55  # width of the row/column label band, in cells
 TRAY_CELL = 12  # tray pictures: pixels per cell
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
@@ -42,11 +41,6 @@ def thousands(n):
 def names(cells):
     """Cell names in board order."""
     return [gm.cell_name(c) for c in sorted(cells)]
-
-
-def piece_label(pid):
-    """ "the L (L4)"."""
-    return "the " + gm.NAME[pid] + " (" + pid + ")"
 
 
 class Board:
@@ -66,8 +60,7 @@ class Board:
         self.show_cursor = False
         self.solved = False
         self._cache = {}
-        self._cells = []
-        self._build_aria()
+        self._cells = []  # the mirror's cells, made at the first draw (so they never show empty)
 
     def cell_at(self, x, y):
         """The (row, column) under client coordinates, or None off the grid."""
@@ -236,6 +229,8 @@ class Board:
         return text
 
     def _update_aria(self):
+        if not self._cells:
+            self._build_aria()
         owner = self.owner()
         ghost = {}
         if self.ghost is not None:
@@ -251,36 +246,105 @@ class Board:
                 node.setAttribute("aria-selected", "true" if key[1] else "false")
 
 
-class Game(PieceGame):
-    """Controller: the roll, the placed pieces (undoable), the piece in hand, the worker."""
+class GeniusGame(PieceGame):
+    """The roll, the board, the tray, the dice; the pointer and the keys."""
 
-    FAMILY = FAMILY
-    IDS = gm.IDS
-    PUZZLE = "roll"
-    SOLVED = "All nine pieces fit."
+    family = "genius"
+    noun = "roll"
+    rules = gm
+    solved_words = "All nine pieces fit."
 
     def __init__(self):
+        PieceGame.__init__(self)
         self.board = Board()
-        super().__init__()  # busy: rolling or animating a solution
-        self.blockers = ()
-        self.dice = None
         self.drag = None  # {"from": "tray" | "board" | "click", "cell"}
         self.hover = False
-        self.count = None
-        self.grade = ""
-        self.grades = ["Easy", "Medium", "Hard", "Expert"]
+        self.tray = {}
         self._wheel = 0
         self.build_tray()
         self.build_dice()
-        self.bind()
+
+    # family hooks -----------------------------------------------------------------------
+    def read_puzzle(self, text):
+        """A roll's seven cells."""
+        return {"blockers": names(gm.parse_roll(text))}
+
+    def blockers(self, puzzle):
+        """The sorted pegs of a puzzle."""
+        return gm.check_blockers(gm.parse_cell(b) for b in puzzle["blockers"])
+
+    def text(self, puzzle):
+        """The roll's canonical text."""
+        return gm.format_roll(self.blockers(puzzle))
+
+    def solve_request(self, puzzle, state):
+        """The pegs (and the placed pieces, which a solution keeps)."""
+        obj = {"blockers": names(self.blockers(puzzle))}
+        if state:
+            obj["state"] = self.encoded(dict(state))
+        return obj
+
+    def problems(self, puzzle, placed):
+        """Shapes, pegs and overlaps (rules.genius)."""
+        return gm.problems(self.blockers(puzzle), placed)
+
+    def cell_json(self, cell):
+        """ "A1"."""
+        return gm.cell_name(cell)
+
+    def cell_of(self, obj):
+        """A cell from its name."""
+        return gm.parse_cell(obj)
+
+    def where_words(self, cells):
+        """ " on A1 A2 B1 B2"."""
+        return " on " + " ".join(names(cells))
+
+    def fallback(self):
+        """A throw of the dice, when the build's starters are missing."""
+        return self.roll_of(new_seed())
+
+    def roll_of(self, seed):
+        """The puzzle of a seed's first throw."""
+        return {"blockers": sorted(gm.roll(seed))}
+
+    def daily_puzzle(self, date):
+        """Today's throw, decided here from the date."""
+        return self.roll_of("daily-" + date)
+
+    def welcome(self, puzzle):
+        """What the dice show, or the grade of a graded roll."""
+        if "count" not in puzzle:
+            return "The dice show " + " ".join(gm.dice_for(self.blockers(puzzle)) or puzzle["blockers"]) + \
+                ". Fit the nine pieces around the pegs."
+        grade = str(puzzle.get("difficulty") or "")
+        return ("An " if grade[:1] in "AEIOU" else "A ") + grade + " roll: fit the nine pieces around the pegs."
+
+    def known(self, puzzle):
+        """A graded roll comes with its count and grade."""
+        return puzzle if "count" in puzzle else None
+
+    async def measure(self, puzzle):
+        """The roll's solution count and grade; a roll that cannot be played is replaced."""
+        ans = await self.midend.worker.call(self.family, "solve", {"blockers": puzzle["blockers"], "count": True})
+        if ans.get("kind") in ("no-solution", "invalid") and puzzle is self.midend.puzzle:
+            self.midend.fresh("That roll cannot be played: " + ans["error"] + ". Here is a fresh one.", error=True)
+            return None
+        if "error" in ans:
+            el("difficulty-info").innerText = "The solver could not count this roll: " + ans["error"]
+            return None
+        return ans
+
+    async def arrive(self, placed, pid):
+        """A piece of the solution drops in."""
+        self.board.placed = placed
+        self.board.draw()
+        await asyncio.sleep(0.08)
 
     # setup ------------------------------------------------------------------------------
     def bind(self):
-        """Wire buttons, pointer and keys."""
-        super().bind()
+        """The roll and hand buttons, the pointer (the midend wires the rest)."""
         click("roll", lambda: spawn(self.roll()))
-        click("daily", lambda: spawn(self.daily()))
-        click("new", lambda: spawn(self.graded()))
         click("rotate", self.rotate)
         click("flip", self.flip)
         click("putback", self.put_back)
@@ -290,7 +354,6 @@ class Game(PieceGame):
         on(document, "pointermove", self.pointer_move)
         on(document, "pointerup", self.pointer_up)
         on(document, "pointercancel", self.pointer_cancel)
-        on(document, "keydown", self.key)
         on(window, "resize", lambda _e: self.redraw())
 
     def build_tray(self):
@@ -327,182 +390,50 @@ class Game(PieceGame):
             box.appendChild(node)
             self.die_nodes.append(node)
 
-    async def start(self):
-        """Show a roll at once (link, saved game or a fresh throw), then wait for the worker."""
-        self.open_first("blockers")
-        data = await fetch_json("./data/starters.json")
-        self.starters = (data or {}).get(FAMILY, [])
-        if self.starters:
-            self.grades = [p.get("difficulty") for p in self.starters]
-        self.fill_grades()
-        spawn(self.after_worker())
-
-    def fill_grades(self):
-        """The difficulty choices."""
-        select = el("difficulty")
-        keep = select.value
-        select.innerHTML = "".join("<option value=" + str(k + 1) + ">" + str(name) + "</option>"
-                                   for k, name in enumerate(self.grades))
-        select.value = keep or "1"
-
-    async def after_worker(self):
-        """Once the worker runs: its grades, and the count of the roll on the board."""
-        await self.worker.ready.wait()
-        info = await self.worker.call(FAMILY, "info", {})
-        if "grades" in info:
-            self.grades = info["grades"]
-            self.fill_grades()
-        await self.measure()
-
-    # state ------------------------------------------------------------------------------
-    def load(self, blockers, placed=None, seconds=0, label="", message=""):
-        """Start a roll (blockers as cells or names), maybe with pieces already placed."""
-        blockers = tuple(sorted(gm.parse_cell(b) if isinstance(b, str) else b for b in blockers))
-        dice = gm.dice_for(blockers)
-        self.blockers = blockers
-        self.dice = dice
-        self.count = None
-        self.begin(placed, label)
-        self.board.blockers = blockers
-        self.show_dice(dice)
-        self.show_info()
-        self.present(seconds, message)
-
-    def resume(self, saved):
-        """Continue a saved game."""
-        try:
-            blockers = gm.check_blockers([gm.parse_cell(c) for c in saved["blockers"]])
-            placed = {}
-            for pid, cells in (saved.get("placed") or {}).items():
-                placed[gm.piece_id(pid)] = tuple(sorted(gm.parse_cell(c) for c in cells))
-            gm.check_placed(blockers, placed)
-            self.load(blockers, placed, int(saved.get("seconds") or 0), str(saved.get("label") or ""),
-                      "Welcome back: your game is as you left it.")
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-            self.load(gm.roll(new_seed()), label="Roll",
-                      message="Your saved game could not be read; here is a fresh roll.")
-
-    def open_link(self, fragment, saved):
-        """Open a shared link; a bad one gives a message and a fresh roll."""
-        set_fragment("")
-        if fragment.strip().lower() == "daily":
-            spawn(self.daily())
-            return
-        try:
-            blockers, placed = gm.parse_link(fragment)
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            self.load(gm.roll(new_seed()), label="Roll",
-                      message="That link is not a valid roll (" + str(exc) + "); here is a fresh one.")
-            el("message").className = "message error"
-            return
-        if saved and not placed and saved.get("blockers"):
-            try:
-                same = tuple(sorted(gm.parse_cell(c) for c in saved["blockers"])) == blockers
-            except (ValueError, TypeError):
-                same = False
-            if same:
-                self.resume(saved)
-                return
-        self.load(blockers, placed, label="Shared",
-                  message="Shared roll loaded" + (" with " + str(len(placed)) + " pieces placed." if placed else "."))
-
-    # the hooks of PieceGame ------------------------------------------------------------
-    def first_puzzle(self):
-        """A fresh throw."""
-        self.load(gm.roll(new_seed()), label="Roll", message="A fresh roll: fit the nine pieces around the pegs.")
-
-    def puzzle(self):
-        """The roll as the worker wants it."""
-        return {"blockers": names(self.blockers)}
-
-    def encode(self, cells):
-        """Cells as names."""
-        return names(cells)
-
-    def decode(self, cells):
-        """Cell names as sorted cells."""
-        return tuple(sorted(gm.parse_cell(c) for c in cells))
-
-    def link(self, pieces):
-        """The link fragment of this roll (maybe with pieces)."""
-        return gm.format_link(self.blockers, pieces)
-
-    def piece_name(self, pid):
-        """ "the L (L4)"."""
-        return piece_label(pid)
-
-    def where_words(self, cells):
-        """ " on A1 A2 B1 B2"."""
-        return " on " + " ".join(names(cells))
-
-    def fits(self, pid, cells):
-        """Whether the cells are free of pegs and pieces."""
-        return not self.clashes(cells)
-
-    def solved(self):
-        """All nine pieces on the board (they never overlap) is a solution."""
-        return len(self.placed()) == len(gm.IDS)
-
-    def mark_solved(self, done):
-        """Frame the board when solved."""
-        self.board.solved = done
-        if done:
-            self.board.draw()
-
-    def mark_errors(self, cells):
-        """Outline the cells a check found wrong."""
-        self.board.wrong = set(gm.parse_cell(c) for c in cells)
-        self.board.draw()
-
-    def clear_errors(self):
-        """No wrong cells."""
-        self.board.wrong = set()
-
-    def show_hint(self, ans):
-        """Highlight the hint's cells and the hinted piece."""
-        move = ans.get("move") or {}
-        if "piece" in move:
-            self.board.hint_piece = (move["piece"], self.decode(move["cells"]))
-        elif "remove" in move:
-            self.board.hint_piece = None
-        self.board.hint_cells = set(gm.parse_cell(c) for c in ans.get("cells", []))
-        self.board.draw()
-
-    def forget_hint(self):
-        """No hint highlights."""
-        self.board.hint_cells = set()
-        self.board.hint_piece = None
+    def loaded(self, puzzle):
+        """A new roll: its pegs and dice."""
+        PieceGame.loaded(self, puzzle)
+        self.board.blockers = self.blockers(puzzle)
+        self.show_dice(gm.dice_for(self.board.blockers))
 
     # showing ----------------------------------------------------------------------------
-    def show(self):
-        """Board, tray, piece list and buttons after any change."""
-        self.board.placed = self.placed()
+    def draw(self, state):
+        """Board, tray, piece list, info and the hand's buttons."""
+        placed = dict(state)
+        b = self.board
+        b.placed = placed
+        b.wrong = self.marks()
+        b.hint_cells, b.hint_piece = self.hinted()
         self.update_ghost()
-        self.board.draw()
-        self.draw_tray()
-        self.update_list()
-        history_buttons(self.history)
+        b.draw()
+        self.draw_tray(placed)
+        self.update_list(placed)
+        self.show_info()
         for ident in ("rotate", "flip", "putback"):
             el(ident).disabled = self.hand is None
 
-    def redraw(self):
-        """Redraw everything in the current colours."""
+    def show_solved(self, done):
+        """Frame the board when solved."""
+        self.board.solved = done
         self.board.draw()
-        self.draw_tray()
 
     def show_dice(self, dice):
-        """The faces of the seven dice (or the blocked cells when no throw gives them)."""
+        """The faces of the seven dice (or the pegs when no throw gives them)."""
+        pegs = names(self.board.blockers)
         for k, node in enumerate(self.die_nodes):
-            node.textContent = dice[k] if dice else (names(self.blockers)[k] if self.blockers else "")
-        el("dice").setAttribute("aria-label", "Pegs at " + " ".join(names(self.blockers)))
+            node.textContent = dice[k] if dice else (pegs[k] if pegs else "")
+        el("dice").setAttribute("aria-label", "Pegs at " + " ".join(pegs))
 
     def show_info(self):
         """The roll's label and, once known, its solution count and grade."""
-        text = (self.label + " · " if self.label else "") + "Pegs " + " ".join(names(self.blockers))
-        if self.count is not None:
-            text += " · " + thousands(self.count) + " solution" + ("" if self.count == 1 else "s")
-            text += " · " + str(self.grade)
-        elif not self.worker.ready.is_set():
+        label = self.midend.label
+        text = (label + " · " if label else "") + "Pegs " + " ".join(names(self.board.blockers))
+        known = self.measured
+        if known is not None and "count" in known:
+            count = known["count"]
+            text += " · " + thousands(count) + " solution" + ("" if count == 1 else "s")
+            text += " · " + str(known.get("difficulty", ""))
+        elif not self.midend.worker.ready.is_set():
             text += " · difficulty when the solver has loaded"
         el("difficulty-info").innerText = text
 
@@ -521,19 +452,18 @@ class Game(PieceGame):
         owner = self.board.owner()
         out = []
         for c in cells:
-            if c in self.blockers:
+            if c in self.board.blockers:
                 out.append("the peg at " + gm.cell_name(c))
-            elif c in owner and piece_label(owner[c]) not in out:
-                out.append(piece_label(owner[c]))
+            elif c in owner and gm.label(owner[c]) not in out:
+                out.append(gm.label(owner[c]))
         return out
 
-    def draw_tray(self):
+    def draw_tray(self, placed):
         """Tray pictures: the piece in hand in its current orientation, placed pieces faded."""
-        placed = self.placed()
         back = css("--thin")
-        for pid in gm.IDS:
+        for k, pid in enumerate(gm.IDS):
             button, pic = self.tray[pid]
-            in_hand = self.hand is not None and self.hand["pid"] == pid
+            in_hand = self.tray_state(button, pid, k + 1, len(gm.SHAPE[pid]), placed, "cells")
             shape = self.hand["shape"] if in_hand else gm.SHAPE[pid]
             ctx = pic.getContext("2d")
             ctx.clearRect(0, 0, pic.width, pic.height)
@@ -544,11 +474,6 @@ class Game(PieceGame):
             for r, c in shape:
                 ctx.fillStyle = back if pid in placed else gm.COLOUR[pid]
                 ctx.fillRect(x0 + c * TRAY_CELL + 1, y0 + r * TRAY_CELL + 1, TRAY_CELL - 2, TRAY_CELL - 2)
-            state = "placed" if pid in placed else "in hand" if in_hand else "in the tray"
-            button.setAttribute("aria-label", "Piece " + str(gm.IDS.index(pid) + 1) + ": " + gm.NAME[pid] + " (" + pid
-                                + "), " + str(len(gm.SHAPE[pid])) + " cells, " + state)
-            button.setAttribute("aria-pressed", "true" if in_hand else "false")
-            button.className = "gs-piece" + (" placed" if pid in placed else "") + (" in-hand" if in_hand else "")
 
     def piece_words(self, pid, placed):
         """ "L (L4, 4 cells): placed on A1 A2 A3 B1" (or in hand, in the tray)."""
@@ -557,23 +482,15 @@ class Game(PieceGame):
         return text + ("placed on " + " ".join(names(placed[pid])) if pid in placed else self.hand_words(pid))
 
     # the piece in hand -------------------------------------------------------------------
-    def take(self, pid, anchor_cell=None):
-        """Hold a piece: from the tray, or picked up from the board (undoable)."""
-        placed = self.placed()
-        if pid in placed:
-            cells = placed[pid]
-            shape = gm.shape_of(cells)
-            r0 = min(c // gm.SIZE for c in cells)
-            c0 = min(c % gm.SIZE for c in cells)
-            at = anchor_cell if anchor_cell is not None and anchor_cell in cells else cells[0]
-            self.hand = {"pid": pid, "shape": shape, "anchor": (at // gm.SIZE - r0, at % gm.SIZE - c0)}
-            del placed[pid]
-            self.commit(placed)
-            say("Picked up " + piece_label(pid) + ": place it again, or press Escape to put it back in the tray.")
-            return
-        shape = gm.normalise(gm.SHAPE[pid])
-        self.hand = {"pid": pid, "shape": shape, "anchor": gm.centre_cell(shape)}
-        self.show()
+    def hold(self, pid, cells=None, at=None):
+        """The hand: the tray's shape held by its middle, or a placed piece held at the clicked cell."""
+        if cells is None:
+            shape = gm.normalise(gm.SHAPE[pid])
+            return {"pid": pid, "shape": shape, "anchor": gm.centre_cell(shape)}
+        r0 = min(c // gm.SIZE for c in cells)
+        c0 = min(c % gm.SIZE for c in cells)
+        at = at if at is not None and at in cells else cells[0]
+        return {"pid": pid, "shape": gm.shape_of(cells), "anchor": (at // gm.SIZE - r0, at % gm.SIZE - c0)}
 
     def rotate(self, turns=1):
         """Turn the piece in hand clockwise."""
@@ -582,7 +499,7 @@ class Game(PieceGame):
             return
         for _ in range(turns % 4):
             self.hand["shape"], self.hand["anchor"] = gm.turn(self.hand["shape"], self.hand["anchor"])
-        self.show()
+        self.redraw()
 
     def flip(self):
         """Flip the piece in hand left to right."""
@@ -590,13 +507,7 @@ class Game(PieceGame):
             say("Pick a piece from the tray first (keys 1 to 9).")
             return
         self.hand["shape"], self.hand["anchor"] = gm.mirror(self.hand["shape"], self.hand["anchor"])
-        self.show()
-
-    def put_back(self):
-        """Return the piece in hand to the tray."""
-        if self.hand is not None:
-            self.hand = None
-            self.show()
+        self.redraw()
 
     def place_at(self, rc, pick_fallback=False):
         """Put the piece in hand at (row, col) if it fits; else maybe pick up what is there."""
@@ -613,8 +524,7 @@ class Game(PieceGame):
         if pick_fallback and i in owner:
             self.take(owner[i], i)
             return
-        say(upper_first(piece_label(pid)) + " does not fit there: it would cover " + " and ".join(clash) + ".",
-            "error")
+        say(upper_first(gm.label(pid)) + " does not fit there: it would cover " + " and ".join(clash) + ".", "error")
 
     # pointer and keys -------------------------------------------------------------------------
     def tray_down(self, ev, pid):
@@ -622,15 +532,13 @@ class Game(PieceGame):
         if self.busy:
             return
         self.drag = {"from": "tray", "cell": None}
-        if pid in self.placed() or self.hand is None or self.hand["pid"] != pid:
-            self.take(pid)
+        self.take(pid)
 
     def tray_click(self, ev, pid):
         """Keyboard activation of a tray button (a pointer press already took the piece)."""
         if ev.detail == 0 and not self.busy and (self.hand is None or self.hand["pid"] != pid):
-            self.take(pid)
             self.board.show_cursor = True
-            self.show()
+            self.take(pid)
             self.board.canvas.focus()
 
     def board_down(self, ev):
@@ -650,7 +558,7 @@ class Game(PieceGame):
         elif i in owner:
             self.drag = {"from": "board", "cell": rc}
             self.take(owner[i], i)
-        elif i in self.blockers:
+        elif i in self.board.blockers:
             say("A peg: no piece can go on " + gm.cell_name(i) + ".")
         else:
             say("Choose a piece from the tray first, then click where it goes.")
@@ -698,13 +606,11 @@ class Game(PieceGame):
         self.rotate(1 if ev.deltaY > 0 else 3)
 
     def key(self, ev):
-        """Keys: 1-9 take a piece, R/F turn it, arrows move, Enter places, Esc puts back, undo/redo, H."""
-        tag = str(ev.target.tagName).upper()
-        if tag in ("INPUT", "TEXTAREA", "SELECT") or self.busy or self.modified_key(ev):
-            return
+        """1-9 take a piece, R/F turn it, arrows move, Enter places or picks up, Esc puts back."""
+        if self.busy:
+            return False
         key = str(ev.key)
         low = key.lower()
-        moves = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
         if len(key) == 1 and "1" <= key <= "9":
             self.board.show_cursor = True
             self.take(gm.IDS[int(key) - 1])
@@ -714,14 +620,14 @@ class Game(PieceGame):
             self.flip()
         elif key == "Escape":
             self.put_back()
-        elif key in moves:
-            dr, dc = moves[key]
+        elif key in ARROWS:
+            dr, dc = ARROWS[key]
             r, c = self.board.cursor
             self.board.cursor = ((r + dr) % gm.SIZE, (c + dc) % gm.SIZE)
             self.board.show_cursor = True
             self.update_ghost()
             self.board.draw()
-        elif key in ("Enter", " ") and tag != "BUTTON":
+        elif key in ("Enter", " ") and str(ev.target.tagName).upper() != "BUTTON":
             self.board.show_cursor = True
             r, c = self.board.cursor
             i = r * gm.SIZE + c
@@ -734,19 +640,17 @@ class Game(PieceGame):
                 say("Choose a piece first: keys 1 to 9.")
             self.update_ghost()
             self.board.draw()
-        elif low == "h":
-            spawn(self.ask_hint())
         else:
-            return
-        ev.preventDefault()
+            return False
+        return True
 
     # rolls ---------------------------------------------------------------------------------------
-    async def roll(self, seed=None, label=""):
-        """Throw the dice: a short animation, then the faces the seed decides."""
+    async def roll(self):
+        """Throw the dice: a short animation, then the faces a fresh seed decides."""
         if self.busy:
             return
-        seed = seed or new_seed()
-        faces = gm.roll(seed)
+        seed = new_seed()
+        puzzle = self.roll_of(seed)
         self.busy = True
         self.hand = None
         self.board.placed = {}
@@ -762,90 +666,8 @@ class Game(PieceGame):
         finally:
             self.busy = False
             el("dice").className = "gs-dice"
-        self.load([gm.parse_cell(f) for f in faces], label=label or "Roll " + seed,
-                  message="The dice show " + " ".join(faces) + ". Fit the nine pieces around the pegs.")
-
-    async def daily(self):
-        """Today's roll: the same for everyone on this date."""
-        date = str(window.Date.new().toLocaleDateString("en-CA"))
-        await self.roll("daily-" + date, "Daily " + date)
-
-    async def graded(self):
-        """A roll of the chosen grade, from the worker (a ready-made one while it loads)."""
-        grade = int(el("difficulty").value or "1")
-        if not self.worker.ready.is_set() and self.starters:
-            start = self.starters[min(grade, len(self.starters)) - 1]
-            self.load(start["blockers"], label=str(start.get("difficulty", "")),
-                      message="A ready-made " + str(start.get("difficulty", "")) + " roll (the solver is still "
-                      "loading).")
-            return
-        say("Rolling until the dice give a " + self.grades[grade - 1] + " roll…")
-        ans = await self.worker.call(FAMILY, "generate", {"difficulty": grade, "seed": new_seed()},
-                                     "The graded roll will come when the solver has loaded…")
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        self.load(ans["blockers"], label=str(ans.get("difficulty", "")),
-                  message="A " + str(ans.get("difficulty", "")) + " roll: the dice show " + " ".join(ans["dice"]) + ".")
-
-    async def measure(self):
-        """Ask the worker how many solutions the roll has (and check a linked roll can be solved)."""
-        token = self.token
-        ans = await self.worker.call(FAMILY, "solve", {"blockers": names(self.blockers), "count": True})
-        if token != self.token:
-            return
-        if ans.get("kind") in ("no-solution", "invalid"):
-            self.load(gm.roll(new_seed()), label="Roll",
-                      message="That roll cannot be played: " + ans["error"] + ". Here is a fresh one.")
-            el("message").className = "message error"
-            return
-        if "error" in ans:
-            el("difficulty-info").innerText = "The solver could not count this roll: " + ans["error"]
-            return
-        self.count = ans.get("count")
-        self.grade = ans.get("difficulty", "")
-        self.show_info()
-
-    # worker actions ------------------------------------------------------------------------------
-    async def solve(self):
-        """Fill in a solution piece by piece (keeping the player's pieces when possible); undoable."""
-        if self.busy:
-            return
-        token = self.token
-        req = self.request()
-        req["count"] = True
-        ans = await self.worker.call(FAMILY, "solve", req, "Solve will run when the solver has loaded…")
-        kept = True
-        if "error" in ans and ans.get("kind") == "no-solution" and req["state"]:
-            kept = False
-            req["state"] = {}
-            ans = await self.worker.call(FAMILY, "solve", req)
-        if token != self.token:
-            return
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        solution = dict((pid, self.decode(cells)) for pid, cells in ans["solution"].items())
-        start = self.placed() if kept else {}
-        ways = ans.get("count")
-        extra = ""
-        if self.count is not None:
-            extra = " This roll has " + thousands(self.count) + " solutions · " + str(self.grade) + "."
-        elif ways is not None and kept and not start:
-            extra = " This roll has " + thousands(ways) + " solutions."
-        await self.fill_in(solution, kept, self.lay_out(start, solution), extra)
-
-    async def lay_out(self, start, solution):
-        """Show the solution's missing pieces one by one, largest first."""
-        self.board.ghost = None
-        shown = dict(start)
-        for pid in sorted(gm.IDS, key=lambda p: -len(gm.SHAPE[p])):
-            if pid not in shown:
-                shown[pid] = solution[pid]
-                self.board.placed = shown
-                self.board.draw()
-                await asyncio.sleep(0.08)
+        self.midend.load(puzzle, label="Roll " + seed)
 
 
-GAME = Game()
-spawn(GAME.start())
+PAGE = Midend(GeniusGame())
+spawn(PAGE.start())

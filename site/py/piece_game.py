@@ -1,27 +1,23 @@
-"""The shared controller of the "place pieces on a board" pages (MicroPython, main thread).
+"""The shared view of the "place pieces" pages on the midend (MicroPython, main thread).
 
-Genius Square and Tessera Cubes 3D: the player places each piece once; the placed pieces
-(piece id -> cells) are the undoable state, saved, shared, checked, hinted and solved through
-the worker. A page subclasses PieceGame and fills in the hooks (how cells read and write as
-JSON, what the puzzle is, how it is drawn). Known limits: one piece in hand at a time.
+Genius Square and Cubes 3D: the state is the placed pieces, a tuple of (piece id, cells) in
+the rules' piece order; moves are the rules' strings ("L4:A1,A2,A3,B1" places or moves a
+piece, "-L4" takes it back). The midend keeps the history, links, saves, hints and solving;
+this class applies moves with the family's rules module, holds the piece in hand, lists the
+pieces, stages hints (where, what, why, then Apply) and plays solutions as an animation.
+A page fills in the hooks marked "family hook". Known limits: one piece in hand at a time.
 """
-
-import random
 
 from pyscript import document
 
-from tessera_ui import History
-from tessera_ui import Store
-from tessera_ui import Timer
-from tessera_ui import Worker
-from tessera_ui import click
-from tessera_ui import copy_share_link
+from midend import RESTART
+from midend import Game
+from midend import split_moves
 from tessera_ui import el
-from tessera_ui import link_fragment
 from tessera_ui import say
-from tessera_ui import show_share_link
 from tessera_ui import spawn
-from tessera_ui import toggle_theme
+
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
 def upper_first(text):
@@ -29,400 +25,317 @@ def upper_first(text):
     return text[:1].upper() + text[1:]
 
 
-def new_seed():
-    """A short random seed (six letters or digits)."""
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    return "".join(digits[random.getrandbits(8) % 36] for _ in range(6))
-
-
-def cell_owner(pieces):
-    """Cell -> piece id of pieces (piece id -> cells)."""
+def cell_owner(placed):
+    """Cell -> piece id of placed pieces (a dict or the state's pairs)."""
     out = {}
-    for pid, cells in pieces.items():
+    for pid, cells in (placed.items() if isinstance(placed, dict) else placed):
         for c in cells:
             out[c] = pid
     return out
 
 
-class PieceGame:
-    """History, saving, sharing, the hint box, check/solve plumbing and the solved clock of a piece page."""
+class PieceGame(Game):
+    """Placed pieces as the midend's state; the piece in hand, the piece list and hint stages as the view."""
 
-    FAMILY = ""
-    IDS = ()  # every piece id, in the order snapshots list them
-    PUZZLE = "puzzle"  # what one puzzle is called in messages ("roll", "card")
-    BOARD = "board"  # what the pieces lie on, in messages
-    SOLVED = "Every piece fits."  # said after "Solved in 1:23!"
+    rules = None  # the family's rules module (rules.genius, rules.ubongo)
+    board_word = "board"  # what the pieces lie on, in messages
+    solved_words = "Every piece fits."
 
     def __init__(self):
-        self.worker = Worker()
-        self.store = Store("tessera-" + self.FAMILY)
-        self.timer = Timer(on_tick=self.save_soon)
-        self.label = ""
-        self.history = History(())
         self.hand = None  # {"pid", "shape", "anchor"}
+        self.busy = False  # rolling or animating: moves wait
+        self.wrong = ((), set())  # (the state, the cells its check found wrong)
         self.hint = None
-        self.token = 0  # bumped by every new puzzle, so late worker answers for an old one are dropped
-        self.busy = False  # animating: moves wait
-        self.starters = []
-        self._tick = 0
-        self.tray = {}
+        self.hint_stage = 0
+        self.measured = None  # what the worker said of the puzzle (count, level), once asked
 
-    def bind(self):
-        """Wire the buttons every piece page has."""
-        click("undo", self.undo)
-        click("redo", self.redo)
-        click("restart", self.clear)
-        click("check", lambda: spawn(self.check()))
-        click("hint", lambda: spawn(self.ask_hint()))
-        click("hint-apply", self.apply_hint)
-        click("hint-close", self.close_hint)
-        click("solve", lambda: spawn(self.solve()))
-        click("share", self.share)
-        click("copy", copy_share_link)
-        click("theme", self.retheme)
-
-    # hooks a page fills in ----------------------------------------------------------------------
-    def puzzle(self):
-        """The puzzle (no pieces) as the worker wants it: a new dict."""
+    # family hooks ---------------------------------------------------------------------------------
+    def read_puzzle(self, text):
+        """Family hook: the puzzle dict of a link's puzzle text; ValueError if bad."""
         raise NotImplementedError
 
-    def saved_puzzle(self):
-        """The puzzle as the save keeps it: a new dict."""
-        return self.puzzle()
-
-    def encode(self, cells):
-        """A piece's cells as JSON."""
+    def problems(self, puzzle, placed):
+        """Family hook: the rules' problems of placed pieces (piece id -> cells) on this puzzle."""
         raise NotImplementedError
 
-    def decode(self, cells):
-        """A piece's cells from JSON (sorted tuple)."""
+    def pieces(self, puzzle):
+        """Family hook: the puzzle's piece ids, in tray order."""
+        return list(self.rules.IDS)
+
+    def cell_json(self, cell):
+        """Family hook: a cell as the worker writes it."""
         raise NotImplementedError
 
-    def link(self, pieces):
-        """The link fragment of this puzzle, with these pieces (or None)."""
-        raise NotImplementedError
-
-    def piece_name(self, pid):
-        """ "the L (L4)"."""
+    def cell_of(self, obj):
+        """Family hook: a cell from the worker's JSON."""
         raise NotImplementedError
 
     def where_words(self, cells):
-        """Where a placed piece went, for the message after "Placed the L" ('' to say nothing)."""
+        """Family hook: where a placed piece went, after "Placed the L" ('' to say nothing)."""
         return ""
 
-    def fits(self, pid, cells):
-        """Whether the piece can go on these cells now."""
-        raise NotImplementedError
+    def known(self, puzzle):
+        """Family hook: what is known of a puzzle already (a generated one's count or level), or None."""
+        return None
 
-    def solved(self):
-        """Whether the placed pieces solve the puzzle."""
-        raise NotImplementedError
+    async def measure(self, puzzle):
+        """Family hook: ask the worker about a new puzzle (once it runs); return what to keep, or None."""
 
-    def mark_solved(self, done):
-        """Show (or stop showing) that the puzzle is solved."""
+    async def arrive(self, placed, pid):
+        """Family hook: show one piece of a solution arriving (during Solve's animation)."""
 
-    def mark_errors(self, cells):
-        """Mark the cells the worker's check found wrong (JSON cells), and redraw."""
-        raise NotImplementedError
+    # rules hooks of the midend --------------------------------------------------------------------
+    def read(self, text):
+        """(puzzle, moves) of `<puzzle>[~<moves joined by ';'>]`; the older `~<id>:<cells>,...` too."""
+        body, _, progress = text.partition("~")
+        puzzle = self.read_puzzle(body)
+        moves = split_moves(progress)
+        try:
+            for move in moves:
+                if move != RESTART:
+                    self.rules.parse_move(move)
+        except ValueError:
+            placed = self.rules.parse_link(text)[1]  # the older form: every placed piece, comma-separated
+            moves = [self.rules.format_move(pid, placed[pid]) for pid in self.rules.IDS if pid in placed]
+        return puzzle, moves
 
-    def clear_errors(self):
-        """Forget the marks of the last check."""
+    def start(self, puzzle):
+        """No piece placed."""
+        return ()
 
-    def show_hint(self, ans):
-        """Draw the highlights of a hint the worker gave."""
-        self.show()
+    def apply(self, puzzle, state, move):
+        """Place (or move) a piece, or take it back; ValueError with the rule it would break."""
+        pid, cells = self.rules.parse_move(move)
+        placed = dict(state)
+        if cells is None:
+            if pid not in placed:
+                raise ValueError(upper_first(self.rules.label(pid)) + " is not on the " + self.board_word + ".")
+            del placed[pid]
+        else:
+            placed[pid] = cells
+            mine = [p for p in self.problems(puzzle, placed) if pid in (p[1], p[3])]
+            if mine:
+                raise ValueError(self.rules.problem_text(mine[0]))
+        return tuple((p, placed[p]) for p in self.rules.IDS if p in placed)
 
-    def forget_hint(self):
-        """Drop the highlights of the hint (no redraw)."""
-
-    def locked(self):
-        """Whether moves, hints, checks and solves must wait now."""
-        return self.busy
-
-    def pieces(self):
-        """The ids of this puzzle's pieces, in tray order."""
-        return self.IDS
-
-    def listed(self):
-        """The pieces the list says are on the board: piece id -> cells."""
-        return self.placed()
-
-    def piece_words(self, pid, shown):
-        """What the piece list says of one piece."""
-        raise NotImplementedError
-
-    def show(self):
-        """Draw everything after a change."""
-        raise NotImplementedError
-
-    def redraw(self):
-        """Redraw in the current colours."""
-        self.show()
-
-    def open_link(self, fragment, saved):
-        """Open a shared link (its fragment; the saved game, maybe None, may hold progress on it)."""
-        raise NotImplementedError
-
-    def resume(self, saved):
-        """Continue a saved game."""
-        raise NotImplementedError
-
-    def first_puzzle(self):
-        """A fresh puzzle, when neither a link nor a saved game gives one."""
-        raise NotImplementedError
-
-    async def measure(self):
-        """Ask the worker about the puzzle on the board (called after a load once it runs)."""
-
-    async def solve(self):
-        """Fill in a solution (keeping the player's pieces when possible), maybe through fill_in."""
-        raise NotImplementedError
-
-    # state -------------------------------------------------------------------------------------
-    def placed(self):
-        """The placed pieces now: piece id -> cells."""
-        return dict(self.history.current)
-
-    def snapshot(self, placed):
-        """An immutable, ordered form of placed pieces for the history."""
-        return tuple((pid, tuple(sorted(placed[pid]))) for pid in self.IDS if pid in placed)
+    def is_solved(self, puzzle, state):
+        """Every piece of the puzzle placed, without a mistake."""
+        return len(state) == len(self.pieces(puzzle)) and not self.problems(puzzle, dict(state))
 
     def encoded(self, placed):
-        """Placed pieces as JSON."""
-        return dict((pid, self.encode(cells)) for pid, cells in placed.items())
+        """Placed pieces as the worker's "state"."""
+        return dict((pid, [self.cell_json(c) for c in cells]) for pid, cells in placed.items())
 
-    def begin(self, placed, label):
-        """First half of loading a puzzle: fresh history (maybe with pieces), empty hand, no hint."""
-        self.token += 1
-        self.label = label
-        self.history = History(self.snapshot(placed or {}))
+    def request(self, puzzle, state):
+        """The puzzle's solve input and the placed pieces."""
+        obj = self.solve_request(puzzle, state)
+        obj["state"] = self.encoded(dict(state))
+        return obj
+
+    def decoded(self, obj):
+        """piece id -> sorted cells, from the worker's JSON."""
+        return dict((pid, tuple(sorted(self.cell_of(c) for c in cells))) for pid, cells in obj.items())
+
+    def order(self, solution):
+        """The order a solution's pieces are laid (largest first)."""
+        return sorted(solution, key=lambda pid: (-len(solution[pid]), self.rules.IDS.index(pid)))
+
+    def moves_to(self, state, solution):
+        """Take back the pieces that differ, then place the rest in `order`."""
+        placed = dict(state)
+        back = [self.rules.format_move(pid) for pid in placed if solution.get(pid) != placed[pid]]
+        return back + [self.rules.format_move(pid, solution[pid]) for pid in self.order(solution)
+                       if placed.get(pid) != solution[pid]]
+
+    def solution_moves(self, puzzle, state, answer):
+        """The moves from the placed pieces to the worker's solution."""
+        return self.moves_to(state, self.decoded(answer["solution"]))
+
+    def hint_moves(self, puzzle, state, hint):
+        """The hint's move string."""
+        move = (hint.get("stages") or {}).get("move")
+        if not move:
+            raise ValueError("That hint has nothing to apply.")
+        return [move]
+
+    def hint_piece(self, hint):
+        """(piece id, cells or None for a take-back) of a hint's move, or None."""
+        move = (hint.get("stages") or {}).get("move")
+        try:
+            return self.rules.parse_move(move) if move else None
+        except ValueError:
+            return None
+
+    def hint_stages(self, hint):
+        """Where to look, what to place, why; a piece to take back is said at once."""
+        stages = hint.get("stages") or {}
+        technique = upper_first(str(hint.get("technique", "hint")))
+        why = stages.get("why") or hint.get("reason", "")
+        found = self.hint_piece(hint)
+        if found is None:
+            return [(technique, why)]
+        pid, cells = found
+        if cells is None:
+            return [("Take back " + self.rules.label(pid), why)]
+        title = technique + ": " + self.rules.label(pid)
+        what = stages.get("what") or "Place " + self.rules.label(pid)
+        return [("Look here", stages.get("where") or "Look at the highlighted cells."),
+                (title, what + self.where_words(cells) + "."), (title, why)]
+
+    # view hooks of the midend ---------------------------------------------------------------------
+    def loaded(self, puzzle):
+        """A new puzzle: empty hand, no marks; ask the worker about it."""
         self.hand = None
-        self.clear_errors()
-        self.close_hint(redraw=False)
+        self.measured = self.known(puzzle)
+        if self.measured is None:
+            spawn(self.measure_when_ready(puzzle))
 
-    def present(self, seconds, message):
-        """Second half of loading a puzzle: clock, drawing, message, save, the worker's measure."""
-        self.timer.reset(seconds, running=True)
-        self.show()
-        say(message or "New " + self.PUZZLE + ".")
-        self.check_solved(announce=False)
-        self.save()
-        if self.worker.ready.is_set():
-            spawn(self.measure())
+    async def measure_when_ready(self, puzzle):
+        """Once the worker runs, ask it about the puzzle (unless a newer one came meanwhile)."""
+        midend = self.midend
+        token = midend.token
+        await midend.worker.ready.wait()
+        found = await self.measure(puzzle)
+        if token == midend.token and found is not None:
+            self.measured = found
+            self.show_info()
 
-    def open_first(self, key):
-        """Show a puzzle at once: the link's, else the saved game (when it has `key`), else a fresh one."""
-        fragment = link_fragment()
-        bad = self.store.unreadable()
-        saved = self.store.load()
-        if fragment:
-            self.open_link(fragment, saved)
-        elif saved and saved.get(key):
-            self.resume(saved)
-        else:
-            self.first_puzzle()
-        if bad:
-            say("Your saved game could not be read (it was set aside); here is a fresh " + self.PUZZLE + ".", "error")
+    def show_info(self):
+        """The line that says what the puzzle is (label, size, solutions)."""
 
-    def save(self):
-        """Save the game in localStorage."""
-        data = self.saved_puzzle()
-        data["label"] = self.label
-        data["seconds"] = self.timer.seconds
-        data["placed"] = self.encoded(self.placed())
-        self.store.save(data)
+    def show_check(self, answer):
+        """Mark the cells of every problem; the worker's message and its problems' sentences."""
+        problems = answer.get("problems") or []
+        self.wrong = (self.midend.state, set(self.cell_of(c) for p in problems for c in p.get("cells", [])))
+        self.redraw()
+        text = answer.get("message", "")
+        more = [p.get("text", "") for p in problems if p.get("text") and p.get("text") not in text]
+        return " ".join([text] + more), answer.get("solvable", not problems)
 
-    def save_soon(self):
-        """Save every few seconds while the timer runs."""
-        self._tick += 1
-        if self._tick % 5 == 0:
-            self.save()
+    def marks(self):
+        """The cells the last check found wrong, while the board is as it was checked."""
+        return self.wrong[1] if self.wrong[0] == self.midend.state else set()
 
-    def commit(self, placed):
-        """Record a change of the placed pieces (undoable), redraw, save, detect the end."""
-        self.history.push(self.snapshot(placed))
-        self.after_change()
+    def show_hint(self, hint, stage, last):
+        """Remember the hint and its stage; the page draws it."""
+        self.hint, self.hint_stage = hint, stage
+        self.redraw()
 
-    def after_change(self, announce=True):
-        """Common tail of moves, undo and redo."""
-        if self.hand is not None and self.hand["pid"] in self.placed():
-            self.hand = None
-        self.clear_errors()
-        self.close_hint(redraw=False)
-        self.show()
-        self.check_solved(announce)
-        self.save()
-
-    def check_solved(self, announce=True):
-        """Stop the clock and say so when the puzzle is solved."""
-        done = self.solved()
-        racing, self.timer.running = self.timer.running, not done
-        self.mark_solved(done)
-        if done and announce and racing:
-            say("Solved in " + self.timer.text() + "! " + self.SOLVED, "good")
-
-    def put(self, pid, cells):
-        """Place a piece (undoable) and say where, unless that solved the puzzle."""
-        placed = self.placed()
-        placed[pid] = cells
-        if self.hand is not None and self.hand["pid"] == pid:
-            self.hand = None
-        self.commit(placed)
-        if not self.solved():
-            say("Placed " + self.piece_name(pid) + self.where_words(cells) + ".")
-
-    # moves through the history ---------------------------------------------------------------------
-    def undo(self):
-        """Step back one move."""
-        if not self.locked() and self.history.undo():
-            self.after_change(announce=False)
-
-    def redo(self):
-        """Step forward one move."""
-        if not self.locked() and self.history.redo():
-            self.after_change()
-
-    def clear(self):
-        """Take every piece back (undoable)."""
-        if self.placed() and not self.locked():
-            self.hand = None
-            self.commit({})
-            say("All pieces are back in the tray. Undo brings them back.")
-
-    def modified_key(self, ev):
-        """Keys with Ctrl, Cmd or Alt: Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, the rest is the browser's.
-
-        Returns whether the key had such a modifier (the caller then stops).
-        """
-        ctrl = ev.ctrlKey or ev.metaKey
-        if not (ctrl or ev.altKey):
-            return False
-        low = str(ev.key).lower()
-        if ctrl and low in ("z", "y"):
-            self.redo() if low == "y" or ev.shiftKey else self.undo()
-            ev.preventDefault()
-        return True
-
-    # the worker ---------------------------------------------------------------------------------------
-    def request(self):
-        """The puzzle and the placed pieces as the worker wants them."""
-        req = self.puzzle()
-        req["state"] = self.encoded(self.placed())
-        return req
-
-    async def ask(self, command, obj, waiting):
-        """The worker's answer for this puzzle; None (after saying why) on an error or a newer puzzle."""
-        token = self.token
-        ans = await self.worker.call(self.FAMILY, command, obj, waiting)
-        if token != self.token:
-            return None
-        if "error" in ans:
-            say(ans["error"], "error")
-            return None
-        return ans
-
-    async def consult(self, command, waiting):
-        """The worker's answer about the board now; None while moves wait, on an error or for an old puzzle."""
-        if self.locked():
-            return None
-        return await self.ask(command, self.request(), waiting)
-
-    async def check(self):
-        """Mistakes and whether the puzzle can still be solved."""
-        ans = await self.consult("check", "Check will run once the solver loads…")
-        if ans is None:
-            return
-        self.mark_errors(ans.get("errors", []))
-        text = ans.get("message", "")
-        more = [p.get("text", "") if isinstance(p, dict) else str(p) for p in ans.get("problems") or []]
-        if len(more) > 1 or (more and more[0] not in text):
-            text += " " + " ".join(more)
-        say(text, "good" if ans.get("solvable") else "error")
-
-    async def ask_hint(self):
-        """The most forced next piece (or the piece to take back), with its reason."""
-        ans = await self.consult("hint", "The hint will come once the solver loads…")
-        if ans is None:
-            return
-        move = ans.get("move") or {}
-        self.hint = ans
-        el("hint-box").hidden = False
-        technique = upper_first(str(ans.get("technique", "hint")))
-        if "piece" in move:
-            technique += ": " + self.piece_name(move["piece"])
-        elif "remove" in move:
-            technique = "Take back " + self.piece_name(move["remove"])
-        el("hint-title").innerText = technique
-        el("hint-reason").innerText = ans.get("reason", "")
-        el("hint-apply").hidden = not move
-        self.show_hint(ans)
-
-    def apply_hint(self):
-        """Play the hinted move."""
-        if self.hint is None or self.busy:
-            return
-        move = self.hint.get("move") or {}
-        if "piece" in move:
-            pid = move["piece"]
-            cells = self.decode(move["cells"])
-            if not self.fits(pid, cells):
-                say("The " + self.BOARD + " changed since the hint; ask again.", "error")
-                return
-            self.put(pid, cells)
-        elif "remove" in move:
-            pid = move["remove"]
-            placed = self.placed()
-            placed.pop(pid, None)
-            self.commit(placed)
-            say(upper_first(self.piece_name(pid)) + " is back in the tray.")
-
-    def close_hint(self, redraw=True):
-        """Hide the hint and its highlights."""
+    def forget_hint(self):
+        """No hint to draw."""
         self.hint = None
-        el("hint-box").hidden = True
-        self.forget_hint()
-        if redraw:
-            self.show()
 
-    async def fill_in(self, solution, kept, animation, extra=""):
-        """Play a solution's animation with moves locked, then commit it and say so."""
+    def hinted(self):
+        """(cells to highlight, (piece id, cells) to show as a ghost or None) of the open hint."""
+        if self.hint is None:
+            return set(), None
+        cells = set(self.cell_of(c) for c in self.hint.get("cells", []))
+        found = self.hint_piece(self.hint)
+        if found is None or found[1] is None or self.hint_stage == 0:
+            return cells, None
+        return cells, found
+
+    def redraw(self):
+        """Draw the state again."""
+        if self.midend.puzzle is not None:
+            self.show(self.midend.state)
+
+    def locked(self):
+        """Moves wait while the dice roll or a solution is laid."""
+        return self.busy
+
+    async def animate(self, moves):
+        """Lay a solution's pieces one by one (moves wait meanwhile)."""
         self.busy = True
         self.hand = None
-        self.close_hint(redraw=False)
-        self.timer.running = False
         try:
-            await animation
+            placed = dict(self.midend.state)
+            for move in moves:
+                pid, cells = self.rules.parse_move(move)
+                if cells is None:
+                    placed.pop(pid, None)
+                else:
+                    placed[pid] = cells
+                    await self.arrive(dict(placed), pid)
         finally:
             self.busy = False
-        self.commit(solution)
-        say("Solved by Tessera" + ("" if kept else " (your pieces could not all stay, so they moved)") + "."
-            + extra + " Undo takes it back.", "good")
 
-    # showing and links ---------------------------------------------------------------------------------
-    def update_list(self):
+    # the piece in hand ----------------------------------------------------------------------------
+    def placed(self):
+        """The placed pieces now: piece id -> cells."""
+        return dict(self.midend.state)
+
+    def show(self, state):
+        """Drop the hand when its piece is on the board again (after an undo), then draw."""
+        if self.hand is not None and self.hand["pid"] in dict(state):
+            self.hand = None
+        self.draw(state)
+
+    def draw(self, state):
+        """Family hook: draw everything."""
+        raise NotImplementedError
+
+    def hold(self, pid, cells=None, at=None):
+        """Family hook: the hand holding a piece, as it comes from the tray, or as it lies on cells (held at `at`)."""
+        raise NotImplementedError
+
+    def take(self, pid, at=None):
+        """Hold a piece: from the tray, or picked up from the board (an undoable move)."""
+        if self.busy:
+            return
+        placed = self.placed()
+        if pid in placed:
+            hand = self.hold(pid, placed[pid], at)
+            if self.midend.play(self.rules.format_move(pid)):
+                self.hand = hand
+                self.redraw()
+                say("Picked up " + self.rules.label(pid) + ": place it again, or press Escape to put it back in the "
+                    "tray.")
+            return
+        if self.hand is not None and self.hand["pid"] == pid:
+            return
+        self.hand = self.hold(pid)
+        self.redraw()
+
+    def put(self, pid, cells):
+        """Play the move that places a piece, and say where."""
+        self.midend.play(self.rules.format_move(pid, cells), "Placed " + self.rules.label(pid) + self.where_words(cells)
+                         + ".")
+
+    def put_back(self):
+        """Return the piece in hand to the tray."""
+        if self.hand is not None:
+            say(upper_first(self.rules.label(self.hand["pid"])) + " is back in the tray.")
+            self.hand = None
+            self.redraw()
+
+    # the piece list -------------------------------------------------------------------------------
+    def hand_words(self, pid):
+        """ "in hand" or "in the tray", for a piece not on the board."""
+        return "in hand" if self.hand is not None and self.hand["pid"] == pid else "in the tray"
+
+    def piece_words(self, pid, shown):
+        """Family hook: what the piece list says of one piece."""
+        raise NotImplementedError
+
+    def update_list(self, shown):
         """The accessible list of pieces (#piece-list): where each one is."""
-        shown = self.listed()
         box = el("piece-list")
         box.innerHTML = ""
-        for pid in self.pieces():
+        for pid in self.pieces(self.midend.puzzle):
             item = document.createElement("li")
             item.textContent = self.piece_words(pid, shown)
             item.setAttribute("data-piece", pid)
             item.className = "placed" if pid in shown else ""
             box.appendChild(item)
 
-    def hand_words(self, pid):
-        """ "in hand" or "in the tray", for a piece not on the board."""
-        return "in hand" if self.hand is not None and self.hand["pid"] == pid else "in the tray"
-
-    def retheme(self):
-        """Toggle dark mode and redraw."""
-        toggle_theme()
-        self.redraw()
-
-    def share(self):
-        """Show (selected, ready to copy) a link that reopens this puzzle, maybe with the pieces."""
-        pieces = self.placed() if el("share-progress").checked else None
-        show_share_link(self.link(pieces))
-        say("Link ready: it reopens this " + self.PUZZLE
-            + (" with your " + str(len(pieces)) + " pieces." if pieces else "."))
+    def tray_state(self, button, pid, number, size, placed, unit):
+        """A tray button's words and look: placed, in hand or in the tray."""
+        in_hand = self.hand is not None and self.hand["pid"] == pid
+        where = "placed" if pid in placed else "in hand" if in_hand else "in the tray"
+        button.setAttribute("aria-label", "Piece " + str(number) + ": " + self.rules.NAME[pid] + " (" + pid + "), "
+                            + str(size) + " " + unit + ", " + where)
+        button.setAttribute("aria-pressed", "true" if in_hand else "false")
+        button.className = button.className.split(" ")[0] + (" placed" if pid in placed else "") + (
+            " in-hand" if in_hand else "")
+        return in_hand

@@ -1,38 +1,37 @@
-"""Tessera Cubes 3D page (MicroPython, main thread): fill a card two layers high, in a 3D view.
+"""Tessera Cubes 3D page (MicroPython, main thread): the 3D and layer views of `rules.ubongo` on the midend.
 
 Rules: use each of the card's pieces once, turned any way in space, to fill its squares two
 cubes high. Play: take a piece from the tray, turn it, click a square of layer 1 or 2 in the
 layer view to put it there (a ghost shows where, in both views). Study: the card's solutions
 one by one, an assembly animation, lift pieces out and put them back, recolour. Links:
-ubongo.html#<card code>[~<id>:<cubes>,...], e.g. #r4-r2-b4_111.011_2~r2:000001.
-Known limits: pieces are placed through the layer view (not dragged in 3D); study mode shows
-at most the solver's first 50 solutions.
+ubongo.html#<card code>[~<moves>], e.g. #r4-r2-b4_111.011_2~r2:000,001 (the older ~r2:000001,...
+opens too). Known limits: pieces are placed through the layer view (not dragged in 3D); study
+mode shows at most the solver's first 50 solutions.
 """
 
 import asyncio
 
 from pyscript import document
 from pyscript import window
+from rules import ubongo as ub
 
-import ubongo_view as uv
+import cubes_view as cv
+from midend import Midend
+from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
-from piece_game import new_seed
 from piece_game import upper_first
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
-from tessera_ui import fetch_json
-from tessera_ui import history_buttons
 from tessera_ui import on
 from tessera_ui import say
-from tessera_ui import set_fragment
 from tessera_ui import spawn
 
-FAMILY = "ubongo"
-DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when neither link, save nor starters are there
+DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when the build's starters are missing
 STEP = 15  # degrees per key press
 FRAME = 0.03  # seconds per animation frame
+PALETTES = (("card colours", [ub.COLOUR[p] for p in ub.IDS]),) + cv.PALETTES
 
 
 def where(q):
@@ -40,24 +39,23 @@ def where(q):
     return "layer " + str(q[2] + 1) + ", row " + str(q[0] + 1) + ", column " + str(q[1] + 1)
 
 
-class Game(PieceGame):
-    """Controller: the card, placed pieces (undoable), the piece in hand, the 3D view, study mode."""
+class CubesGame(PieceGame):
+    """The card in a 3D view and a layer view, the tray, study mode; the pointer and the keys."""
 
-    FAMILY = FAMILY
-    IDS = uv.IDS
-    PUZZLE = "card"
-    BOARD = "card"
-    SOLVED = "Every square is filled two cubes high."
+    family = "ubongo"
+    noun = "card"
+    rules = ub
+    board_word = "card"
+    solved_words = "Every square is filled two cubes high."
+    _memo = (None, None)
 
     def __init__(self):
+        PieceGame.__init__(self)
         self.canvas = el("view")
         self.ctx = self.canvas.getContext("2d")
-        self.camera = uv.Camera()
-        super().__init__()
-        self.card = uv.parse_code(DEFAULT)
-        self.rating = None
+        self.camera = cv.Camera()
+        self.card = None
         self.cursor = None  # (row, col, layer) under the pointer or keyboard focus in the layer view
-        self.errors = set()
         self.mode = "play"
         self.solutions = None
         self.capped = False
@@ -65,7 +63,7 @@ class Game(PieceGame):
         self.sol_index = 0
         self.lifted = []
         self.palette = 0
-        self.preview = None  # a solution being animated in play mode
+        self.preview = None  # a solution being laid in play mode
         self.anim = None  # {"hidden": set of ids, "lift": {id: z offset}} while pieces fly in
         self.faces = []
         self.pointers = {}
@@ -73,14 +71,96 @@ class Game(PieceGame):
         self.pinch = None
         self.cells = {}
         self.mirror = {}
+        self.tray = {}
         self._cache = {}
-        self.bind()
+
+    # family hooks -----------------------------------------------------------------------
+    def card_of(self, puzzle):
+        """The card of a puzzle, made once per puzzle."""
+        if self._memo[0] is not puzzle:
+            squares = [tuple(s) for s in puzzle["footprint"]]
+            self._memo = (puzzle, ub.make_card(squares, int(puzzle.get("height", ub.HEIGHT)), puzzle["pieces"]))
+        return self._memo[1]
+
+    def read_puzzle(self, text):
+        """A card code."""
+        return ub.card_of(text).request()
+
+    def text(self, puzzle):
+        """The card's code."""
+        return self.card_of(puzzle).code()
+
+    def solve_request(self, puzzle, state):
+        """The card."""
+        return self.card_of(puzzle).request()
+
+    def problems(self, puzzle, placed):
+        """Shapes, the card's pieces, edges and overlaps (rules.ubongo)."""
+        return self.card_of(puzzle).problems(placed)
+
+    def pieces(self, puzzle):
+        """The card's pieces."""
+        return self.card_of(puzzle).pieces
+
+    def cell_json(self, cell):
+        """[row, col, layer]."""
+        return list(cell)
+
+    def cell_of(self, obj):
+        """(row, col, layer)."""
+        return tuple(int(v) for v in obj)
+
+    def fallback(self):
+        """A small card, when the build's starters are missing."""
+        return self.read_puzzle(DEFAULT)
+
+    def welcome(self, puzzle):
+        """A new card of a level, or a ready-made one."""
+        level = puzzle.get("level")
+        if level:
+            return "A new level " + str(level) + " card with " + str(len(puzzle["pieces"])) + " pieces."
+        return "A card to fill: take a piece from the tray and put it on layer 1 or 2."
+
+    def order(self, solution):
+        """Bottom-up, the way a card is built."""
+        return ub.assembly_order(solution)
+
+    def solution_moves(self, puzzle, state, answer):
+        """To a solution that keeps the placed pieces when study mode knows one, else the worker's."""
+        placed = dict(state)
+        found = [s for s in self.solutions or [] if all(s.get(p) == c for p, c in placed.items())]
+        return self.moves_to(state, found[0] if found else self.decoded(answer["solution"]))
+
+    def known(self, puzzle):
+        """A generated card comes with its level and solutions."""
+        return puzzle if puzzle.get("level") else None
+
+    async def measure(self, puzzle):
+        """The card's level and solutions; a card that cannot be filled is replaced."""
+        ans = await self.midend.worker.call(self.family, "rate", self.solve_request(puzzle, None))
+        if "error" in ans or not ans.get("level"):
+            if puzzle is self.midend.puzzle:
+                why = ans.get("error") or "these pieces cannot fill it"
+                self.midend.fresh("That card cannot be played: " + why + ". Here is a fresh one.", error=True)
+            return None
+        return ans
+
+    async def arrive(self, placed, pid):
+        """A piece of the solution drops into place."""
+        self.preview = placed
+        self.anim = {"hidden": set(), "lift": {}}
+        try:
+            for k in range(8, -1, -1):
+                self.anim["lift"][pid] = 3.0 * (k / 8) ** 2
+                self.draw_view()
+                await asyncio.sleep(FRAME)
+        finally:
+            self.anim = None
+            self.preview = None
 
     # setup ------------------------------------------------------------------------------
     def bind(self):
-        """Wire buttons, pointer and keys."""
-        super().bind()
-        click("new", lambda: spawn(self.new_card()))
+        """The view, hand and study buttons, the pointer (the midend wires the rest)."""
         click("mode-play", lambda: self.set_mode("play"))
         click("mode-study", lambda: spawn(self.study()))
         click("view-x", lambda: self.turn_view(0, STEP))
@@ -104,144 +184,30 @@ class Game(PieceGame):
         on(self.canvas, "pointercancel", self.view_cancel)
         on(self.canvas, "wheel", self.wheel)
         on(self.canvas, "contextmenu", self.context_menu)
-        on(document, "keydown", self.key)
         on(window, "resize", lambda _e: self.draw_view())
 
-    async def start(self):
-        """Show a card at once (link, saved game or a starter), then wait for the worker."""
-        data = await fetch_json("./data/starters.json")
-        self.starters = (data or {}).get(FAMILY, [])
-        select = el("level")
-        select.innerHTML = "".join("<option value=" + str(k + 1) + ">" + str(k + 1) + " · " + name + "</option>"
-                                   for k, name in enumerate(uv.GRADES))
-        self.open_first("code")
-        spawn(self.after_worker())
-
-    async def after_worker(self):
-        """Once the worker runs, rate the card on the board."""
-        await self.worker.ready.wait()
-        await self.measure()
-
-    def starter(self, level):
-        """A ready-made card of a level (1..4) from starters.json, or the built-in one."""
-        for s in self.starters:
-            if s.get("level") == level and s.get("code"):
-                try:
-                    return uv.parse_code(s["code"])
-                except ValueError:
-                    pass
-        return uv.parse_code(DEFAULT)
-
-    def fresh(self, message, error=False):
-        """A ready-made card of the chosen level."""
-        level = int(el("level").value or "1")
-        self.load(self.starter(level), label=uv.GRADES[level - 1], message=message)
-        if error:
-            el("message").className = "message error"
-
-    # state ------------------------------------------------------------------------------
-    def load(self, card, placed=None, seconds=0, label="", message=""):
-        """Start a card, maybe with pieces already placed."""
-        self.card = card
-        self.rating = None
+    def loaded(self, puzzle):
+        """A new card: its layers and tray; study mode shows its solutions."""
+        PieceGame.loaded(self, puzzle)
+        self.card = self.card_of(puzzle)
         self.solutions = None
         self.sol_index = 0
         self.lifted = []
         self.anim = None
-        self.begin(placed, label)
         self.cursor = None
         self.build_layers()
         self.build_tray()
-        self.present(seconds, message)
         if self.mode == "study":
             spawn(self.study())
-
-    def resume(self, saved):
-        """Continue a saved game."""
-        try:
-            card = uv.parse_code(saved["code"])
-            placed = uv.cubes_of(saved.get("placed") or {})
-            bad = card.problem(placed)
-            if bad:
-                raise ValueError(bad)
-            self.load(card, placed, int(saved.get("seconds") or 0), str(saved.get("label") or ""),
-                      "Welcome back: your card is as you left it.")
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-            self.fresh("Your saved game could not be read; here is a fresh card.")
-
-    def open_link(self, fragment, saved):
-        """Open a shared link; a bad one gives a message and a fresh card."""
-        set_fragment("")
-        try:
-            card, placed = uv.parse_link(fragment)
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            self.fresh("That link is not a valid card (" + str(exc) + "); here is a fresh one.", error=True)
-            return
-        if saved and not placed and saved.get("code") == card.code():
-            self.resume(saved)
-            return
-        self.load(card, placed, label="Shared",
-                  message="Shared card loaded" + (" with " + str(len(placed)) + " pieces placed." if placed else "."))
-
-    # the hooks of PieceGame ------------------------------------------------------------
-    def first_puzzle(self):
-        """A ready-made card of the chosen level."""
-        self.fresh("A card to fill: take a piece from the tray and put it on layer 1 or 2.")
-
-    def puzzle(self):
-        """The card as the worker wants it."""
-        return self.card.request()
-
-    def saved_puzzle(self):
-        """The card as the save keeps it."""
-        return {"code": self.card.code()}
-
-    def encode(self, cells):
-        """Cubes as lists."""
-        return [list(q) for q in cells]
-
-    def decode(self, cells):
-        """Cube lists as sorted cubes."""
-        return tuple(sorted(tuple(q) for q in cells))
-
-    def link(self, pieces):
-        """The link fragment of this card (maybe with pieces)."""
-        return uv.format_link(self.card, pieces)
-
-    def piece_name(self, pid):
-        """ "the red two (r2)"."""
-        return uv.label(pid)
-
-    def fits(self, pid, cells):
-        """Whether the piece can go on these cubes now (moving it if placed)."""
-        return self.clash(cells, ignore=pid) is None
-
-    def mark_solved(self, done):
-        """Say on the page whether it is solved (the view frames it)."""
-        document.body.setAttribute("data-solved", "yes" if done else "no")
-
-    def mark_errors(self, cells):
-        """Mark the cubes a check found wrong."""
-        self.errors = set(tuple(q) for q in cells)
-        self.show()
-
-    def clear_errors(self):
-        """No wrong cubes."""
-        self.errors = set()
 
     def locked(self):
         """Moves wait while animating and in study mode."""
         return self.busy or self.mode != "play"
 
-    def solved(self):
-        """Every piece of the card placed legally (so the card is full)."""
-        placed = self.placed()
-        return len(placed) == len(self.card.pieces) and self.card.problem(placed) is None
-
     # what is shown ---------------------------------------------------------------------------
     def colour(self, pid):
         """The piece's colour in the current palette."""
-        return uv.PALETTES[self.palette][1][uv.IDS.index(pid)]
+        return PALETTES[self.palette][1][ub.IDS.index(pid)]
 
     def shown(self):
         """The pieces in the view: placed ones (play) or the current solution minus lifted ones (study)."""
@@ -256,7 +222,7 @@ class Game(PieceGame):
         """(piece id, cubes, fits) of the piece in hand at the cursor, or None."""
         if self.mode != "play" or self.hand is None or self.cursor is None:
             return None
-        cubes = uv.fit(self.hand["shape"], self.hand["anchor"], self.cursor, self.card.size())
+        cubes = ub.fit(self.hand["shape"], self.hand["anchor"], self.cursor, self.card.size())
         return (self.hand["pid"], cubes, self.clash(cubes) is None)
 
     def clash(self, cubes, ignore=None):
@@ -269,7 +235,7 @@ class Game(PieceGame):
                 return "it would stick out over the edge of the card"
         for q in cubes:
             if q in owner and owner[q] != ignore:
-                return "it would overlap " + uv.label(owner[q])
+                return "it would overlap " + ub.label(owner[q])
         return None
 
     def groups(self):
@@ -278,39 +244,44 @@ class Game(PieceGame):
         anim = self.anim or {}
         hidden = anim.get("hidden", set())
         lift = anim.get("lift", {})
-        wrong_pieces = set(cell_owner(self.placed()).get(q) for q in self.errors)
+        wrong_pieces = set(cell_owner(self.placed()).get(q) for q in self.marks())
         for pid, cubes in self.shown().items():
             if pid in hidden:
                 continue
             style = "wrong" if pid in wrong_pieces and self.mode == "play" else "solid"
-            out.append(uv.Group(cubes, self.colour(pid), pid, 1.0, style, lift.get(pid, 0.0)))
-        if self.mode == "play" and self.hint is not None:
-            move = self.hint.get("move") or {}
-            if "piece" in move:
-                cubes = tuple(tuple(q) for q in move["cells"])
-                out.append(uv.Group(cubes, self.colour(move["piece"]), None, 0.45, "hint"))
+            out.append(cv.Group(cubes, self.colour(pid), pid, 1.0, style, lift.get(pid, 0.0)))
+        hinted = self.hinted()[1]
+        if self.mode == "play" and hinted is not None:
+            out.append(cv.Group(hinted[1], self.colour(hinted[0]), None, 0.45, "hint"))
         ghost = self.ghost()
         if ghost is not None:
             pid, cubes, fits = ghost
-            out.append(uv.Group(cubes, self.colour(pid) if fits else css("--wrong") or "#d92d20", None,
+            out.append(cv.Group(cubes, self.colour(pid) if fits else css("--wrong") or "#d92d20", None,
                                 0.5 if fits else 0.4, "ghost"))
         return out
 
     # drawing ------------------------------------------------------------------------------
-    def show(self):
+    def draw(self, state):
         """Everything after a change."""
+        shown = self.shown()
         self.draw_view()
-        self.update_layers()
-        self.draw_tray()
-        self.update_list()
+        self.update_layers(shown)
+        self.draw_tray(dict(state))
+        self.update_list(shown)
         self.show_info()
-        history_buttons(self.history, self.mode == "play")
         for ident in ("turn-z", "turn-x", "turn-y", "putback"):
             el(ident).disabled = self.hand is None
         el("lift-back").disabled = not self.lifted
 
+    def show_solved(self, done):
+        """Say on the page whether it is solved (the view frames it)."""
+        document.body.setAttribute("data-solved", "yes" if done else "no")
+        self.draw_view()
+
     def draw_view(self):
         """Paint the 3D view."""
+        if self.card is None:
+            return
         ratio = window.devicePixelRatio or 1
         width = self.canvas.getBoundingClientRect().width or 560
         w = int(width * ratio)
@@ -321,13 +292,13 @@ class Game(PieceGame):
         ctx = self.ctx
         ctx.fillStyle = css("--ub-sky") or "#eef2f7"
         ctx.fillRect(0, 0, w, h)
-        self.faces = uv.polygons(self.camera, self.card.size(), self.card.footprint, self.groups(), w, h)
+        self.faces = cv.polygons(self.camera, self.card.size(), self.card.footprint, self.groups(), w, h)
         colours = {"plate": css("--ub-plate") or "#d9c7a3", "plate-edge": css("--ub-plate-edge") or "#8a7a5c",
                    "edge": css("--ub-edge") or "#1f2328", "wrong": css("--wrong") or "#d92d20",
                    "ghost-edge": css("--ink") or "#1f2328", "hint-edge": css("--hint-line") or "#d69e00"}
         ctx.lineJoin = "round"
-        uv.draw(ctx, self.faces, colours, max(1.0, ratio))
-        if self.mode == "play" and self.solved():
+        cv.draw(ctx, self.faces, colours, max(1.0, ratio))
+        if self.mode == "play" and self.preview is None and self.is_solved(self.midend.puzzle, self.midend.state):
             ctx.strokeStyle = css("--ok")
             ctx.lineWidth = 4 * ratio
             ctx.strokeRect(2 * ratio, 2 * ratio, w - 4 * ratio, h - 4 * ratio)
@@ -383,29 +354,28 @@ class Game(PieceGame):
                         self.mirror[(r, c, z)] = node
                 aria.appendChild(row)
 
-    def update_layers(self):
+    def update_layers(self, shown):
         """Colour the layer view's squares and refresh the mirror's words."""
-        owner = cell_owner(self.shown())
+        owner = cell_owner(shown)
         ghost = self.ghost()
         gcubes = {}
         if ghost is not None:
             for q in ghost[1]:
                 gcubes[q] = ghost[0] + ("" if ghost[2] else " (does not fit)")
-        hinted = set()
-        if self.hint is not None:
-            hinted = set(tuple(q) for q in self.hint.get("cells", []))
+        hinted = self.hinted()[0] if self.mode == "play" else set()
+        errors = self.marks()
         for q, node in self.cells.items():
             pid = owner.get(q)
-            text = where(q) + ": " + (pid + " (" + uv.NAME[pid] + ")" if pid else "empty")
+            text = where(q) + ": " + (pid + " (" + ub.NAME[pid] + ")" if pid else "empty")
             if q in gcubes:
                 text += ", preview of " + gcubes[q]
             if q in hinted:
                 text += ", hint"
-            if q in self.errors:
+            if q in errors:
                 text += ", wrong"
             cls = "ub-cell" + (" filled" if pid else "") + (" ghost" if q in gcubes else "") + (
                 " bad" if q in gcubes and ghost is not None and not ghost[2] else "") + (
-                " hint" if q in hinted else "") + (" wrong" if q in self.errors else "") + (
+                " hint" if q in hinted else "") + (" wrong" if q in errors else "") + (
                 " cursor" if q == self.cursor and self.hand is not None else "")
             colour = self.colour(pid) if pid else (self.colour(ghost[0]) if q in gcubes and ghost[2] else "")
             key = (text, cls, colour)
@@ -418,28 +388,22 @@ class Game(PieceGame):
             node.setAttribute("aria-label", text)
             self.mirror[q].textContent = text
 
-    def draw_tray(self):
+    def draw_tray(self, placed):
         """Tray buttons: a small 3D picture of each card piece (the piece in hand as it is turned)."""
-        placed = self.placed()
-        camera = uv.Camera()
+        camera = cv.Camera()
         colours = {"plate": "#000000", "plate-edge": "#000000", "edge": css("--ub-edge") or "#1f2328",
                    "wrong": "#d92d20", "ghost-edge": "#000000", "hint-edge": "#000000"}
         for k, pid in enumerate(self.card.pieces):
             button, pic = self.tray[pid]
-            in_hand = self.hand is not None and self.hand["pid"] == pid
-            shape = self.hand["shape"] if in_hand else uv.normalise(uv.SHAPE[pid])
+            in_hand = self.tray_state(button, pid, k + 1, len(ub.SHAPE[pid]), placed, "cubes")
+            shape = self.hand["shape"] if in_hand else ub.normalise(ub.SHAPE[pid])
             box = tuple(max(q[i] for q in shape) + 1 for i in range(3))
             ctx = pic.getContext("2d")
             ctx.clearRect(0, 0, pic.width, pic.height)
-            faces = uv.polygons(camera, box, None, [uv.Group(shape, self.colour(pid), pid)], pic.width, pic.height)
+            faces = cv.polygons(camera, box, None, [cv.Group(shape, self.colour(pid), pid)], pic.width, pic.height)
             ctx.globalAlpha = 0.35 if pid in placed else 1.0
-            uv.draw(ctx, faces, colours, 1.0)
+            cv.draw(ctx, faces, colours, 1.0)
             ctx.globalAlpha = 1.0
-            state = "placed" if pid in placed else "in hand" if in_hand else "in the tray"
-            button.setAttribute("aria-label", "Piece " + str(k + 1) + ": " + uv.NAME[pid] + " (" + pid + "), "
-                                + str(len(uv.SHAPE[pid])) + " cubes, " + state)
-            button.setAttribute("aria-pressed", "true" if in_hand else "false")
-            button.className = "ub-piece" + (" placed" if pid in placed else "") + (" in-hand" if in_hand else "")
 
     def build_tray(self):
         """One button per card piece, with its picture."""
@@ -463,17 +427,9 @@ class Game(PieceGame):
             tray.appendChild(button)
             self.tray[pid] = (button, pic)
 
-    def pieces(self):
-        """The card's pieces."""
-        return self.card.pieces
-
-    def listed(self):
-        """The pieces in the view."""
-        return self.shown()
-
     def piece_words(self, pid, shown):
         """ "red two (r2, 2 cubes): placed at layer 1, row 1, column 1; …" (or lifted out, in hand, …)."""
-        text = uv.NAME[pid] + " (" + pid + ", " + str(len(uv.SHAPE[pid])) + " cubes): "
+        text = ub.NAME[pid] + " (" + pid + ", " + str(len(ub.SHAPE[pid])) + " cubes): "
         if pid in shown:
             return text + ("in the solution at " if self.mode == "study" else "placed at ") + "; ".join(
                 where(q) for q in shown[pid])
@@ -484,21 +440,23 @@ class Game(PieceGame):
     def show_info(self):
         """The card's pieces, size and (once rated) level and solution count."""
         card = self.card
-        text = (self.label + " · " if self.label else "") + str(len(card.pieces)) + " pieces · " + str(
+        label = self.midend.label
+        text = (label + " · " if label else "") + str(len(card.pieces)) + " pieces · " + str(
             len(card.footprint)) + " squares × " + str(card.height) + " layers"
-        if self.rating is not None:
-            level = self.rating.get("level", 0)
-            n = self.rating.get("solutions", 0)
-            text += " · level " + str(level) + " (" + uv.GRADES[level - 1] + ") · " + str(n) + " solution" + (
+        known = self.measured
+        if known is not None:
+            level = known.get("level", 0)
+            n = known.get("solutions", 0)
+            text += " · level " + str(level) + " (" + ub.GRADES[level - 1] + ") · " + str(n) + " solution" + (
                 "" if n == 1 else "s")
-        elif not self.worker.ready.is_set():
+        elif not self.midend.worker.ready.is_set():
             text += " · level when the solver has loaded"
         el("card-info").innerText = text
 
     def redraw(self):
         """Redraw in the current colours."""
         self._cache = {}
-        self.show()
+        PieceGame.redraw(self)
 
     # the view ---------------------------------------------------------------------------------
     def turn_view(self, axis, degrees):
@@ -524,6 +482,11 @@ class Game(PieceGame):
         return ((ev.clientX - rect.left) * self.canvas.width / rect.width,
                 (ev.clientY - rect.top) * self.canvas.height / rect.height)
 
+    def spread(self):
+        """The distance between the two pointers of a pinch."""
+        (x1, y1), (x2, y2) = list(self.pointers.values())
+        return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 or 1
+
     def view_down(self, ev):
         """Press on the view: start a drag (turn), a pinch (zoom) or a click (pick)."""
         self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
@@ -532,8 +495,7 @@ class Game(PieceGame):
         except Exception:  # noqa: BLE001 - capture is a nicety
             pass
         if len(self.pointers) == 2:
-            (x1, y1), (x2, y2) = list(self.pointers.values())
-            self.pinch = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 or 1
+            self.pinch = self.spread()
             self.drag = None
         elif len(self.pointers) == 1:
             self.drag = {"x": ev.clientX, "y": ev.clientY, "moved": False, "button": ev.button}
@@ -544,8 +506,7 @@ class Game(PieceGame):
             return
         self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
         if len(self.pointers) == 2 and self.pinch:
-            (x1, y1), (x2, y2) = list(self.pointers.values())
-            dist = ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 or 1
+            dist = self.spread()
             self.zoom(dist / self.pinch)
             self.pinch = dist
             return
@@ -574,7 +535,7 @@ class Game(PieceGame):
         pt = self.canvas_point(ev)
         if pt is None:
             return
-        pid = uv.pick(self.faces, pt[0], pt[1])
+        pid = cv.pick(self.faces, pt[0], pt[1])
         self.canvas.setAttribute("data-picked", pid or "")
         if pid is None or self.busy:
             return
@@ -603,25 +564,18 @@ class Game(PieceGame):
             self.put_back()
 
     def key(self, ev):
-        """Keys for the view, the piece in hand, hints and solutions."""
+        """Keys for the view, the piece in hand and the solutions (undo, redo and H are the midend's)."""
         target = ev.target
-        tag = str(target.tagName).upper()
-        if tag in ("INPUT", "TEXTAREA", "SELECT") or self.modified_key(ev):
-            return
         key = str(ev.key)
         low = key.lower()
         sign = -1 if ev.shiftKey else 1
-        arrows = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
         if low in ("a", "s", "d"):
             self.turn_view("asd".index(low), sign * STEP)
-        elif key in arrows and "ub-cell" in str(target.className or ""):
-            self.move_focus(target, arrows[key])
-        elif key in arrows:
-            dr, dc = arrows[key]
-            if dc:
-                self.turn_view(1, dc * STEP)
-            else:
-                self.turn_view(0, dr * STEP)
+        elif key in ARROWS and "ub-cell" in str(target.className or ""):
+            self.move_focus(target, ARROWS[key])
+        elif key in ARROWS:
+            dr, dc = ARROWS[key]
+            self.turn_view(1, dc * STEP) if dc else self.turn_view(0, dr * STEP)
         elif key in ("+", "="):
             self.zoom(1.2)
         elif key in ("-", "_"):
@@ -629,7 +583,7 @@ class Game(PieceGame):
         elif key == "0":
             self.reset_view()
         elif self.busy:
-            return
+            return False
         elif len(key) == 1 and "1" <= key <= "9" and self.mode == "play":
             k = int(key) - 1
             if k < len(self.card.pieces):
@@ -638,13 +592,11 @@ class Game(PieceGame):
             self.turn_hand({"r": 2, "t": 1, "e": 0}[low], 3 if ev.shiftKey else 1)
         elif key == "Escape":
             self.put_back() if self.mode == "play" else self.unlift()
-        elif low == "h" and self.mode == "play":
-            spawn(self.ask_hint())
         elif low in ("n", "p") and self.mode == "study":
             self.step_solution(1 if low == "n" else -1)
         else:
-            return
-        ev.preventDefault()
+            return False
+        return True
 
     def move_focus(self, node, delta):
         """Arrow keys in the layer view move between squares of the same layer."""
@@ -664,32 +616,27 @@ class Game(PieceGame):
         self.cursor = q
         if self.hand is not None and self.mode == "play":
             self.draw_view()
-            self.update_layers()
+            self.update_layers(self.shown())
 
-    def take(self, pid, cube=None):
-        """Hold a piece: from the tray, or taken back from the card (undoable)."""
-        if self.busy or self.mode != "play":
-            return
-        placed = self.placed()
-        if pid in placed:
-            cubes = placed[pid]
-            lo = [min(q[i] for q in cubes) for i in range(3)]
-            shape = uv.normalise(cubes)
-            at = cube if cube in cubes else None
-            anchor = (at[0] - lo[0], at[1] - lo[1], at[2] - lo[2]) if at else uv.anchor_of(shape)
-            self.hand = {"pid": pid, "shape": shape, "anchor": anchor}
-            if at is None:
-                self.cursor = (lo[0] + anchor[0], lo[1] + anchor[1], lo[2] + anchor[2])
-            del placed[pid]
-            self.commit(placed)
-            say("Took back " + uv.label(pid) + ": place it again, or press Escape to put it in the tray.")
-            return
-        if self.hand is not None and self.hand["pid"] == pid:
-            return
-        shape = uv.normalise(uv.SHAPE[pid])
-        self.hand = {"pid": pid, "shape": shape, "anchor": uv.anchor_of(shape)}
-        say("In hand: " + uv.label(pid) + ". Turn it with R, T, E; click a square of a layer to put it there.")
-        self.show()
+    def hold(self, pid, cells=None, at=None):
+        """The hand: the tray's shape held by its lowest middle cube, or a placed piece held where clicked."""
+        if cells is None:
+            shape = ub.normalise(ub.SHAPE[pid])
+            say("In hand: " + ub.label(pid) + ". Turn it with R, T, E; click a square of a layer to put it there.")
+            return {"pid": pid, "shape": shape, "anchor": ub.anchor_of(shape)}
+        lo = [min(q[i] for q in cells) for i in range(3)]
+        shape = ub.normalise(cells)
+        if at in cells:
+            anchor = (at[0] - lo[0], at[1] - lo[1], at[2] - lo[2])
+        else:
+            anchor = ub.anchor_of(shape)
+            self.cursor = (lo[0] + anchor[0], lo[1] + anchor[1], lo[2] + anchor[2])
+        return {"pid": pid, "shape": shape, "anchor": anchor}
+
+    def take(self, pid, at=None):
+        """Hold a piece (play mode only)."""
+        if self.mode == "play":
+            PieceGame.take(self, pid, at)
 
     def turn_hand(self, axis, times=1):
         """Turn the piece in hand a quarter about an axis (0 roll, 1 tip, 2 turn)."""
@@ -697,15 +644,8 @@ class Game(PieceGame):
             say("Take a piece from the tray first (keys 1 to " + str(len(self.card.pieces)) + ").")
             return
         for _ in range(times):
-            self.hand["shape"], self.hand["anchor"] = uv.turn(self.hand["shape"], self.hand["anchor"], axis)
-        self.show()
-
-    def put_back(self):
-        """Return the piece in hand to the tray."""
-        if self.hand is not None:
-            say(upper_first(uv.label(self.hand["pid"])) + " is back in the tray.")
-            self.hand = None
-            self.show()
+            self.hand["shape"], self.hand["anchor"] = ub.turn(self.hand["shape"], self.hand["anchor"], axis)
+        self.redraw()
 
     def cell_click(self, q):
         """A square of the layer view: place the piece in hand, take a piece back, or lift one (study)."""
@@ -724,106 +664,29 @@ class Game(PieceGame):
                 say("Take a piece from the tray first, then click where it goes.")
             return
         pid = self.hand["pid"]
-        cubes = uv.fit(self.hand["shape"], self.hand["anchor"], q, self.card.size())
+        cubes = ub.fit(self.hand["shape"], self.hand["anchor"], q, self.card.size())
         why = self.clash(cubes)
         if why is not None:
-            say(upper_first(uv.label(pid)) + " does not fit there: " + why + ".", "error")
-            self.show()
+            say(upper_first(ub.label(pid)) + " does not fit there: " + why + ".", "error")
+            self.redraw()
             return
         self.put(pid, cubes)
 
-    # worker ------------------------------------------------------------------------------------
-    async def measure(self):
-        """Rate the card (level, solutions); a card that cannot be filled is replaced."""
-        token = self.token
-        ans = await self.worker.call(FAMILY, "rate", self.puzzle())
-        if token != self.token:
-            return
-        if "error" in ans or not ans.get("level"):
-            why = ans.get("error") or "these pieces cannot fill it"
-            self.fresh("That card cannot be played: " + why + ". Here is a fresh one.", error=True)
-            return
-        self.rating = ans
-        self.show_info()
-
-    async def new_card(self):
-        """A new card of the chosen level (a ready-made one while the solver loads)."""
-        if self.busy:
-            return
-        level = int(el("level").value or "1")
-        if not self.worker.ready.is_set():
-            self.fresh("A ready-made level " + str(level) + " card (the solver is still loading).")
-            return
-        say("Making a level " + str(level) + " card…")
-        token = self.token
-        ans = await self.worker.call(FAMILY, "generate", {"difficulty": level, "seed": new_seed()})
-        if token != self.token:
-            return
-        if "error" in ans:
-            say(ans["error"], "error")
-            return
-        card = uv.parse_code(ans["code"])
-        self.load(card, label=uv.GRADES[level - 1],
-                  message="A new level " + str(level) + " card with " + str(len(card.pieces)) + " pieces.")
-        self.rating = {"level": ans.get("level", level), "solutions": ans.get("solutions", 0)}
-        self.show_info()
-
+    # study mode ------------------------------------------------------------------------------------
     async def load_solutions(self):
         """The card's distinct solutions from the worker (once per card); False if unavailable."""
         if self.solutions is not None:
             return True
-        ans = await self.ask("solutions", self.puzzle(), "Solutions come once the solver loads…")
+        ans = await self.midend.ask("solutions", self.solve_request(self.midend.puzzle, None),
+                                    "Solutions come once the solver loads…")
         if ans is None:
             return False
-        self.solutions = [uv.cubes_of(s) for s in ans.get("solutions", [])]
+        self.solutions = [self.decoded(s) for s in ans.get("solutions", [])]
         self.total = ans.get("count", len(self.solutions))
         self.capped = bool(ans.get("capped"))
         self.sol_index = 0
         return bool(self.solutions)
 
-    async def fly_in(self, final, order):
-        """Animate pieces of `order` dropping one by one into `final` (the rest shown at rest)."""
-        self.anim = {"hidden": set(order), "lift": {}}
-        try:
-            for pid in order:
-                self.anim["hidden"].discard(pid)
-                for k in range(8, -1, -1):
-                    self.anim["lift"][pid] = 3.0 * (k / 8) ** 2
-                    self.draw_view()
-                    await asyncio.sleep(FRAME)
-                self.anim["lift"][pid] = 0.0
-        finally:
-            self.anim = None
-
-    async def solve(self):
-        """Fill in a solution piece by piece (keeping the player's pieces when possible); undoable."""
-        if self.locked():
-            return
-        token = self.token
-        if not await self.load_solutions() or token != self.token:
-            return
-        placed = self.placed()
-        sol = None
-        for s in self.solutions:
-            if all(s.get(pid) == cubes for pid, cubes in placed.items()):
-                sol = s
-                break
-        kept = sol is not None
-        if sol is None:
-            sol = self.solutions[0]
-            placed = {}
-        order = [pid for pid in uv.assembly_order(sol) if pid not in placed]
-        await self.fill_in(sol, kept, self.preview_in(sol, order))
-
-    async def preview_in(self, sol, order):
-        """Fly the pieces of `order` into the solution shown in play mode."""
-        self.preview = sol
-        try:
-            await self.fly_in(sol, order)
-        finally:
-            self.preview = None
-
-    # study mode ------------------------------------------------------------------------------------
     def set_mode(self, mode):
         """Switch between playing and studying the solutions."""
         if self.busy:
@@ -835,9 +698,9 @@ class Game(PieceGame):
         el("play-panel").hidden = mode != "play"
         el("study-panel").hidden = mode != "study"
         el("tray").hidden = mode != "play"
-        self.close_hint(redraw=False)
         self._cache = {}
-        self.show()
+        self.midend.close_hint(redraw=False)
+        self.midend.redraw()
 
     async def study(self):
         """Study mode: show the first solution of the card."""
@@ -846,8 +709,8 @@ class Game(PieceGame):
         self.set_mode("study")
         self.lifted = []
         el("sol-info").innerText = "Asking the solver for the solutions…"
-        token = self.token
-        if not await self.load_solutions() or token != self.token or self.mode != "study":
+        token = self.midend.token
+        if not await self.load_solutions() or token != self.midend.token or self.mode != "study":
             return
         self.show_solution()
         say("Study: " + str(el("sol-info").innerText) + ". Click a piece to lift it out; Assemble builds it.")
@@ -859,8 +722,7 @@ class Game(PieceGame):
         if self.capped:
             text += " (the first " + str(n) + " of " + str(self.total) + ")"
         el("sol-info").innerText = text
-        self._cache = {}
-        self.show()
+        self.redraw()
 
     def step_solution(self, delta):
         """Next or previous solution."""
@@ -879,11 +741,19 @@ class Game(PieceGame):
         sol = self.solutions[self.sol_index]
         self.busy = True
         try:
-            self.show()
-            await self.fly_in(sol, uv.assembly_order(sol))
+            self.redraw()
+            self.anim = {"hidden": set(sol), "lift": {}}
+            for pid in ub.assembly_order(sol):
+                self.anim["hidden"].discard(pid)
+                for k in range(8, -1, -1):
+                    self.anim["lift"][pid] = 3.0 * (k / 8) ** 2
+                    self.draw_view()
+                    await asyncio.sleep(FRAME)
+                self.anim["lift"][pid] = 0.0
         finally:
+            self.anim = None
             self.busy = False
-        self.show()
+        self.redraw()
         say("Assembled, bottom layer first.")
 
     def lift(self, pid):
@@ -891,23 +761,23 @@ class Game(PieceGame):
         if pid in self.lifted:
             return
         self.lifted.append(pid)
-        self.show()
-        say("Lifted out " + uv.label(pid) + ". Right click or Put back returns it.")
+        self.redraw()
+        say("Lifted out " + ub.label(pid) + ". Right click or Put back returns it.")
 
     def unlift(self):
         """Put the last lifted piece back."""
         if self.busy or not self.lifted:
             return
         pid = self.lifted.pop()
-        self.show()
-        say("Put back " + uv.label(pid) + ".")
+        self.redraw()
+        say("Put back " + ub.label(pid) + ".")
 
     def recolour(self):
         """The next colouring of the pieces."""
-        self.palette = (self.palette + 1) % len(uv.PALETTES)
+        self.palette = (self.palette + 1) % len(PALETTES)
         self.redraw()
-        say("Colours: " + uv.PALETTES[self.palette][0] + ".")
+        say("Colours: " + PALETTES[self.palette][0] + ".")
 
 
-GAME = Game()
-spawn(GAME.start())
+PAGE = Midend(CubesGame())
+spawn(PAGE.start())
