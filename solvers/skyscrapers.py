@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from . import budget, latin
+from . import budget, latin, logic
 from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
+from .logic.board import LogicStep
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
 
@@ -259,16 +260,21 @@ class Solver:
                     cands[cell] &= (1 << (n - clue + 1 + d)) - 1
         return cands if all(cands) else None
 
-    def reduce(self, cands: list[Mask]) -> bool:
-        """Singles, then phase 4 on every clued line, to a fixpoint; False on a contradiction."""
+    def reduce(self, cands: list[Mask], queue: list[Cell] | None = None) -> bool:
+        """Singles, then phase 4 on every clued line, to a fixpoint; False on a contradiction.
+
+        With `queue`, only those cells are new since the singles were last followed (a cheaper start)."""
         g = self.lay.g
         while True:
             budget.spend()
-            if not latin.propagate_all(g, cands):
+            if queue is None:
+                if not latin.propagate_all(g, cands):
+                    return False
+            elif 0 in cands or not latin.propagate(cands, queue, g.peers, g.units, g.full):
                 return False
             if 4 not in self.phases:
                 return self.complete_lines_ok(cands)
-            changed = False
+            changed, queue = False, []
             for cells, a, b in self.lines:
                 budget.spend()  # a long line's support walk is the costly part on big boards
                 masks = tuple(cands[c] for c in cells)
@@ -277,8 +283,10 @@ class Solver:
                     return False
                 if support != masks:
                     changed = True
-                    for c, m in zip(cells, support, strict=True):
+                    for c, m, old in zip(cells, support, masks, strict=True):
                         cands[c] = m
+                        if m != old and not m & (m - 1):
+                            queue.append(c)
             if not changed:
                 return True
 
@@ -356,14 +364,20 @@ def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
     return len(solve(puzzle, limit))
 
 
-def unique_solution(puzzle: Puzzle) -> Grid:
-    """The only solution, or a PuzzleError saying why there is none."""
+@lru_cache(maxsize=64)  # every hint asks again for the puzzle's solution
+def _unique(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """The only solution as tuples (errors are raised, so never remembered)."""
     found = solve(puzzle, 2)
     if not found:
         raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
     if len(found) > 1:
         raise PuzzleError("this puzzle has more than one solution", "multiple-solutions")
-    return found[0]
+    return tuple(map(tuple, found[0]))
+
+
+def unique_solution(puzzle: Puzzle) -> Grid:
+    """The only solution, or a PuzzleError saying why there is none."""
+    return [list(row) for row in _unique(puzzle)]
 
 
 def is_solution(puzzle: Puzzle, grid: Sequence[Sequence[int]]) -> bool:
@@ -390,6 +404,7 @@ class Board:
     puzzle: Puzzle
     values: list[int]
     cands: list[Mask]
+    quick: bool = False  # following an assumption: line steps without their long reasons
     lay: Layout = field(init=False)
 
     def __post_init__(self) -> None:
@@ -473,17 +488,6 @@ def find_clue_bound(board: Board) -> Found | None:
     return None
 
 
-def _latin(find: Callable[..., Step | None], *args: int) -> Finder:
-    """Wrap a latin.py finder as a skyscrapers finder (no clue involved)."""
-
-    def finder(board: Board) -> Found | None:
-        step = find(board.lay.g, board.cands, board.values, *args)
-        return (step, ()) if step else None
-
-    finder.__doc__ = find.__doc__
-    return finder
-
-
 def _counts(masks: tuple[Mask, ...], front: bool) -> list[int]:
     """The numbers of towers the line could show from its front (or back) end, given its candidates alone."""
     n = len(masks)
@@ -534,16 +538,16 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
             refs = tuple(r for r in (fref, bref) if board.puzzle.clue(r))
             seen = " and ".join(f"{board.puzzle.clue(r)} {side_name(r)}" for r in refs)
             sides = (side_name(fref), side_name(bref))
-            whys = [f"{g.name(c)} = {v}: {why_not(masks, a, b, cells.index(c), v, sides)}"
-                    for c, m in drop.items() for v in values_of(m)]
-            orders = line_orders(masks, a, b, 4) if len(open_cells) <= ARRANGED_LINE else []
+            whys = [] if board.quick else [f"{g.name(c)} = {v}: {why_not(masks, a, b, cells.index(c), v, sides)}"
+                                           for c, m in drop.items() for v in values_of(m)]
+            orders = line_orders(masks, a, b, 4) if len(open_cells) <= ARRANGED_LINE and not board.quick else []
             if orders and len(orders) <= 3:
                 shown = " or ".join("".join(map(str, o)) for o in orders)
                 head = f"Of the orders of {line_name(fref)} that fit its candidates, only {shown} agree with the {seen}"
             else:
                 head = f"Trying the orders of the {len(open_cells)} open cells of {line_name(fref)} against the {seen}"
             shown_whys = "; ".join(whys[:6]) + ("; ..." if len(whys) > 6 else "")
-            step = _elim_step(technique, open_cells, f"{head}. With {shown_whys}", board, drop)
+            step = _elim_step(technique, open_cells, f"{head}. With {shown_whys}" if whys else head, board, drop)
             if step:
                 return step, refs
         return None
@@ -591,11 +595,14 @@ def _open_order(cands: Sequence[Mask]) -> list[Cell]:
     return sorted((c for c, m in enumerate(cands) if m & (m - 1)), key=lambda c: (popcount(cands[c]), c))
 
 
-def _refuted(solver: Solver, cands: Sequence[Mask], cell: Cell, v: int) -> bool:
-    """Whether assuming cell = v runs into a contradiction by singles and line filtering alone."""
+def _refuted(solver: Solver, cands: Sequence[Mask], cell: Cell, v: int, settled: bool = False) -> bool:
+    """Whether assuming cell = v runs into a contradiction by singles and line filtering alone.
+
+    `settled`: every decided cell's height is already gone from its row and column (then only the
+    assumption's consequences are followed)."""
     trial = list(cands)
     trial[cell] = bit(v)
-    return not solver.reduce(trial)
+    return not solver.reduce(trial, [cell] if settled else None)
 
 
 def _implications(board: Board, cell: Cell, v: int, limit: int) -> tuple[list[Json], str, tuple[Cell, ...]] | None:
@@ -605,13 +612,14 @@ def _implications(board: Board, cell: Cell, v: int, limit: int) -> tuple[list[Js
     its cells."""
     g = board.lay.g
     trial = board.copy()
+    trial.quick = True
     trial.apply(Step("Assumption", (cell,), "", place=(cell, v)))
     taken: list[tuple[Step, set[Cell]]] = []
     while len(taken) <= limit:
         bad = contradiction(trial)
         if bad:
             break
-        found = next_step(trial, max_level=EXPERT)
+        found = next_step(trial, EXPERT, IMPLIED)
         if found is None:
             return None
         before = trial.cands[:]
@@ -675,7 +683,7 @@ def find_forcing_chain(board: Board) -> Found | None:
     hits = []
     for cell in _open_order(board.cands):
         for v in values_of(board.cands[cell]):
-            if _refuted(solver, board.cands, cell, v):
+            if _refuted(solver, board.cands, cell, v, True):  # the ladder below found no single: settled
                 hits.append((cell, v))
         if len(hits) >= FORCING_TRIES:
             break
@@ -706,7 +714,7 @@ def find_forcing_net(board: Board) -> Found | None:
                 for c2 in _open_order(trial):
                     for v2 in values_of(trial[c2]):
                         tries -= 1
-                        if _refuted(solver, trial, c2, v2):
+                        if _refuted(solver, trial, c2, v2, True):
                             lemmas.append((c2, v2))
                             trial[c2] &= ~bit(v2)
                             progress = True
@@ -723,13 +731,14 @@ def find_forcing_net(board: Board) -> Found | None:
 def _net_step(board: Board, cell: Cell, v: int, lemmas: list[tuple[Cell, int]]) -> Step:
     """The forcing net's step: the lemmas struck out under the assumption, then the chain to the contradiction."""
     trial = board.copy()
+    trial.quick = True
     trial.apply(Step("Assumption", (cell,), "", place=(cell, v)))
     for c, x in lemmas:
         trial.cands[c] &= ~bit(x)
     chain: list[Json] = []
     bad = contradiction(trial)
     while bad is None:
-        found = next_step(trial, max_level=EXPERT)
+        found = next_step(trial, EXPERT, IMPLIED)
         if found is None:
             break
         trial.apply(found[1])
@@ -746,53 +755,104 @@ def _net_step(board: Board, cell: Cell, v: int, lemmas: list[tuple[Cell, int]]) 
 
 @dataclass(frozen=True)
 class Technique:
-    """One rung of the ladder: its name, grade index and score (HoDoKu's scale where a twin exists)."""
+    """One rung of the ladder: its name, grade index, score (HoDoKu's scale where a twin exists) and finder.
+
+    `latin` is the shared finder (solvers.logic) behind a rung that needs no clue, for grading in bulk."""
 
     name: str
     level: int
     score: int
     find: Finder
+    latin: logic.Finder | None = None
 
 
 EASY, MEDIUM, HARD, EXPERT, EXTREME = range(5)
+_SHARED = {rung.name: rung for rung in logic.ladder(uniqueness=False)}  # the latin rungs Sudoku climbs too
 
-# The ladder, easiest first; a hint is the first deduction found, a puzzle's path the hints in turn.
+
+def shared(name: str, level: int) -> Technique:
+    """A rung of the shared latin ladder at a Skyscrapers grade, with its HoDoKu score."""
+    find = _SHARED[name].find
+
+    def finder(board: Board) -> Found | None:
+        step = find(board.lay.g, board.cands, board.values)
+        return (step, ()) if step else None
+
+    finder.__doc__ = find.__doc__
+    return Technique(name, level, _SHARED[name].score, finder, find)
+
+
+# The latin patterns of the shared ladder, in its order, that a grid of rows and columns can hold: locked
+# candidates, empty rectangles, Sue de Coq and grouped nodes need boxes; an XYZ-wing without boxes is a naked
+# triple and a turbot fish a skyscraper or kite; uniqueness rules do not apply (clues can tell a deadly
+# pattern's halves apart).
+LATIN_PATTERNS = ("X-wing", "Skyscraper", "2-string kite", "Finned X-wing", "Swordfish", "Simple colouring",
+                  "W-wing", "XY-wing", "Remote pair", "Jellyfish", "Finned swordfish", "Multi colouring",
+                  "Finned jellyfish", "X-chain", "XY-chain", "AIC", "ALS-XZ", "ALS-XY-wing")
+SASHIMI = {"Sashimi X-wing": "Finned X-wing", "Sashimi swordfish": "Finned swordfish",
+           "Sashimi jellyfish": "Finned jellyfish"}  # steps a finned rung names more finely
+
+# The ladder, easiest first; a hint is the first deduction found, a puzzle's path the hints in turn. The clue
+# and line techniques are Skyscrapers' own; singles, subsets and the latin patterns are the shared ones.
 TECHNIQUES: tuple[Technique, ...] = (
     Technique("Clue 1", EASY, 4, find_clue_one),
     Technique("Clue N", EASY, 4, find_clue_n),
-    Technique("Naked single", EASY, 4, _latin(latin.find_naked_single)),
-    Technique("Hidden single", EASY, 14, _latin(latin.find_hidden_single)),
+    shared("Full house", EASY),
+    shared("Naked single", EASY),
+    shared("Hidden single", EASY),
     Technique("Clue bound", EASY, 10, find_clue_bound),
     Technique("Short line", MEDIUM, 50, _line_finder("Short line", 1, SHORT_LINE)),
-    Technique("Naked pair", MEDIUM, 60, _latin(latin.find_naked_subset, 2)),
-    Technique("Hidden pair", MEDIUM, 70, _latin(latin.find_hidden_subset, 2)),
-    Technique("Naked triple", HARD, 80, _latin(latin.find_naked_subset, 3)),
+    shared("Naked pair", MEDIUM),
+    shared("Hidden pair", MEDIUM),
+    shared("Naked triple", HARD),
     Technique("Line arrangement", HARD, 90, _line_finder("Line arrangement", SHORT_LINE + 1, ARRANGED_LINE)),
-    Technique("Hidden triple", HARD, 100, _latin(latin.find_hidden_subset, 3)),
-    Technique("Naked quad", HARD, 120, _latin(latin.find_naked_subset, 4)),
-    Technique("Hidden quad", HARD, 150, _latin(latin.find_hidden_subset, 4)),
+    shared("Hidden triple", HARD),
+    shared("Naked quad", HARD),
+    shared("Hidden quad", HARD),
     Technique("Line permutations", EXPERT, 140, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
+    *(shared(name, EXPERT) for name in LATIN_PATTERNS),
     Technique("Forcing chain", EXTREME, 500, find_forcing_chain),
     Technique("Forcing net", EXTREME, 700, find_forcing_net),
 )
+# What a forcing chain follows from its assumption: the techniques the refutation test (`Solver.reduce`:
+# singles and line filtering) stands for, so every contradiction it finds can be told step by step.
+IMPLIED = tuple(t for t in TECHNIQUES if t.name in ("Clue 1", "Clue N", "Full house", "Naked single", "Hidden single",
+                                                   "Clue bound", "Short line", "Line arrangement", "Line permutations"))
 GUESS_SCORE = 10_000  # HoDoKu's brute force
-TECHNIQUE_NAMES = (*(t.name for t in TECHNIQUES), "Guessing")
-SCORES = {**{t.name: t.score for t in TECHNIQUES}, "Guessing": GUESS_SCORE}
-LEVELS = {**{t.name: t.level for t in TECHNIQUES}, "Guessing": EXTREME}
+TECHNIQUE_NAMES = (*(t.name for t in TECHNIQUES), *SASHIMI, "Guessing")
+SCORES = {**{t.name: t.score for t in TECHNIQUES}, **{s: logic.SCORES[s] for s in SASHIMI}, "Guessing": GUESS_SCORE}
+LEVELS = {**{t.name: t.level for t in TECHNIQUES}, **{s: EXPERT for s in SASHIMI}, "Guessing": EXTREME}
 # Score bands on the 9x9 scale (a path's score times 81 / n^2): the grade is the hardest technique's grade,
 # raised to the band's when a long path of easier steps adds up (HoDoKu grades the same way).
 BANDS = (1600, 2600, 4200, 8000)
+_LATIN_AT = {lv: [t.latin for t in TECHNIQUES if t.level == lv and t.latin and t.level > EASY] for lv in range(EXTREME)}
+STEP_MEMO = 1024  # positions whose costly answer (Expert rungs and up) `next_step` remembers
+_steps: dict[tuple[Any, ...], tuple[int, Step, tuple[ClueRef, ...]] | None] = {}
 
 
-def next_step(board: Board, max_level: int = EXTREME) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
-    """The first deduction at the lowest level, or None when the ladder (up to max_level) is stuck."""
-    for tech in TECHNIQUES:
+def next_step(board: Board, max_level: int = EXTREME,
+              techniques: Sequence[Technique] = TECHNIQUES) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
+    """The first deduction at the lowest level, or None when the ladder (up to max_level) is stuck.
+
+    The answer from the costly rungs (Expert and up) is remembered per position: a hint asks again for
+    the positions that rating the puzzle (or the previous hint without notes) went through."""
+    key, result = None, None
+    for tech in techniques:
         if tech.level > max_level:
             break
+        if key is None and tech.level >= EXPERT and techniques is TECHNIQUES:
+            key = (board.puzzle, max_level, tuple(board.values), tuple(board.cands))
+            if key in _steps:
+                return _steps[key]
         found = tech.find(board)
         if found:
-            return tech.level, found[0], found[1]
-    return None
+            result = tech.level, found[0], found[1]
+            break
+    if key is not None:
+        if len(_steps) >= STEP_MEMO:
+            _steps.clear()
+        _steps[key] = result
+    return result
 
 
 def start_board(puzzle: Puzzle) -> Board:
@@ -888,7 +948,8 @@ def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = EXTREME) ->
 
 
 def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
-    """Apply one level's deductions (line filtering by open cells, subsets, forcing) once; True if anything changed."""
+    """Apply one level's deductions (line filtering by open cells, then each latin rung's first step; forcing)
+    once; True if anything changed."""
     if level == EXTREME:
         return _apply_forcing(solver.puzzle, cands)
     lo, hi = {1: (1, SHORT_LINE), 2: (SHORT_LINE + 1, ARRANGED_LINE), 3: (ARRANGED_LINE + 1, MAX_N)}[level]
@@ -901,14 +962,16 @@ def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
                 changed = True
                 for c, m in zip(cells, support, strict=True):
                     cands[c] = m
-    if level < 3:
-        values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
-        for k in (2,) if level == 1 else (3, 4):
-            for find in (latin.find_naked_subset, latin.find_hidden_subset):
-                step = find(solver.lay.g, cands, values, k)
-                if step:
-                    latin.apply_step(cands, step)
-                    changed = True
+    if changed and level == EXPERT:
+        return True  # the line filtering first: the latin patterns are costlier to look for
+    values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
+    for tech in _LATIN_AT[level]:
+        step = tech(solver.lay.g, cands, values)
+        if step:
+            latin.apply_step(cands, step)
+            if level == EXPERT:
+                return True
+            changed = True
     return changed
 
 
@@ -1098,6 +1161,11 @@ def cell_pairs(cells: Sequence[Cell], n: int) -> list[list[int]]:
     return [[c // n, c % n] for c in cells]
 
 
+def cell_pairs_values(items: Sequence[tuple[Cell, int]], n: int) -> list[list[int]]:
+    """(cell, height) pairs as [row, col, height]."""
+    return [[c // n, c % n, v] for c, v in items]
+
+
 def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     """The next step: a wrong entry to clear, else the easiest deduction (chained to a placement without notes)."""
     n = puzzle.n
@@ -1136,7 +1204,11 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     cells = list(dict.fromkeys((*last.cells, *step.cells)))
     reason = step.reason if step is last else f"{step.reason}. Then {last.reason[0].lower()}{last.reason[1:]}"
     extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])],
-                   "score": SCORES[step.technique]}
+                   "score": SCORES[step.technique], "removes": cell_pairs_values(step.eliminate, n)}
+    if isinstance(step, LogicStep):  # a latin pattern: the notes it rests on and, for a chain, its nodes in order
+        extra["causes"] = cell_pairs_values(step.causes, n)
+        if step.chain:
+            extra["chain"] = [{"cells": cell_pairs(cells, n), "value": v, "on": on} for cells, v, on in step.chain]
     if isinstance(step, ChainStep):  # the implications, for drawing the chain
         extra["chain"] = list(step.chain)
     if len(chain) > 1:
@@ -1156,6 +1228,9 @@ def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
         return f"Look at {g.name(step.cells[0])}: what would follow from each height there?"
     if step.unit is not None:
         return f"Look at {g.unit_names[step.unit]}"
+    heights = {v for _, v in step.causes} if isinstance(step, LogicStep) else set()
+    if len(heights) == 1 and step.place is None:  # a pattern of one height (fish, colouring, X-chain)
+        return f"Look at where {heights.pop()} can stand in " + ", ".join(g.name(c) for c in step.cells)
     if step.place is not None:  # a naked single or a guess: its row, without naming the cell
         return f"Look at row {step.place[0] // board.puzzle.n + 1}"
     return "Look at " + ", ".join(g.name(c) for c in step.cells)

@@ -87,12 +87,20 @@ def walk(puzzle: sky.Puzzle) -> dict[str, int]:
     return counts
 
 
+TATHAM_EXTREME = {TATHAM[0], TATHAM[1], TATHAM[6]}  # Tatham's own solver finishes these without recursion
+
+
 @pytest.mark.parametrize("text", TATHAM)
 def test_tatham_extreme_and_unreasonable_finish_without_guessing(text: str) -> None:
     puzzle = tatham(text)
     assert sky.count_solutions(puzzle) == 1
     counts = walk(puzzle)
-    assert counts.get("Forcing chain", 0) + counts.get("Forcing net", 0) > 0  # they do need the top rung
+    patterns = sum(counts.get(t, 0) for t in (*sky.LATIN_PATTERNS, *sky.SASHIMI))
+    forcing = counts.get("Forcing chain", 0) + counts.get("Forcing net", 0)
+    if text in TATHAM_EXTREME:  # the shared latin patterns (fish, wings, chains) finish them, as Tatham's does
+        assert patterns > 0 and forcing == 0
+    else:  # Unreasonable (Tatham's solver needs recursion): they do need the top rung
+        assert forcing > 0
 
 
 @pytest.mark.parametrize("n, seed", [(6, 1), (7, 2), (8, 0)])
@@ -112,8 +120,9 @@ def test_public_instances_all_finish_by_logic() -> None:
         rating = sky.rate(puzzle)
         assert "Guessing" not in rating.counts, inst["id"]
         assert sky.level_needed(puzzle) == sky.LEVELS[rating.hardest], inst["id"]
-        if inst["id"] in ("sky22_n7", "sky38_n7"):  # the two the old ladder had to guess
-            assert rating.grade == sky.EXTREME and walk(puzzle)
+        if inst["id"] in ("sky22_n7", "sky38_n7"):  # the two the first ladder had to guess: latin patterns now
+            assert rating.hardest in (*sky.LATIN_PATTERNS, *sky.SASHIMI) and rating.grade >= sky.EXPERT
+            assert "Forcing chain" not in walk(puzzle)
 
 
 # ----------------------------------------------------------------- hand-checked positions
@@ -177,8 +186,42 @@ def first_stuck_board(puzzle: sky.Puzzle) -> sky.Board:
     return board
 
 
-def test_forcing_chain_by_hand() -> None:
+def test_latin_patterns_are_sound_and_explained() -> None:
+    seen = set()
+    for text in sorted(TATHAM_EXTREME) + ["7:3//3/3//2///3/3/3/4///3//4/3////2/4//3/3/4/,o2h2d6m4b3b"]:
+        puzzle = tatham(text)
+        board = sky.start_board(puzzle)
+        while (found := sky.next_step(board)) is not None:
+            level, step, refs = found
+            if step.technique in (*sky.LATIN_PATTERNS, *sky.SASHIMI):
+                seen.add(step.technique)
+                sound(board, step)  # never removes a true height (checked against the full solver)
+                assert level == sky.EXPERT and not refs and step.reason and step.causes
+                assert all(board.cands[c] & sky.bit(v) for c, v in step.causes)  # rests on notes the player has
+                assert all(board.cands[c] & sky.bit(v) for c, v in step.eliminate)
+            board.apply(step)
+        assert board.solved()
+    assert {"X-wing", "XY-wing", "XY-chain", "AIC", "W-wing"} <= seen
+
+
+def test_pattern_hint_shows_causes_and_chain() -> None:
     puzzle = tatham(TATHAM[0])
+    board = sky.start_board(puzzle)
+    while (found := sky.next_step(board))[1].technique != "XY-chain":
+        board.apply(found[1])
+    n = puzzle.n
+    state = [board.values[r * n:(r + 1) * n] for r in range(n)]
+    pencil = [["".join(sky.DIGITS[v - 1] for v in sky.values_of(board.cands[r * n + c])) for c in range(n)]
+              for r in range(n)]
+    h = commands.run(sky.FAMILY, "hint", {**puzzle.to_json(), "state": state, "pencil": pencil})
+    assert h["technique"] == "XY-chain" and h["score"] == sky.SCORES["XY-chain"] and h["grade"] == "Expert"
+    assert h["removes"] == h["move"]["eliminate"] and h["causes"] and h["clues"] == []
+    assert [node["on"] for node in h["chain"]] == [False, True] * (len(h["chain"]) // 2)
+    assert h["reason"].startswith("If ") and h["stages"]["where"].startswith("Look at r")
+
+
+def test_forcing_chain_by_hand() -> None:
+    puzzle = tatham(TATHAM[2])
     board = first_stuck_board(puzzle)
     assert not board.solved() and sky.contradiction(board) is None
     step, _ = sky.find_forcing_chain(board)
@@ -249,5 +292,7 @@ def test_practice_a_technique() -> None:
 
 
 def test_rate_command() -> None:
-    out = commands.run(sky.FAMILY, "rate", {"description": TATHAM[0].split(",")[0] and sky.format(tatham(TATHAM[0]))})
+    out = commands.run(sky.FAMILY, "rate", {"description": sky.format(tatham(TATHAM[2]))})  # Tatham: Unreasonable
     assert out["difficulty"] == "Extreme" and out["score"] > 0 and out["hardest"].startswith("Forcing")
+    out = commands.run(sky.FAMILY, "rate", {"description": sky.format(tatham(TATHAM[0]))})  # Tatham: Extreme
+    assert out["difficulty"] == "Expert" and out["hardest"] in sky.LATIN_PATTERNS and out["techniques"]["X-wing"]
