@@ -84,6 +84,9 @@ def test_hint_names_a_technique_highlights_and_applies(watch, site_url: str) -> 
     title = page.inner_text("#hint-title")
     assert "single" in title.lower(), title
     assert page.inner_text("#hint-reason").strip()
+    page.click("#hint-more")  # why: the reason, the cell and what it rests on
+    assert page.inner_text("#hint-title").startswith("Why")
+    assert page.inner_text("#hint-reason").strip()
     assert any("hint" in t for t in cells(page))
     screenshot(page, "sudoku-hint")
     page.click("#hint-apply")
@@ -102,7 +105,7 @@ def test_play_to_the_end_with_hints(watch, site_url: str) -> None:
             break
         page.click("#hint")
         page.wait_for_selector("#hint-box:not([hidden])")
-        if page.is_visible("#hint-more"):
+        while page.is_visible("#hint-more"):  # where, what, why: then Apply
             page.click("#hint-more")
         page.click("#hint-apply")
     assert values(page) == commands.run(SUDOKU, "solve", {"grid": EASY})["solution"]

@@ -4,6 +4,13 @@ The state is (values, notes) as tuples; moves are the strings of `rules.latin` (
 r1c2^4, r1c2-47). This view draws the state on a `GridBoard`, turns keys, clicks and the pad
 into moves, and shows what check and hint found. A family page fills in the hooks marked
 "family hook": how its puzzle reads and writes as text and which rules module applies moves.
+
+Hints come in three stages, told in the DOM (aria-live) and drawn on the board: *where* (the
+house or cells to look at, never the answer cell alone), *what* (the technique and the digit),
+*why* (the reason; the candidates it rests on and those it removes in two colours on the pencil
+marks, a chain's links, a forcing chain's implications as lines), then Apply. Notes that leave
+out a cell's true digit are pointed out first, with an offer to repair them. The solving path
+(the family's grade command) lists every step with its technique and score.
 """
 
 from pyscript import document
@@ -16,10 +23,15 @@ from tessera_ui import click
 from tessera_ui import el
 from tessera_ui import on
 from tessera_ui import say
+from tessera_ui import spawn
 
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-DIRECT = ("Wrong entry", "Changed given", "Missing candidate")  # hints shown at once, no "look here" stage
+DIRECT = ("Wrong entry", "Changed given")  # hints shown at once, no "look here" stage
+REPAIR = ("Missing candidate", "Notes to repair")  # notes that leave out a true digit: offer to repair them
 MOVE_MARKS = (latin.PLACE, latin.TOGGLE, latin.REMOVE)
+SINGLES = ("Hidden single", "Naked single", "Full house")
+AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
+GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
 _PEERS = {}  # (n, box) -> peers
 
 
@@ -27,6 +39,9 @@ class GridGame(Game):
     """A latin grid: the rules hooks of the midend over (values, notes), and the board view."""
 
     label = "Board"
+    grade_command = "grade"  # the family's command that grades a puzzle and lists its solving path
+    legend = "r3c5 means row 3, column 5 (rows count from the top, columns from the left)."
+    box = None
 
     def __init__(self):
         self.board = GridBoard("board", "aria-board", self.label)
@@ -35,6 +50,8 @@ class GridGame(Game):
         self.n = 0
         self.givens = []
         self.peers = []
+        self.solution = (None, None)  # (puzzle text, values): the solution, asked once per puzzle
+        self.graded = (None, None)  # (puzzle text, the grade command's answer)
 
     # family hooks ---------------------------------------------------------------------------------
     def shape(self, puzzle):
@@ -56,6 +73,15 @@ class GridGame(Game):
     def extra_solved(self, puzzle, values):
         """Family hook: further rules a full, conflict-free grid must meet (clues)."""
         return True
+
+    def house_of(self, cell):
+        """Family hook: the cells to point at instead of a lone answer cell (its row here)."""
+        r = cell // self.n
+        return set(range(r * self.n, (r + 1) * self.n))
+
+    def clue_cells(self, side, i):
+        """Family hook: the cells a clue looks along (none for families without clues)."""
+        return []
 
     # rules hooks of the midend ----------------------------------------------------------------------
     def read(self, text):
@@ -118,38 +144,113 @@ class GridGame(Game):
         return [latin.place_move(n, i, v) for i, v in enumerate(self.solution_values(answer)) if state[0][i] != v]
 
     def hint_moves(self, puzzle, state, hint):
-        """The hint's move string (its "move" stage, else its JSON move)."""
+        """The hint's move string (its "move" stage, else its JSON move); notes to repair get every candidate
+        their row, column (and box) allow back."""
+        if hint.get("technique") in REPAIR:
+            return [self.repair_move(state, self.hint_cell_set(hint))]
         move = (hint.get("stages") or {}).get("move") or latin.move_of_json(self.n, hint.get("move"))
         if not move:
             raise ValueError("That hint has nothing to apply.")
         return [move]
 
+    def repair_move(self, state, cells):
+        """One move giving each cell back every candidate the placed digits allow (clear, then toggle each on)."""
+        values, _notes = state
+        atoms = []
+        for i in sorted(cells):
+            if values[i]:
+                continue
+            atoms.append((i, latin.PLACE, 0))
+            mask = latin.cell_candidates(list(values), self.peers, self.n, i)
+            atoms.extend((i, latin.TOGGLE, v) for v in range(1, self.n + 1) if (mask >> (v - 1)) & 1)
+        if not atoms:
+            raise ValueError("Those notes are already repaired.")
+        return latin.format_move(self.n, atoms)
+
     def hint_stages(self, hint):
-        """Where to look first, then the technique with what to do and why; wrong entries at once."""
+        """Where to look, what (technique and digit), why (reason); wrong entries and notes to repair at once."""
         technique = hint.get("technique", "Hint")
         if technique == "Solved":
             return [("Solved", hint.get("reason", "The puzzle is complete."))]
         stages = hint.get("stages") or {}
         why = stages.get("why") or hint.get("reason", "")
-        what = stages.get("what") or ""
-        text = what + ". " + why if what and what != technique and what not in why else why
+        what = stages.get("what") or technique
+        if technique in REPAIR:
+            return [("Notes to repair", self.repair_text(hint))]
         if technique in DIRECT:
-            return [(technique, text)]
+            return [(technique, what + ". " + why + "." if what not in why else why + ".")]
         where = stages.get("where") or ("Look at " + ((hint.get("region") or {}).get("name")
                                                       or "the highlighted cells"))
-        return [("Look here", where + ": there is a step to find there."), (technique, text)]
+        score = hint.get("score")
+        what_text = what + "." + (" This kind of step scores " + str(score) + " on the difficulty scale."
+                                  if score else "")
+        return [("Look here", where + ": there is a step to find there."), (technique, what_text),
+                ("Why: " + technique, why.rstrip(".") + ".")]
+
+    def repair_text(self, hint):
+        """What is wrong with the notes, in words, and the offer."""
+        names = [latin.cell_name(self.n, i) for i in sorted(self.hint_cell_set(hint))]
+        where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return ("Your notes in " + where + " leave out the digit that belongs there, so steps read from them "
+                "would go wrong. Repair: " + ("its" if len(names) == 1 else "their") + " notes get back every "
+                "digit the placed digits still allow.")
+
+    def hint_cell_set(self, hint):
+        """The hint's cells as indices."""
+        return set(r * self.n + c for r, c in hint.get("cells", []))
+
+    async def own_hint(self, puzzle, state):
+        """Notes that leave out a cell's true digit come first (after wrong entries): a hint to repair them."""
+        values, notes = state
+        n = self.n
+        if not any(notes[i] for i in range(n * n) if not values[i]):
+            return None
+        solution = await self.solution_of(puzzle)
+        if solution is None or any(v and v != solution[i] for i, v in enumerate(values)):
+            return None  # a wrong entry: the worker's hint says so first
+        bad = [i for i in range(n * n) if not values[i] and notes[i] and not (notes[i] >> (solution[i] - 1)) & 1]
+        if not bad:
+            return None
+        return {"technique": "Notes to repair", "cells": [[i // n, i % n] for i in bad], "move": {"repair": True},
+                "reason": "notes leave out a true digit"}
+
+    async def solution_of(self, puzzle):
+        """The puzzle's solution (asked once per puzzle); None when the worker cannot say."""
+        text = self.text(puzzle)
+        if self.solution[0] != text:
+            ans = await self.midend.worker.call(self.family, "solve", self.solve_request(puzzle, None))
+            if "error" in ans or "solution" not in ans:
+                return None
+            self.solution = (text, self.solution_values(ans))
+        return self.solution[1]
 
     # view hooks ----------------------------------------------------------------------------------
     def bind(self):
-        """The pencil and erase buttons (the midend wires the rest)."""
+        """The pencil and erase buttons, the solving path (the midend wires the rest)."""
         click("pencil", self.toggle_pencil)
         click("erase", lambda: self.enter(0))
+        if el("hint-legend") is not None:
+            el("hint-legend").textContent = self.legend
+        if el("path-box") is not None:
+            on(el("path-box"), "toggle", lambda _e: self.path_opened())
+
+    def path_opened(self):
+        """Grade the puzzle now if the background grade was skipped (large boards)."""
+        puzzle = self.midend.puzzle
+        if el("path-box").open and puzzle is not None and self.graded[0] != self.text(puzzle):
+            el("path-list").innerHTML = "<li>Working out the solving path…</li>"
+            spawn(self.fetch_grade(puzzle))
 
     def loaded(self, puzzle):
-        """Set up the board, the pad and the size choice for a new puzzle."""
+        """Set up the board, the pad and the size choice for a new puzzle; grade it in the background."""
         n, givens, box, clues = self.shape(puzzle)
-        self.n, self.givens = n, givens
+        self.n, self.givens, self.box = n, givens, box
         self.peers = self.peer_lists(n, box)
+        self.show_grade(puzzle, None)
+        if el("path-list") is not None:
+            el("path-list").innerHTML = ""
+        if n <= AUTO_GRADE_MAX or (el("path-box") is not None and el("path-box").open):
+            spawn(self.fetch_grade(puzzle))
         self.board.setup(n, box, clues)
         self.board.given = [v != 0 for v in givens]
         self.build_pad(n)
@@ -200,36 +301,258 @@ class GridGame(Game):
         return ans.get("message") or (str(errors) + " errors" if errors else "No errors so far."), not errors
 
     def show_hint(self, hint, stage, last):
-        """Highlight where to look, then the cells, the placement and the notes it removes."""
+        """Stage 0: the house to look at; 1: the pattern; last: causes, removals, links, rings and bounds."""
         n, b = self.n, self.board
-        cells = set(r * n + c for r, c in hint.get("cells", []))
-        region_info = hint.get("region") or {}
-        if not last:
-            b.hint_region = set(r * n + c for r, c in region_info.get("cells", [])) or cells
-            b.hint_cells, b.bad_clues = set(), set()
+        self.forget_hint()
+        technique = hint.get("technique", "")
+        cells = self.hint_cell_set(hint)
+        clues = set((side, i) for side, i in hint.get("clues", []))
+        if technique in DIRECT or technique in REPAIR or technique == "Solved":
+            b.hint_cells = cells
+            if technique in REPAIR:
+                self.show_candidates(cells, self.midend.state[1])
+            self.hint_details(hint, technique in REPAIR)
             b.draw()
             return
-        b.hint_region, b.hint_cells = set(), cells
         move = hint.get("move") or {}
+        if stage == 0 or not last:
+            b.hint_region = self.where_cells(hint, cells, clues)
+            b.hint_clues = clues
+            if stage > 0 and "place" not in move:
+                b.hint_cells = cells
+            self.hint_details(hint, False)
+            b.draw()
+            return
+        b.hint_cells, b.hint_clues = cells, clues
         if "place" in move:
             r, c, v = move["place"]
             b.hint_place = (r * n + c, v)
-        b.hint_elim = set((r * n + c, v) for r, c, v in move.get("eliminate", []))
-        if b.hint_elim:
-            values, notes = self.midend.state
-            shown = list(b.pencil)
-            for i in set(i for i, _v in b.hint_elim) | cells:
-                if not notes[i] and not values[i]:
-                    shown[i] = latin.cell_candidates(values, self.peers, n, i)  # the deduction made visible
-            b.pencil = shown
-        b.bad_clues = set((side, i) for side, i in hint.get("clues", []))
+        b.hint_elim = set((r * n + c, v) for r, c, v in hint.get("removes") or move.get("eliminate", []))
+        self.mark_causes(hint)
+        if b.hint_place and not hint.get("causes"):
+            self.ring_single(hint, b.hint_place)
+        b.hint_bounds = self.bounds_of(hint)
+        shown = set(i for i, _v in b.hint_elim) | set(i for i, _v in b.hint_marks)
+        if b.hint_place:
+            shown.add(b.hint_place[0])
+        self.show_candidates(shown, None)
+        self.hint_details(hint, True)
         b.draw()
+
+    def where_cells(self, hint, cells, clues):
+        """The first stage's cells: the hint's house or pattern, a clue's line; never the answer cell alone."""
+        region = set(r * self.n + c for r, c in (hint.get("region") or {}).get("cells", [])) or set(cells)
+        for side, i in clues:
+            region |= set(self.clue_cells(side, i))
+        move = hint.get("move") or {}
+        if len(region) == 1 and "place" in move:
+            region = self.house_of(list(region)[0])
+        return region
+
+    def show_candidates(self, cells, notes):
+        """Show the candidates of empty cells without notes (the deduction made visible on the pencil marks)."""
+        b = self.board
+        values = self.midend.state[0]
+        notes = notes or self.midend.state[1]
+        shown = list(b.pencil)
+        for i in cells:
+            if not values[i] and not notes[i]:
+                shown[i] = latin.cell_candidates(list(values), self.peers, self.n, i)
+        b.pencil = shown
+
+    def mark_causes(self, hint):
+        """The candidates a step rests on: a chain's nodes in two colours (on/off) with its links, a colouring's
+        two colours, else one colour."""
+        n, b = self.n, self.board
+        chain = [node for node in hint.get("chain") or [] if isinstance(node, dict) and "value" in node]
+        if chain:
+            nodes = [[(r * n + c, node["value"]) for r, c in node["cells"]] for node in chain]
+            for node, cands in zip(chain, nodes):
+                for key in cands:
+                    b.hint_marks[key] = "cause" if node.get("on") else "cause2"
+            b.hint_links = [(nodes[k], nodes[k + 1], not chain[k].get("on") and bool(chain[k + 1].get("on")))
+                            for k in range(len(nodes) - 1)]
+        causes = [(r * n + c, v) for r, c, v in hint.get("causes") or []]
+        colours = self.two_colours(causes) if "colouring" in str(hint.get("technique", "")).lower() else {}
+        for key in causes:
+            if key not in b.hint_marks:
+                b.hint_marks[key] = "cause2" if colours.get(key[0]) == 1 else "cause"
+
+    def two_colours(self, causes):
+        """Colouring's two colours on the page: cells linked when they are a unit's only two places for the
+        digit, coloured alternately (cell -> 0/1)."""
+        values, notes = self.midend.state
+        cells = set(i for i, _v in causes)
+        if not causes:
+            return {}
+        v = causes[0][1]
+        units = latin.units(self.n, self.box)
+
+        def holds(i):
+            mask = notes[i] or latin.cell_candidates(list(values), self.peers, self.n, i)
+            return not values[i] and (mask >> (v - 1)) & 1
+
+        links = dict((i, set()) for i in cells)
+        for unit in units:
+            places = [i for i in unit if holds(i)]
+            if len(places) == 2 and places[0] in cells and places[1] in cells:
+                links[places[0]].add(places[1])
+                links[places[1]].add(places[0])
+        colour = {}
+        for start in sorted(cells):
+            if start in colour:
+                continue
+            colour[start] = 0
+            todo = [start]
+            while todo:
+                i = todo.pop()
+                for j in links[i]:
+                    if j not in colour:
+                        colour[j] = 1 - colour[i]
+                        todo.append(j)
+        return colour
+
+    def ring_single(self, hint, place):
+        """A single made visible: the placed digits that rule out the house's other cells (hidden single), or
+        that rule out the cell's other digits (naked single)."""
+        n, b = self.n, self.board
+        values = self.midend.state[0]
+        cell, v = place
+        region = [r * n + c for r, c in (hint.get("region") or {}).get("cells", [])]
+        if hint.get("technique") == "Hidden single" and len(region) > 1:
+            for q in region:
+                if q == cell or values[q]:
+                    continue
+                blockers = [p for p in self.peers[q] if values[p] == v and p not in region]
+                if blockers and not any(p in b.hint_rings for p in blockers):
+                    b.hint_rings[blockers[0]] = "cause"
+            return
+        if hint.get("technique") == "Full house":
+            return
+        for w in range(1, n + 1):
+            holder = [p for p in self.peers[cell] if values[p] == w]
+            if w != v and holder:
+                b.hint_rings[holder[0]] = "cause"
+
+    def bounds_of(self, hint):
+        """Clue bounds a hint rests on (cell -> "≤k"): its "bounds" field, else read from its reasons."""
+        n = self.n
+        out = {}
+        for item in hint.get("bounds") or []:
+            r, c, text = item[0], item[1], item[2]
+            out[r * n + c] = text if isinstance(text, str) else "≤" + str(text)
+        if out:
+            return out
+        texts = [hint.get("reason", "")] + [s.get("reason", "") for s in hint.get("steps") or []]
+        for text in texts:
+            parts = str(text).split(" at most ")
+            for k in range(len(parts) - 1):
+                name = parts[k].split(" ")[-1]
+                number = parts[k + 1].split(" ")[0].rstrip(",.;:")
+                try:
+                    cell = latin.parse_move(name + "=0", n)[0][0]
+                    out[cell] = "≤" + str(int(number))
+                except (ValueError, IndexError):
+                    continue
+        return out
+
+    def hint_details(self, hint, full):
+        """The DOM beside the hint's text: the colour key and a forcing chain's implications (at the last stage),
+        and the Apply button's words."""
+        key, lines = el("hint-key"), el("hint-lines")
+        if el("hint-apply") is not None:
+            el("hint-apply").textContent = "Repair notes" if hint.get("technique") in REPAIR else "Apply"
+        if key is None or lines is None:
+            return
+        implications = [str(x) for x in hint.get("implications") or []]
+        if not implications:
+            implications = [str(step.get("reason", "")) for step in hint.get("chain") or []
+                            if isinstance(step, dict) and "reason" in step]
+        lines.innerHTML = ""
+        for text in implications if full else []:
+            item = document.createElement("li")
+            item.textContent = text
+            lines.appendChild(item)
+        lines.hidden = not (full and implications)
+        b = self.board
+        used = {"key-cause": "cause" in b.hint_marks.values(), "key-cause2": "cause2" in b.hint_marks.values(),
+                "key-ring": bool(b.hint_rings), "key-elim": bool(b.hint_elim), "key-place": b.hint_place is not None}
+        for ident, shown in used.items():
+            if el(ident) is not None:
+                el(ident).hidden = not shown
+        key.hidden = not (full and any(used.values()))
 
     def forget_hint(self):
         """Drop the hint highlights."""
         b = self.board
         if b.n:
             b.hint_cells, b.hint_region, b.hint_place, b.hint_elim = set(), set(), None, set()
+            b.hint_marks, b.hint_rings, b.hint_links, b.hint_clues, b.hint_bounds = {}, {}, [], set(), {}
+        for ident in ("hint-key", "hint-lines"):
+            if el(ident) is not None:
+                el(ident).hidden = True
+
+    # grade and solving path ------------------------------------------------------------------------
+    async def fetch_grade(self, puzzle):
+        """Grade the puzzle in the worker once it is ready (the score, the hardest step, the path)."""
+        text = self.text(puzzle)
+        if self.graded[0] == text:
+            self.show_grade(puzzle, self.graded[1])
+            return
+        await self.midend.worker.ready.wait()
+        if self.midend.puzzle is not puzzle:
+            return
+        obj = self.solve_request(puzzle, None)
+        obj["limit"] = GRADE_LIMIT
+        ans = await self.midend.worker.call(self.family, self.grade_command, obj)
+        if self.midend.puzzle is not puzzle or "error" in ans:
+            if el("path-list") is not None and self.midend.puzzle is puzzle:
+                el("path-list").innerHTML = "<li>The solving path could not be worked out in time.</li>"
+            return
+        self.graded = (text, ans)
+        self.show_grade(puzzle, ans)
+
+    def show_grade(self, puzzle, ans):
+        """The grade line (grade, score, hardest step) and the solving path's list."""
+        line = el("grade-info")
+        if line is None:
+            return
+        ans = ans or {}
+        grade = ans.get("difficulty") or puzzle.get("difficulty")
+        score = ans.get("score") if ans.get("score") is not None else puzzle.get("score")
+        words = []
+        if grade and str(grade) != "Shared":
+            words.append("Grade: " + str(grade))
+        if score is not None:
+            words.append("score " + str(score))
+        hardest = ans.get("hardest")
+        if hardest and hardest != grade:
+            words.append("hardest step: " + str(hardest))
+        line.textContent = " · ".join(words)
+        listing = el("path-list")
+        if listing is None or not ans:
+            return
+        listing.innerHTML = ""
+        singles = ans.get("singles")
+        if singles:
+            self.path_item(listing, str(singles) + " singles along the way (full houses, naked and hidden singles)", "")
+        path = ans.get("path")
+        if isinstance(path, list):
+            for k, step in enumerate(path):
+                self.path_item(listing, str(step.get("technique", "?")) + (": " + str(step["reason"]) if
+                                                                           step.get("reason") else ""),
+                               str(step.get("score", "")), k + 1)
+        elif isinstance(ans.get("techniques"), dict):
+            for name, count in ans["techniques"].items():
+                self.path_item(listing, str(name) + " × " + str(count), "")
+        if not listing.children.length:
+            self.path_item(listing, "Singles only: every step is a full house, naked or hidden single.", "")
+
+    def path_item(self, listing, text, score, number=None):
+        """One line of the solving path."""
+        item = document.createElement("li")
+        item.textContent = (str(number) + ". " if number else "") + text + (" (score " + score + ")" if score else "")
+        listing.appendChild(item)
 
     # input -------------------------------------------------------------------------------------------
     def select(self, r, c):

@@ -3,6 +3,10 @@
 Draws values, givens, pencil marks, the cursor, highlights (hint, wrong, conflict), boxes
 and an optional clue ring; maps clicks to cells; keeps an ARIA grid that states every
 cell for screen readers and tests. It knows nothing of rules: the page sets its fields.
+An explained hint draws on the pencil marks: the candidates a step rests on in one colour
+(a chain's or a colouring's second colour in another), removed ones struck through in red,
+the placement in green, links between a chain's nodes (strong solid, weak dashed), rings
+round placed digits that cause a single, the clues it rests on and the bounds they give.
 """
 
 from pyscript import document
@@ -47,6 +51,11 @@ class GridBoard:
         self.hint_region = set()
         self.hint_place = None  # (cell, value)
         self.hint_elim = set()  # (cell, value)
+        self.hint_marks = {}  # (cell, value) -> "cause" or "cause2": candidates a hint rests on
+        self.hint_rings = {}  # cell -> "cause" or "cause2": placed digits a hint rests on
+        self.hint_links = []  # (node, node, strong) with nodes as lists of (cell, value)
+        self.hint_clues = set()  # (side, i) clues a hint rests on
+        self.hint_bounds = {}  # cell -> short text such as "≤2" (a clue's bound)
         self.bad_clues = set()
         self.done_clues = set()
         self.solved = False
@@ -96,7 +105,8 @@ class GridBoard:
         size, cell, off = self._metrics()
         colours = {k: css("--" + k) for k in (
             "panel", "bg", "line", "thin", "given", "entry", "sel", "same", "peer", "wrong", "wrong-bg",
-            "conflict", "hint", "hint-line", "ok", "pencil", "muted")}
+            "conflict", "hint", "hint-line", "ok", "pencil", "muted", "cause", "cause-bg", "cause2", "cause2-bg",
+            "link")}
         ctx.fillStyle = colours["bg"] if self.clues else colours["panel"]
         ctx.fillRect(0, 0, size, size)
         cr, cc = self.cursor
@@ -134,10 +144,22 @@ class GridBoard:
                         ctx.fillStyle = colours["given"] if self.given[i] else colours["entry"]
                     weight = "600 " if self.given[i] else "400 "
                     ctx.font = weight + str(int(cell * 0.6)) + "px " + font
+                    if i in self.hint_rings:
+                        ctx.strokeStyle = colours[self.hint_rings[i]]
+                        ctx.lineWidth = max(2, cell * 0.06)
+                        ctx.beginPath()
+                        ctx.arc(x + cell / 2, y + cell / 2, cell * 0.4, 0, 6.2832)
+                        ctx.stroke()
                     ctx.fillText(symbol(v), x + cell / 2, y + cell * 0.54)
                 elif self.pencil[i] or (self.hint_place and self.hint_place[0] == i):
                     self._draw_pencil(i, x, y, cell, colours, font)
+                if i in self.hint_bounds and not v:
+                    ctx.fillStyle = colours["cause"]
+                    ctx.font = "600 " + str(int(cell * 0.22)) + "px " + font
+                    ctx.fillText(self.hint_bounds[i], x + cell * 0.82, y + cell * 0.86)
         self._draw_lines(size, cell, off, colours)
+        if self.hint_links:
+            self._draw_links(cell, off, colours)
         if self.clues:
             self._draw_clues(cell, off, colours, font)
         if self.solved:
@@ -155,12 +177,19 @@ class GridBoard:
         for v in range(1, n + 1):
             place = self.hint_place == (i, v)
             elim = (i, v) in self.hint_elim
+            mark = self.hint_marks.get((i, v))
             if not (mask >> (v - 1)) & 1 and not place:
                 continue
             k = v - 1
             px = x + (k % cols + 0.5) * cell / cols
             py = y + (k // cols + 0.55) * cell / rows
-            ctx.fillStyle = colours["wrong"] if elim else colours["ok"] if place else colours["pencil"]
+            if mark or elim or place:  # a disc behind the mark: its role in the hint at a glance
+                ctx.fillStyle = colours["wrong-bg"] if elim else colours["cause-bg"] if place else colours[mark + "-bg"]
+                ctx.beginPath()
+                ctx.arc(px, py - cell / rows * 0.05, min(cell / cols, cell / rows) * 0.46, 0, 6.2832)
+                ctx.fill()
+            ctx.fillStyle = colours["wrong"] if elim else colours["ok"] if place else (
+                colours[mark] if mark else colours["pencil"])
             ctx.fillText(symbol(v), px, py)
             if elim:
                 ctx.strokeStyle = colours["wrong"]
@@ -169,6 +198,44 @@ class GridBoard:
                 ctx.moveTo(px - cell / cols / 3, py + cell / rows / 3)
                 ctx.lineTo(px + cell / cols / 3, py - cell / rows / 3)
                 ctx.stroke()
+
+    def mark_centre(self, cell_index, v, cell, off):
+        """The canvas point of pencil mark v in a cell."""
+        n = self.n
+        cols = self.box[0] if self.box else int(n ** 0.5 + 0.999)
+        rows = (n + cols - 1) // cols
+        r, c = divmod(cell_index, n)
+        k = v - 1
+        return off + c * cell + (k % cols + 0.5) * cell / cols, off + r * cell + (k // cols + 0.5) * cell / rows
+
+    def _draw_links(self, cell, off, colours):
+        """A chain's links between the centres of its nodes: strong links solid, weak ones dashed, with arrows."""
+        ctx = self.ctx
+        ctx.strokeStyle = colours["link"]
+        ctx.fillStyle = colours["link"]
+        ctx.lineWidth = max(1.5, cell * 0.035)
+        for a, b, strong in self.hint_links:
+            pa = [self.mark_centre(i, v, cell, off) for i, v in a]
+            pb = [self.mark_centre(i, v, cell, off) for i, v in b]
+            ax, ay = sum(p[0] for p in pa) / len(pa), sum(p[1] for p in pa) / len(pa)
+            bx, by = sum(p[0] for p in pb) / len(pb), sum(p[1] for p in pb) / len(pb)
+            dx, dy = bx - ax, by - ay
+            length = (dx * dx + dy * dy) ** 0.5 or 1
+            ux, uy = dx / length, dy / length
+            gap = cell * 0.12  # stop short of the marks so they stay readable
+            sx, sy, ex, ey = ax + ux * gap, ay + uy * gap, bx - ux * gap, by - uy * gap
+            ctx.setLineDash([] if strong else [cell * 0.1, cell * 0.07])
+            ctx.beginPath()
+            ctx.moveTo(sx, sy)
+            ctx.lineTo(ex, ey)
+            ctx.stroke()
+            ctx.setLineDash([])
+            head = cell * 0.1
+            ctx.beginPath()
+            ctx.moveTo(ex, ey)
+            ctx.lineTo(ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6)
+            ctx.lineTo(ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)
+            ctx.fill()
 
     def _draw_lines(self, size, cell, off, colours):
         n, ctx = self.n, self.ctx
@@ -207,6 +274,14 @@ class GridBoard:
                 else:
                     x, y = off + n * cell + off / 2, off + (i + 0.5) * cell
                 key = (side, i)
+                if key in self.hint_clues:
+                    ctx.fillStyle = colours["hint"]
+                    ctx.beginPath()
+                    ctx.arc(x, y, cell * 0.36, 0, 6.2832)
+                    ctx.fill()
+                    ctx.strokeStyle = colours["hint-line"]
+                    ctx.lineWidth = max(2, cell * 0.05)
+                    ctx.stroke()
                 ctx.fillStyle = colours["wrong"] if key in self.bad_clues else (
                     colours["thin"] if key in self.done_clues else colours["given"])
                 ctx.fillText(str(v), x, y)
@@ -246,6 +321,22 @@ class GridBoard:
             words.append("conflict")
         if i in self.hint_cells:
             words.append("hint")
+        if i in self.hint_region:
+            words.append("look here")
+        if i in self.hint_rings:
+            words.append("this digit rules others out")
+        marks = [(v, m) for (c, v), m in self.hint_marks.items() if c == i]
+        for kind, label in (("cause", "rests on"), ("cause2", "other colour")):
+            vs = sorted(v for v, m in marks if m == kind)
+            if vs:
+                words.append(label + " " + " ".join(symbol(v) for v in vs))
+        gone = sorted(v for c, v in self.hint_elim if c == i)
+        if gone:
+            words.append("removes " + " ".join(symbol(v) for v in gone))
+        if self.hint_place and self.hint_place[0] == i:
+            words.append("place " + symbol(self.hint_place[1]))
+        if i in self.hint_bounds:
+            words.append("bound " + self.hint_bounds[i])
         return ", ".join(words)
 
     def clue_text(self):
@@ -258,7 +349,8 @@ class GridBoard:
             for i, v in enumerate(values):
                 if v:
                     state = " (wrong)" if (side, i) in self.bad_clues else (
-                        " (done)" if (side, i) in self.done_clues else "")
+                        " (hint)" if (side, i) in self.hint_clues else (
+                            " (done)" if (side, i) in self.done_clues else ""))
                     parts.append(side + " of " + along + " " + str(i + 1) + ": " + str(v) + state)
         return "Clues: " + "; ".join(parts) + "."
 

@@ -194,6 +194,10 @@ class Game:
     def show_hint(self, hint, stage, last):
         """Highlight a hint at a stage (0 = the first); `last` when it is the final one."""
 
+    async def own_hint(self, puzzle, state):
+        """A hint the page gives before asking the worker (e.g. notes to repair); None to ask the worker."""
+        return None
+
     def forget_hint(self):
         """Drop the highlights of a hint (no redraw)."""
 
@@ -277,6 +281,10 @@ class Midend:
             return
         ctrl = ev.ctrlKey or ev.metaKey
         low = str(ev.key).lower()
+        if low == "escape" and self.hint is not None:  # Escape closes the hint
+            self.close_hint()
+            ev.preventDefault()
+            return
         if ctrl and low in ("z", "y"):
             self.redo() if low == "y" or ev.shiftKey else self.undo()
             ev.preventDefault()
@@ -562,8 +570,13 @@ class Midend:
         if self.hint is not None and self.stage + 1 < len(self.game.hint_stages(self.hint)):
             self.hint_more()
             return
-        ans = await self.ask("hint", self.game.request(self.puzzle, self.state),
-                             "The hint will come once the solver loads…")
+        token = self.token
+        ans = await self.game.own_hint(self.puzzle, self.state)
+        if token != self.token:
+            return
+        if ans is None:
+            ans = await self.ask("hint", self.game.request(self.puzzle, self.state),
+                                 "The hint will come once the solver loads…")
         if ans is None:
             return
         self.hint = ans

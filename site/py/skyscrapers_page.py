@@ -21,6 +21,9 @@ class SkyscrapersGame(GridGame):
     family = "skyscrapers"
     label = "Skyscrapers"
     verify = True
+    grade_command = "rate"
+    legend = GridGame.legend + (" A clue is a number outside the grid (\u201cthe 3 left of row 2\u201d): how many"
+                                " towers you see from there; \u2264k in a cell is the most it can hold.")
     _memo = (None, None)
 
     def shape(self, puzzle):
@@ -73,6 +76,10 @@ class SkyscrapersGame(GridGame):
         """Clues whose full line sees the wrong number of towers."""
         n, _givens, _box, clues = self.shape(self.midend.puzzle)
         return set(sky.broken_clues(n, clues, values))
+
+    def clue_cells(self, side, i):
+        """The line a clue looks along."""
+        return sky.line_of(self.n, side, i)
 
     def fallback(self):
         """A 4x4 when the build's starters are missing."""

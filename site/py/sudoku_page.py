@@ -21,6 +21,7 @@ class SudokuGame(GridGame):
     family = "sudoku"
     label = "Sudoku"
     verify = True
+    legend = GridGame.legend + " Boxes are numbered across, then down: box 1 is top left."
     _memo = (None, None)
 
     def shape(self, puzzle):
@@ -29,6 +30,11 @@ class SudokuGame(GridGame):
             values, box = sudoku.parse_grid(puzzle["grid"], puzzle.get("box"))
             self._memo = (puzzle, (box[0] * box[1], values, box, None))
         return self._memo[1]
+
+    def house_of(self, cell):
+        """A lone answer cell is pointed at through its box."""
+        n, _givens, box, _clues = self.shape(self.midend.puzzle)
+        return set(latin.units(n, box)[2 * n + latin.box_index(n, box, cell)])
 
     def read_puzzle(self, text):
         """A grid text, maybe "WxH:"-prefixed."""
