@@ -5,7 +5,8 @@ Sets: the 40 public instances, generated puzzles of every grade and size (seeds 
 a file of Tatham Towers game IDs (one per line, e.g. from `sgt-towers --generate 20 7dx`). Each puzzle is
 walked hint by hint with full pencil marks (apply the hint, ask again). Prints Markdown tables: the share
 finished by explained logic (no "Guessing"), wrong steps (a true height removed or a wrong one placed),
-per-technique counts, mean and max time per hint (CPython, this machine) and generation time per grade.
+per-technique counts, mean and max CPU time per hint (CPython, this process, so other load on the machine
+counts less; the steps remembered from rating a generated puzzle are forgotten first) and generation time per grade.
 """
 
 from __future__ import annotations
@@ -40,10 +41,11 @@ def walk(puzzle: sky.Puzzle) -> tuple[Counter, int, list[float]]:
         state[r][c] = v
     pencil = [[sky.DIGITS[:n]] * n for _ in range(n)]
     counts, wrong, times = Counter(), 0, []
+    sky._steps.clear()  # cold: no step remembered from rating the puzzle (a generated puzzle's hints would hit)
     while True:
-        start = time.perf_counter()
+        start = time.process_time()
         h = commands.run(sky.FAMILY, "hint", {**obj, "state": state, "pencil": pencil})
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         if h["technique"] == "Solved":
             return counts, wrong, times
         counts[h["technique"]] += 1
@@ -68,15 +70,17 @@ def table(title: str, header: list[str], rows: list[list[object]]) -> None:
 
 def summarise(name: str, puzzles: list[sky.Puzzle], totals: Counter) -> list[object]:
     """One row: puzzles, finished by logic, wrong steps, hints, mean/max ms per hint."""
-    logic = wrong = 0
+    logic = wrong = guesses = forcing = 0
     times: list[float] = []
     for puzzle in puzzles:
         counts, bad, t = walk(puzzle)
         totals.update(counts)
         logic += not counts["Guessing"]
+        guesses += counts["Guessing"]
+        forcing += counts["Forcing chain"] + counts["Forcing net"]
         wrong += bad
         times += t
-    return [name, len(puzzles), f"{logic}/{len(puzzles)}", wrong, len(times),
+    return [name, len(puzzles), f"{logic}/{len(puzzles)}", wrong, guesses, forcing, len(times),
             f"{1000 * statistics.mean(times):.1f}", f"{1000 * max(times):.0f}"]
 
 
@@ -86,7 +90,8 @@ def main() -> int:
     ap.add_argument("--sizes", default="4,5,6,7,8,9")
     ap.add_argument("--tatham", action="append", default=[], help="a file of Towers game IDs")
     args = ap.parse_args()
-    header = ["set", "puzzles", "by logic", "wrong steps", "hints", "mean ms/hint", "max ms/hint"]
+    header = ["set", "puzzles", "by logic", "wrong steps", "guesses", "forcing steps", "hints", "mean CPU ms/hint",
+              "max CPU ms/hint"]
     rows, totals = [], Counter()
     if BENCH.exists():
         public = [sky.make_puzzle(i["n"], i["clues"], i.get("givens") or [])
@@ -107,7 +112,7 @@ def main() -> int:
             gen_rows.append([f"{n}x{n}", sky.GRADES[level], len(made), f"{statistics.median(secs):.2f}",
                              f"{max(secs):.2f}", f"{statistics.mean(scores):.0f}"])
             rows.append(summarise(f"generated {n}x{n} {sky.GRADES[level]}", made, totals))
-    table("Hint walks (full pencil marks; CPython)", header, rows)
+    table("Hint walks (full pencil marks; CPython CPU time)", header, rows)
     table("Generation per grade (s, CPython)", ["size", "grade", "puzzles", "median s", "max s", "mean score"],
           gen_rows)
     table("Techniques used", ["technique", "grade", "score", "hints"],

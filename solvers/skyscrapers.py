@@ -433,6 +433,7 @@ class ChainStep(Step):
     """A forcing chain's elimination with the implications that lead to its contradiction."""
 
     chain: tuple[Json, ...] = ()  # {"technique", "reason", "place"|"eliminate"} per implication, in order
+    lines: tuple[str, ...] = ()  # the same in words: "if r1c2 is 4", ..., the contradiction
 
 
 Found = tuple[Step, tuple[ClueRef, ...]]
@@ -619,12 +620,8 @@ def _implications(board: Board, cell: Cell, v: int, limit: int) -> tuple[list[Js
         bad = contradiction(trial)
         if bad:
             break
-        found = next_step(trial, EXPERT, IMPLIED)
-        if found is None:
+        if not _sweep(trial, taken):
             return None
-        before = trial.cands[:]
-        trial.apply(found[1])
-        taken.append((found[1], {c for c, m in enumerate(before) if m != trial.cands[c]}))
     else:
         return None
     need = set(bad[1])
@@ -644,6 +641,55 @@ def _implications(board: Board, cell: Cell, v: int, limit: int) -> tuple[list[Js
             item["eliminate"] = [[c, x] for c, x in step.eliminate]
         chain.append(item)
     return chain, bad[0], bad[1]
+
+
+def _sweep(trial: Board, taken: list[tuple[Step, set[Cell]]]) -> bool:
+    """One round of the easy techniques a forcing chain follows, applied and recorded with the cells each
+    changed: every naked single, else every hidden single, else every clued line's filtering (the closure
+    `Solver.reduce` computes, found in rounds instead of rescanning the ladder after every step)."""
+    g, p, cands, values = trial.lay.g, trial.puzzle, trial.cands, trial.values
+
+    def put(step: Step) -> None:
+        before = cands[:]
+        trial.apply(step)
+        taken.append((step, {c for c, m in enumerate(before) if m != cands[c]}))
+
+    size = len(taken)
+    for c, m in enumerate(cands):
+        if not values[c] and m and not m & (m - 1) and cands[c] == m:
+            put(Step("Naked single", (c,), f"{g.name(c)} can only be {m.bit_length()}", place=(c, m.bit_length())))
+    if len(taken) > size:
+        return True
+    for u, unit in enumerate(g.units):
+        placed = 0
+        for c in unit:
+            placed |= bit(values[c]) if values[c] else 0
+        for x in values_of(g.full & ~placed):
+            places = [c for c in unit if not values[c] and cands[c] & bit(x)]
+            if len(places) == 1:
+                put(Step("Hidden single", (places[0],), f"In {g.unit_names[u]}, {x} fits only in "
+                         f"{g.name(places[0])}", place=(places[0], x), unit=u))
+                placed |= bit(x)
+    if len(taken) > size:
+        return True
+    for cells, fref, bref in trial.lay.lines:
+        a, b = p.clue(fref), p.clue(bref)
+        open_cells = tuple(c for c in cells if not values[c])
+        if not (a or b) or not open_cells:
+            continue
+        masks = tuple(cands[c] for c in cells)
+        support = line_support(masks, a, b)
+        if support is None:
+            return True  # the contradiction check says why
+        drop = tuple((c, x) for c, m, k in zip(cells, masks, support, strict=True) for x in values_of(m & ~k))
+        if drop:
+            k = len(open_cells)
+            name = "Short line" if k <= SHORT_LINE else "Line arrangement" if k <= ARRANGED_LINE \
+                else "Line permutations"
+            seen = " and ".join(f"{p.clue(r)} {side_name(r)}" for r in (fref, bref) if p.clue(r))
+            put(Step(name, open_cells, f"Trying the orders of the {k} open cells of {line_name(fref)} against the "
+                     f"{seen}", eliminate=drop))
+    return len(taken) > size
 
 
 def _said(item: Json, g: latin.Geometry) -> str:
@@ -674,7 +720,8 @@ def _chain_step(board: Board, technique: str, cell: Cell, v: int, chain: list[Js
         else:
             item["eliminate"] = [[c // n, c % n, x] for c, x in item["eliminate"]]
     cells = tuple(dict.fromkeys((cell, *bad_cells)))
-    return ChainStep(technique, cells, reason, eliminate=((cell, v),), chain=tuple(chain))
+    return ChainStep(technique, cells, reason, eliminate=((cell, v),), chain=tuple(chain),
+                     lines=(f"if {name} is {v}", *parts, bad))
 
 
 def find_forcing_chain(board: Board) -> Found | None:
@@ -791,6 +838,8 @@ LATIN_PATTERNS = ("X-wing", "Skyscraper", "2-string kite", "Finned X-wing", "Swo
                   "Finned jellyfish", "X-chain", "XY-chain", "AIC", "ALS-XZ", "ALS-XY-wing")
 SASHIMI = {"Sashimi X-wing": "Finned X-wing", "Sashimi swordfish": "Finned swordfish",
            "Sashimi jellyfish": "Finned jellyfish"}  # steps a finned rung names more finely
+
+PATTERN_NAMES = (*LATIN_PATTERNS, *SASHIMI)
 
 # The ladder, easiest first; a hint is the first deduction found, a puzzle's path the hints in turn. The clue
 # and line techniques are Skyscrapers' own; singles, subsets and the latin patterns are the shared ones.
@@ -925,8 +974,11 @@ def level_needed(puzzle: Puzzle, cap: int = EXTREME) -> int | None:
     return _grade_from(puzzle, None, cap)[0]
 
 
-def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = EXTREME) -> tuple[int | None, list[Mask]]:
-    """Level from given candidates (default: the static clue phases); also returns the final candidates."""
+def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = EXTREME,
+                patterns: bool = True) -> tuple[int | None, list[Mask]]:
+    """Level from given candidates (default: the static clue phases); also returns the final candidates.
+
+    Without `patterns` the Expert level is line permutations alone (the generator digs that way: cheaper)."""
     solver = Solver(puzzle, phases=(1, 2, 3))
     g = solver.lay.g
     if cands is None:
@@ -940,14 +992,14 @@ def _grade_from(puzzle: Puzzle, cands: list[Mask] | None, cap: int = EXTREME) ->
         if all(not m & (m - 1) for m in cands):
             return level, cands
         for lv in range(1, cap + 1):
-            if _apply_level(solver, cands, lv):
+            if _apply_level(solver, cands, lv, patterns):
                 level = max(level, lv)
                 break
         else:
             return None, cands
 
 
-def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
+def _apply_level(solver: Solver, cands: list[Mask], level: int, patterns: bool = True) -> bool:
     """Apply one level's deductions (line filtering by open cells, then each latin rung's first step; forcing)
     once; True if anything changed."""
     if level == EXTREME:
@@ -962,8 +1014,8 @@ def _apply_level(solver: Solver, cands: list[Mask], level: int) -> bool:
                 changed = True
                 for c, m in zip(cells, support, strict=True):
                     cands[c] = m
-    if changed and level == EXPERT:
-        return True  # the line filtering first: the latin patterns are costlier to look for
+    if level == EXPERT and (changed or not patterns):
+        return changed  # the line filtering first: the latin patterns are costlier to look for
     values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
     for tech in _LATIN_AT[level]:
         step = tech(solver.lay.g, cands, values)
@@ -1008,9 +1060,11 @@ def generate(rng: Any, level: int, n: int, attempts: int = 60, technique: str | 
     """A puzzle of exactly grade `level` with its solution (and whose path uses `technique`, when named).
 
     Easy to Expert: clues (and givens) removed from a random latin square while the techniques up to the
-    grade still solve it. Extreme: removed while the solution stays unique, kept when the easier
-    techniques then get stuck. Every candidate is then rated on its scored path and kept only when the
-    rating is the grade asked for."""
+    grade still solve it (Expert digs with line permutations only: the latin patterns are costly to look
+    for on every trial). Extreme: removed while the solution stays unique, kept when the easier techniques
+    then get stuck. Every candidate is then rated on its scored path and kept only when the rating is the
+    grade asked for. Practising a latin pattern digs like Extreme and keeps an Expert or Extreme puzzle
+    whose path uses it."""
     if not 3 <= n <= 9:
         raise PuzzleError("generated puzzles are 3x3 to 9x9")
     top = max_grade(n)
@@ -1019,6 +1073,11 @@ def generate(rng: Any, level: int, n: int, attempts: int = 60, technique: str | 
     for _ in range(attempts):
         grid = random_grid(n, rng)
         full = clues_for(grid)
+        if technique in PATTERN_NAMES:  # its grade may also be Extreme: forcing chains may follow the pattern
+            puzzle = _dig_unique(full, grid, rng)
+            if technique in rate(puzzle).counts:
+                return puzzle, grid
+            continue
         if level == EXTREME:
             puzzle = _dig_unique(full, grid, rng)
             if level_needed(puzzle, EXPERT) is not None:
@@ -1042,7 +1101,7 @@ def max_grade(n: int) -> int:
 def _givens_needed(puzzle: Puzzle, grid: Grid, level: int, rng: Any) -> list[list[int]]:
     """Givens that make the all-clue puzzle solvable within `level`: added where the techniques get stuck."""
     n, givens = puzzle.n, []
-    found, cands = _grade_from(puzzle, None, level)
+    found, cands = _grade_from(puzzle, None, level, False)
     while found is None:
         # a given where the most heights are still open tells the most
         widest = max(popcount(m) for m in cands)
@@ -1050,7 +1109,7 @@ def _givens_needed(puzzle: Puzzle, grid: Grid, level: int, rng: Any) -> list[lis
         r, c = divmod(cell, n)
         givens.append([r, c, grid[r][c]])
         cands[cell] = bit(grid[r][c])
-        found, cands = _grade_from(puzzle, cands, level)
+        found, cands = _grade_from(puzzle, cands, level, False)
     return givens
 
 
@@ -1062,13 +1121,13 @@ def _thin(puzzle: Puzzle, givens: list[list[int]], level: int, rng: Any) -> Puzz
     rng.shuffle(kept)
     for g in list(kept):
         trial = [x for x in kept if x is not g]
-        if _grade_from(make_puzzle(n, clues, trial), None, level)[0] is not None:
+        if _grade_from(make_puzzle(n, clues, trial), None, level, False)[0] is not None:
             kept = trial
     refs = [(s, i) for s in SIDES for i in range(n)]
     rng.shuffle(refs)
     for side, i in refs:
         old, clues[side][i] = clues[side][i], 0
-        if _grade_from(make_puzzle(n, clues, kept), None, level)[0] is None:
+        if _grade_from(make_puzzle(n, clues, kept), None, level, False)[0] is None:
             clues[side][i] = old
     return make_puzzle(n, clues, kept)
 
@@ -1211,11 +1270,39 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
             extra["chain"] = [{"cells": cell_pairs(cells, n), "value": v, "on": on} for cells, v, on in step.chain]
     if isinstance(step, ChainStep):  # the implications, for drawing the chain
         extra["chain"] = list(step.chain)
+        extra["implications"] = list(step.lines)
+    bounds = _bounds(board.puzzle, [(s, r) for _, s, r in chain if s.technique == "Clue bound"])
+    if bounds:
+        extra["bounds"] = bounds
+    extra["region"] = _region(board, step, refs)
     if len(chain) > 1:
         extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv, "score": SCORES[s.technique]}
                           for lv, s, _ in chain]
     return Hint(step.technique, cell_pairs(cells, n), reason + ".", move, level, extra,
                 where=_where(board, step, refs), what=_what(step, last), step=latin_rules.move_of_json(n, move))
+
+
+def _bounds(puzzle: Puzzle, steps: Sequence[tuple[Step, tuple[ClueRef, ...]]]) -> list[list[int]]:
+    """[row, col, most] for the cells clue bounds capped in these steps (the lowest cap per cell)."""
+    n, caps = puzzle.n, {}
+    lay = layout(n)
+    for step, refs in steps:
+        for ref in refs:
+            for d, c in enumerate(lay.sight[ref]):
+                most = n - puzzle.clue(ref) + 1 + d
+                if c in step.cells and most < n:
+                    caps[c] = min(caps.get(c, n), most)
+    return [[c // n, c % n, k] for c, k in sorted(caps.items())]
+
+
+def _region(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> Json:
+    """The first stage's cells with a name: the clue's line, the step's unit, or the pattern's cells."""
+    n, g = board.puzzle.n, board.lay.g
+    if refs:
+        return {"name": line_name(refs[0]), "cells": cell_pairs(board.lay.sight[refs[0]], n)}
+    if step.unit is not None:
+        return {"name": g.unit_names[step.unit], "cells": cell_pairs(g.units[step.unit], n)}
+    return {"name": ", ".join(g.name(c) for c in step.cells), "cells": cell_pairs(step.cells, n)}
 
 
 def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:

@@ -81,6 +81,7 @@ def walk(puzzle: sky.Puzzle) -> dict[str, int]:
                 pencil[r][c] = pencil[r][c].replace(sky.DIGITS[v - 1], "")
         if h["technique"].startswith("Forcing"):
             assert h["reason"].startswith("Suppose") and "So r" in h["reason"] and isinstance(h["chain"], list)
+            assert h["implications"][0].startswith("if r") and len(h["implications"]) >= 2
             for item in h["chain"]:  # the implications follow from the assumption, so they need not be true
                 assert "place" in item or "eliminate" in item
     assert state == sol
@@ -155,6 +156,18 @@ def test_clue_techniques_by_hand() -> None:
     assert step.place == (1, 1) and refs == (("top", 1),)
     step, refs = sky.find_clue_bound(board)
     assert step.technique == "Clue bound" and step.eliminate == ((11, 4),) and "at most 3" in step.reason
+
+
+def test_clue_bound_hint_shows_the_bounds() -> None:
+    puzzle = tatham(TATHAM[1])  # the 4 right of row 2 caps its three nearest cells at 5, 4 and 3
+    state = [[0] * 6 for _ in range(6)]
+    for r, c, v in puzzle.givens:
+        state[r][c] = v
+    h = commands.run(sky.FAMILY, "hint", {**puzzle.to_json(), "state": state, "pencil": [["123456"] * 6] * 6})
+    assert h["technique"] == "Clue bound" and h["clues"] == [["right", 1]]
+    assert h["bounds"] == [[1, 3, 5], [1, 4, 4], [1, 5, 3]]
+    assert h["removes"] == h["move"]["eliminate"] == [[1, 3, 6], [1, 4, 5], [1, 4, 6], [1, 5, 4], [1, 5, 5], [1, 5, 6]]
+    assert h["region"] == {"name": "row 2", "cells": [[1, 5 - c] for c in range(6)]}
 
 
 def test_line_reason_names_the_broken_clue() -> None:
@@ -287,6 +300,9 @@ def test_practice_a_technique() -> None:
     puzzle = sky.puzzle_from_json(out)
     assert out["technique"] == "Line arrangement" and "Line arrangement" in sky.rate(puzzle).counts
     assert out == commands.run(sky.FAMILY, "practice", {"technique": "Line arrangement", "seed": 3, "size": 6})
+    out = commands.run(sky.FAMILY, "practice", {"technique": "X-wing", "seed": 1, "size": 6})  # a latin pattern
+    rating = sky.rate(sky.puzzle_from_json(out))
+    assert "X-wing" in rating.counts and out["difficulty"] == sky.GRADES[rating.grade] in ("Expert", "Extreme")
     with pytest.raises(sky.PuzzleError):
         commands.run(sky.FAMILY, "practice", {"technique": "Telepathy", "seed": 3, "size": 6})
 
