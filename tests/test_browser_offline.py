@@ -161,6 +161,10 @@ def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:
     first = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
     assert any(", 3" in text for text in first[:3])
     ask_hint(page)
+    for _ in range(6):  # reveal the stages (where, what, why) up to Apply
+        if page.is_visible("#hint-apply"):
+            break
+        page.click("#hint-more")
     page.click("#hint-apply")  # progress is saved and survives a reload with no server
     after = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
     page.reload()

@@ -504,7 +504,7 @@ class GridGame(Game):
             return
         obj = self.solve_request(puzzle, None)
         obj["limit"] = GRADE_LIMIT
-        ans = await self.midend.worker.call(self.family, self.grade_command, obj)
+        ans = await self.midend.worker.call(self.family, self.grade_command, obj, auto=True)
         if self.midend.puzzle is not puzzle or "error" in ans:
             if el("path-list") is not None and self.midend.puzzle is puzzle:
                 el("path-list").innerHTML = "<li>The solving path could not be worked out in time.</li>"

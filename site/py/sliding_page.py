@@ -343,7 +343,7 @@ class SlidingGame(Game):
                 puzzle, state = self.midend.puzzle, self.midend.state
                 if self.is_solved(puzzle, state) or self.distance() is not None:
                     break
-                ans = await self.midend.worker.call(self.family, "hint", self.request(puzzle, state))
+                ans = await self.midend.worker.call(self.family, "hint", self.request(puzzle, state), auto=True)
                 if "error" in ans:
                     if ans.get("kind") != "cancelled":
                         el("distance").innerText = "distance unknown: " + str(ans["error"])

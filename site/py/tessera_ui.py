@@ -1,7 +1,7 @@
 """Shared page plumbing for Tessera (MicroPython, main thread).
 
 The solver worker client (ready status, calls as JSON, cancel by restarting the worker),
-saved progress, links, the timer, undo history, theme and small DOM helpers. Pages import
+saved progress, links, the timer, theme and small DOM helpers. Pages import
 this and only draw, listen and call the worker (STYLE.md habit 10).
 """
 
@@ -11,6 +11,7 @@ import json
 from pyscript import document
 from pyscript import window
 from pyscript.ffi import create_proxy
+from pyscript.ffi import to_js
 
 _keep = []  # proxies must stay alive as long as their listeners
 
@@ -86,6 +87,20 @@ def toggle_theme():
     window.localStorage.setItem("tessera-theme", "dark" if dark else "light")
 
 
+AUTO_SECONDS = 2  # budget of a call the page makes on its own
+USER_SECONDS = 15  # the worker's default budget for a call a player asked for (solvers/commands.py)
+WATCHDOG = 20  # seconds past its budget before a call's worker counts as stuck
+TIMED_OUT = "__timed_out__"
+
+
+def _later(ms, value):
+    """A JS promise that resolves to `value` after `ms` milliseconds."""
+    def executor(resolve, _reject):
+        window.setTimeout(create_proxy(lambda *_: resolve(value)), ms)
+
+    return window.Promise.new(create_proxy(executor))
+
+
 class Worker:
     """The Pyodide solver worker: starts at page load, answers JSON, can be cancelled."""
 
@@ -116,20 +131,42 @@ class Worker:
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
         document.body.setAttribute("data-worker", "ready")
 
-    async def call(self, family, command, obj, waiting="Waiting for the solver to load…"):
-        """Run `command` of `family` in the worker; returns the answer dict (maybe an error)."""
+    async def call(self, family, command, obj, waiting="Waiting for the solver to load…", auto=False):
+        """Run `command` of `family` in the worker; returns the answer dict (maybe an error).
+
+        `auto` marks a call the page makes on its own (checking a link, a distance, a rating): it
+        waits until no other call runs and gets a small budget, so a hint waits behind it at most
+        AUTO_SECONDS.
+        A call that outlives its budget by WATCHDOG seconds means the worker is stuck or dead:
+        it is replaced and the call answers a timeout.
+        """
+        if auto and not self.ready.is_set():
+            return {"error": "skipped: the solver is loading", "kind": "cancelled"}
+        while auto and self.busy > 0:  # let a player's request go first
+            await asyncio.sleep(0.05)
         if not self.ready.is_set():
             say(waiting)
             await self.ready.wait()
+        if auto and "limit" not in obj:
+            obj = dict(obj)
+            obj["limit"] = {"seconds": AUTO_SECONDS}
+        seconds = (obj.get("limit") or {}).get("seconds") or USER_SECONDS
         generation = self.generation
         self._busy(1)
         try:
-            text = await self.proxy.call(family, command, json.dumps(obj))
+            text = await window.Promise.race(to_js([self.proxy.call(family, command, json.dumps(obj)),
+                                                    _later((seconds + WATCHDOG) * 1000, TIMED_OUT)]))
+        except Exception as exc:  # noqa: BLE001 - the worker died under the call
+            text = TIMED_OUT
+            say("The solver failed (" + str(exc) + "); it is restarting.", "error")
         finally:
             if generation == self.generation:
                 self._busy(-1)
         if generation != self.generation:
             return {"error": "cancelled", "kind": "cancelled"}
+        if str(text) == TIMED_OUT:
+            self.cancel()
+            return {"error": "the solver stopped answering, so it was restarted; try again", "kind": "timeout"}
         return json.loads(text)
 
     def _busy(self, delta):
@@ -303,41 +340,6 @@ class Timer:
         return str(m) + ":" + ("0" + str(s))[-2:]
 
 
-class History:
-    """Undo/redo over immutable snapshots."""
-
-    def __init__(self, first):
-        self.states = [first]
-        self.index = 0
-
-    @property
-    def current(self):
-        """The snapshot shown now."""
-        return self.states[self.index]
-
-    def push(self, state):
-        """Record a new snapshot, dropping any redo branch."""
-        if state == self.current:
-            return
-        del self.states[self.index + 1:]
-        self.states.append(state)
-        self.index += 1
-
-    def undo(self):
-        """Step back; returns whether it moved."""
-        if self.index == 0:
-            return False
-        self.index -= 1
-        return True
-
-    def redo(self):
-        """Step forward; returns whether it moved."""
-        if self.index + 1 >= len(self.states):
-            return False
-        self.index += 1
-        return True
-
-
 async def fetch_json(url):
     """GET a JSON file from the site (None when it fails)."""
     try:
@@ -365,9 +367,3 @@ def copy_share_link():
         return
     clipboard.writeText(el("share-link").value)
     say("Link copied.", "good")
-
-
-def history_buttons(history, enabled=True):
-    """Enable #undo and #redo as far as the history (and the page) allows."""
-    el("undo").disabled = not enabled or history.index == 0
-    el("redo").disabled = not enabled or history.index + 1 >= len(history.states)
