@@ -126,6 +126,20 @@ def test_public_instances_all_finish_by_logic() -> None:
             assert "Forcing chain" not in walk(puzzle)
 
 
+def test_ladder_uses_the_shared_latin_techniques_in_order() -> None:
+    names = [t.name for t in sky.TECHNIQUES]
+    levels = [t.level for t in sky.TECHNIQUES]
+    assert levels == sorted(levels)
+    latin_rungs = [t for t in sky.TECHNIQUES if t.latin is not None]
+    assert {t.name for t in latin_rungs} >= {"Naked single", "Hidden single", "Naked pair", "Hidden quad",
+                                            *sky.LATIN_PATTERNS}
+    assert all(t.latin.__module__.startswith("solvers.logic") for t in latin_rungs)  # no second copy here
+    patterns = [names.index(p) for p in sky.LATIN_PATTERNS]
+    assert names.index("Line permutations") < min(patterns) and max(patterns) < names.index("Forcing chain")
+    assert not {"Unique rectangle", "BUG+1"} & set(names)  # clues can tell a deadly pattern's halves apart
+    assert all(t.score == sky.SCORES[t.name] for t in sky.TECHNIQUES)
+
+
 # ----------------------------------------------------------------- hand-checked positions
 
 
