@@ -373,44 +373,10 @@ class GridGame(Game):
             b.hint_links = [(nodes[k], nodes[k + 1], not chain[k].get("on") and bool(chain[k + 1].get("on")))
                             for k in range(len(nodes) - 1)]
         causes = [(r * n + c, v) for r, c, v in hint.get("causes") or []]
-        colours = self.two_colours(causes) if "colouring" in str(hint.get("technique", "")).lower() else {}
+        colours = dict((r * n + c, k) for r, c, k in hint.get("colours") or [])  # colouring: the solver's colours
         for key in causes:
             if key not in b.hint_marks:
-                b.hint_marks[key] = "cause2" if colours.get(key[0]) == 1 else "cause"
-
-    def two_colours(self, causes):
-        """Colouring's two colours on the page: cells linked when they are a unit's only two places for the
-        digit, coloured alternately (cell -> 0/1)."""
-        values, notes = self.midend.state
-        cells = set(i for i, _v in causes)
-        if not causes:
-            return {}
-        v = causes[0][1]
-        units = latin.units(self.n, self.box)
-
-        def holds(i):
-            mask = notes[i] or latin.cell_candidates(list(values), self.peers, self.n, i)
-            return not values[i] and (mask >> (v - 1)) & 1
-
-        links = dict((i, set()) for i in cells)
-        for unit in units:
-            places = [i for i in unit if holds(i)]
-            if len(places) == 2 and places[0] in cells and places[1] in cells:
-                links[places[0]].add(places[1])
-                links[places[1]].add(places[0])
-        colour = {}
-        for start in sorted(cells):
-            if start in colour:
-                continue
-            colour[start] = 0
-            todo = [start]
-            while todo:
-                i = todo.pop()
-                for j in links[i]:
-                    if j not in colour:
-                        colour[j] = 1 - colour[i]
-                        todo.append(j)
-        return colour
+                b.hint_marks[key] = "cause2" if colours.get(key[0], 0) % 2 else "cause"
 
     def ring_single(self, hint, place):
         """A single made visible: the placed digits that rule out the house's other cells (hidden single), or

@@ -270,7 +270,7 @@ def colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
                     reason = (f"The chain of {s}s through {len(chain)} cells alternates; two cells of one colour see "
                               f"each other, so {s} is removed from every cell of that colour")
                     return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(groups[k], v),
-                                     causes=causes)
+                                     causes=causes, colours=tuple(sorted(colour.items())))
             gone = 0
             for c in cells_in(w[v] & ~(groups[0] | groups[1])):
                 if t.peer_bits[c] & groups[0] and t.peer_bits[c] & groups[1]:
@@ -278,7 +278,8 @@ def colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
             if gone:
                 reason = (f"The chain of {s}s through {len(chain)} cells alternates, so one of its two colours holds "
                           f"{s}; cells that see both colours lose {s}")
-                return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(gone, v), causes=causes)
+                return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(gone, v), causes=causes,
+                                 colours=tuple(sorted(colour.items())))
     return None
 
 
@@ -309,8 +310,9 @@ def multi_colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | No
                         reason = (f"Two chains of {s}s are each coloured two ways; a colour of one sees a colour "
                                   f"of the other, so one of the two opposite colours holds {s}: cells that see both "
                                   f"lose {s}")
+                        colours = (*sorted(clusters[i].items()), *((c, 2 + k) for c, k in sorted(clusters[j].items())))
                         return LogicStep("Multi colouring", cells, reason, eliminate=elims_of(gone, v),
-                                         causes=tuple((c, v) for c in cells))
+                                         causes=tuple((c, v) for c in cells), colours=colours)
     return None
 
 

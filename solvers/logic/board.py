@@ -28,6 +28,7 @@ class LogicStep(Step):
     causes: tuple[tuple[Cell, int], ...] = ()
     chain: tuple[tuple[tuple[Cell, ...], int, bool], ...] = ()
     lines: tuple[str, ...] = ()
+    colours: tuple[tuple[Cell, int], ...] = ()  # colouring: each cell's colour, 0/1 (2/3 for a second cluster)
 
 
 @dataclass(frozen=True)

@@ -196,6 +196,8 @@ def _step_extra(n: int, step: Step) -> dict:
             out["chain"] = [{"cells": _rc(n, cells), "value": v, "on": on} for cells, v, on in step.chain]
         if step.lines:
             out["implications"] = list(step.lines)
+        if step.colours:
+            out["colours"] = [[c // n, c % n, k] for c, k in step.colours]
     return out
 
 
