@@ -1,12 +1,13 @@
 """Skyscrapers hints benchmark: walk the hints to the end and count what the ladder needed.
 
 Run: `.venv/bin/python bench/hints_skyscrapers.py [--seeds K] [--sizes 4,5,6,7,8,9] [--tatham FILE]`.
-Sets: the 40 public instances, generated puzzles of every grade and size (seeds 0..K-1), and optionally
-a file of Tatham Towers game IDs (one per line, e.g. from `sgt-towers --generate 20 7dx`). Each puzzle is
-walked hint by hint with full pencil marks (apply the hint, ask again). Prints Markdown tables: the share
-finished by explained logic (no "Guessing"), wrong steps (a true height removed or a wrong one placed),
-per-technique counts, mean and max CPU time per hint (CPython, this process, so other load on the machine
-counts less; the steps remembered from rating a generated puzzle are forgotten first) and generation time per grade.
+Sets: the 40 public instances, the Tatham Towers IDs of the ladder tests, generated puzzles of every grade
+and size (seeds 0..K-1), and optionally a file of Tatham Towers game IDs (one per line, e.g. from
+`sgt-towers --generate 20 7dx`). Each puzzle is walked hint by hint with full pencil marks (apply the hint,
+ask again). Prints Markdown tables: the share finished by explained logic (no "Guessing"), wrong steps (a
+true height removed or a wrong one placed), guesses, forcing steps, per-technique counts, mean and max CPU
+time per hint (CPython, this process, so other load on the machine counts less; the steps remembered from
+rating a generated puzzle are forgotten first) and generation time per grade.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from test_skyscrapers_ladder import tatham  # noqa: E402
+from test_skyscrapers_ladder import TATHAM, TATHAM_EXTREME, tatham  # noqa: E402
 
 from solvers import commands  # noqa: E402
 from solvers import skyscrapers as sky  # noqa: E402
@@ -32,8 +33,9 @@ from solvers.base import rng_for  # noqa: E402
 BENCH = REPO.parent / "shared" / "benchmarks" / "skyscrapers.json"
 
 
-def walk(puzzle: sky.Puzzle) -> tuple[Counter, int, list[float]]:
-    """(technique counts, wrong steps, seconds per hint) of one hint walk with full pencil marks."""
+def walk(puzzle: sky.Puzzle, notes: bool = True) -> tuple[Counter, int, list[float]]:
+    """(technique counts, wrong steps, CPU seconds per hint) of one hint walk with full pencil marks (or without
+    notes: then each hint chains the steps up to a placement)."""
     n, obj = puzzle.n, puzzle.to_json()
     sol = sky.solve(puzzle, 2)[0]
     state = [[0] * n for _ in range(n)]
@@ -44,7 +46,7 @@ def walk(puzzle: sky.Puzzle) -> tuple[Counter, int, list[float]]:
     sky._steps.clear()  # cold: no step remembered from rating the puzzle (a generated puzzle's hints would hit)
     while True:
         start = time.process_time()
-        h = commands.run(sky.FAMILY, "hint", {**obj, "state": state, "pencil": pencil})
+        h = commands.run(sky.FAMILY, "hint", {**obj, "state": state, **({"pencil": pencil} if notes else {})})
         times.append(time.process_time() - start)
         if h["technique"] == "Solved":
             return counts, wrong, times
@@ -68,13 +70,13 @@ def table(title: str, header: list[str], rows: list[list[object]]) -> None:
         print("| " + " | ".join(str(x) for x in row) + " |")
 
 
-def summarise(name: str, puzzles: list[sky.Puzzle], totals: Counter) -> list[object]:
-    """One row: puzzles, finished by logic, wrong steps, hints, mean/max ms per hint."""
+def summarise(name: str, puzzles: list[sky.Puzzle], totals: Counter, notes: bool = True) -> list[object]:
+    """One row: puzzles, finished by logic, wrong steps, guesses, forcing steps, hints, mean/max ms per hint."""
     logic = wrong = guesses = forcing = 0
     times: list[float] = []
     for puzzle in puzzles:
-        counts, bad, t = walk(puzzle)
-        totals.update(counts)
+        counts, bad, t = walk(puzzle, notes)
+        totals.update(counts if notes else {})
         logic += not counts["Guessing"]
         guesses += counts["Guessing"]
         forcing += counts["Forcing chain"] + counts["Forcing net"]
@@ -97,6 +99,11 @@ def main() -> int:
         public = [sky.make_puzzle(i["n"], i["clues"], i.get("givens") or [])
                   for i in json.loads(BENCH.read_text())["instances"]]
         rows.append(summarise("public 40", public, totals))
+    bare = []  # the hardest sets again without notes
+    for name, keep in (("Extreme", True), ("Unreasonable", False)):
+        ids = [t for t in TATHAM if (t in TATHAM_EXTREME) == keep]
+        rows.append(summarise(f"Tatham {name} (test IDs)", [tatham(t) for t in ids], totals))
+        bare.append(summarise(f"Tatham {name} (test IDs)", [tatham(t) for t in ids], totals, False))
     for path in args.tatham:
         ids = [line.strip() for line in Path(path).read_text().splitlines() if line.strip()]
         rows.append(summarise(f"Tatham {Path(path).name}", [tatham(t) for t in ids], totals))
@@ -112,7 +119,10 @@ def main() -> int:
             gen_rows.append([f"{n}x{n}", sky.GRADES[level], len(made), f"{statistics.median(secs):.2f}",
                              f"{max(secs):.2f}", f"{statistics.mean(scores):.0f}"])
             rows.append(summarise(f"generated {n}x{n} {sky.GRADES[level]}", made, totals))
+            if level == sky.EXTREME:
+                bare.append(summarise(f"generated {n}x{n} {sky.GRADES[level]}", made, totals, False))
     table("Hint walks (full pencil marks; CPython CPU time)", header, rows)
+    table("Hint walks without notes (each hint chained to a placement; CPython CPU time)", header, bare)
     table("Generation per grade (s, CPython)", ["size", "grade", "puzzles", "median s", "max s", "mean score"],
           gen_rows)
     table("Techniques used", ["technique", "grade", "score", "hints"],
