@@ -1276,6 +1276,8 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
         extra["causes"] = cell_pairs_values(step.causes, n)
         if step.chain:
             extra["chain"] = [{"cells": cell_pairs(cells, n), "value": v, "on": on} for cells, v, on in step.chain]
+        if step.colours:
+            extra["colours"] = [[c // n, c % n, k] for c, k in step.colours]
     if isinstance(step, ChainStep):  # the implications, for drawing the chain
         extra["chain"] = list(step.chain)
         extra["implications"] = list(step.lines)
