@@ -33,6 +33,7 @@ STORE_VERSION = 2
 RESTART = "restart"  # the move back to the start
 SEP = ";"  # between the moves of one step, and of a link's moves
 BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
+CHECK_SECONDS = 10  # budget for checking that a linked puzzle has one solution (automatic, so below a hint's 15 s)
 
 
 def read_fragment():
@@ -544,8 +545,9 @@ class Midend:
 
     async def check_unique(self):
         """A linked puzzle must have exactly one solution; else a fresh one."""
-        ans = await self.worker.call(self.family, "solve", self.game.solve_request(self.puzzle, self.states[0]),
-                                     auto=True)
+        obj = self.game.solve_request(self.puzzle, self.states[0])
+        obj["limit"] = {"seconds": CHECK_SECONDS}
+        ans = await self.worker.call(self.family, "solve", obj, auto=True)
         if ans.get("kind") in ("timeout", "cancelled"):  # too hard to check quickly: play it unchecked
             say("This shared " + self.game.noun + " could not be checked quickly; it is yours to play.")
             return
