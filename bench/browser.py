@@ -1,11 +1,14 @@
-"""Benchmark: the same solver in the browser worker (Pyodide) and in CPython, side by side.
+"""Benchmark: page start times, cold and warm, and the same solver in the browser worker and in CPython.
 
-    .venv/bin/python bench/browser.py [--limit N]
+    .venv/bin/python bench/browser.py [--limit N] [--hints N] [--rounds N]
 
-Builds dist/ if missing, serves it on 127.0.0.1, opens the Sudoku page in Debian's Chromium,
-and times `solve` on top95 and hardest, and the sliding puzzle's optimal `hint` on random 4x4
-positions (pattern databases loaded first), inside the worker (its exported `timeit`) and here
-in CPython, in the same run. Also reports how long the board takes to appear and the worker to load.
+Builds dist/ if missing, serves it on 127.0.0.1 and drives Debian's Chromium. First, for every
+page: the time from navigation to a drawn board (its accessible mirror filled) and to a ready
+worker, cold (a fresh profile: nothing cached, the service worker installs) and warm (the second
+visit: everything from the service worker's cache, compiled code cached by the browser); the
+median of --rounds fresh profiles. Then times `solve` on top95 and hardest, and the sliding
+puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first), inside the
+worker (its exported `timeit`) and here in CPython, in the same run.
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ os.environ.setdefault("TESSERA_DATA", str(ROOT / "dist" / "data"))  # CPython us
 from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
 
 import solvers  # noqa: E402
+from solvers import commands  # noqa: E402
+
+PAGES = {"sudoku": "#aria-board [role=gridcell]", "skyscrapers": "#aria-board [role=gridcell]",
+         "sliding": "#aria-board [role=gridcell]", "genius": "#aria-board [role=gridcell]",
+         "ubongo": "#aria-board [role=gridcell]", "watch": "#aria-a [role=gridcell]"}
 
 
 def puzzles(name: str, limit: int) -> list[dict]:
@@ -42,7 +50,7 @@ def sliding_positions(count: int) -> list[dict]:
     fam = solvers.family("sliding")
     out = []
     for seed in range(count):
-        p = fam.generate(len(fam.grades) - 1, f"bench-{seed}", 4)
+        p = commands.run(fam, "generate", {"difficulty": len(fam.grades), "seed": f"bench-{seed}", "size": 4})
         out.append({"width": 4, "height": 4, "tiles": p["tiles"]})
     return out
 
@@ -53,9 +61,39 @@ def cpython_ms(family: str, command: str, objs: list[dict]) -> list[float]:
     out = []
     for obj in objs:
         t = time.perf_counter()
-        getattr(fam, command)(obj)
+        commands.run(fam, command, obj)
         out.append((time.perf_counter() - t) * 1000)
     return out
+
+
+def visit(page, url: str, mirror: str) -> tuple[float, float]:  # noqa: ANN001
+    """Seconds from navigation to a drawn board and to a ready worker."""
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function(f"document.querySelectorAll({json.dumps(mirror)}).length > 0", timeout=120_000)
+    board = time.perf_counter() - t0
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=180_000)
+    return board, time.perf_counter() - t0
+
+
+def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float, float, float]]:  # noqa: ANN001
+    """Per page: median board and worker times, cold then warm (service worker cache)."""
+    rows = []
+    for name, mirror in PAGES.items():
+        cold, warm = [], []
+        for _ in range(rounds):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            cold.append(visit(page, f"{base}/{name}.html", mirror))
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+            page.evaluate("navigator.serviceWorker.ready.then(() => caches.keys())")
+            page.close()
+            page = ctx.new_page()
+            warm.append(visit(page, f"{base}/{name}.html", mirror))
+            ctx.close()
+        rows.append((name, statistics.median(b for b, _ in cold), statistics.median(w for _, w in cold),
+                     statistics.median(b for b, _ in warm), statistics.median(w for _, w in warm)))
+    return rows
 
 
 def main() -> None:
@@ -63,12 +101,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=95)
     parser.add_argument("--hints", type=int, default=10, help="random 4x4 sliding positions to hint")
+    parser.add_argument("--rounds", type=int, default=3, help="fresh profiles per page for the start times")
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
     server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/sudoku.html"
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    url = f"{base}/sudoku.html"
     from playwright.sync_api import sync_playwright
 
     sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
@@ -77,7 +117,8 @@ def main() -> None:
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page()
+        starts = start_times(browser, base, args.rounds)
+        page = browser.new_context(service_workers="block").new_page()
         t0 = time.perf_counter()
         page.goto(url)
         page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
@@ -94,7 +135,10 @@ def main() -> None:
             rows.append((name, cpython_ms(family, command, objs), result["ms"]))
         browser.close()
     server.shutdown()
-    print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (cold); "
+    print(f"{'page':<14}{'board cold s':>14}{'worker cold s':>15}{'board warm s':>14}{'worker warm s':>15}")
+    for name, bc, wc, bw, ww in starts:
+        print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}")
+    print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (no service worker); "
           f"pattern databases fetched and loaded in {data_s:.1f} s")
     print(f"{'set':<22}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
     for name, here, there in rows:
