@@ -45,7 +45,10 @@ def request_budget(obj: Json, cancel: Callable[[], bool] | None = None,
 
 
 def _generate(fam: Family, obj: Json) -> Json:
-    """{"difficulty"?, "seed"?, "size"?} -> the puzzle's solve input plus its description."""
+    """{"difficulty"?, "seed"?, "size"?} -> the puzzle's solve input plus its description; with "technique", the
+    family's `practice` command answers (a puzzle whose solving path needs the technique)."""
+    if obj.get("technique") is not None and "practice" in fam.extra():
+        return _handler(fam, "practice")(obj)
     size = obj.get("size")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
         raise PuzzleError("the size must be a whole number")

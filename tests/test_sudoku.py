@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -366,6 +367,31 @@ def test_trace_propagation_on_hard_puzzles() -> None:
         assert any(e["event"] == "clear" for e in events) or len(events) < 200
 
 
+UNSOLVABLE = ".5......88..4......3.......1.....6.....2........1.....48....1.....5...9...1..248."  # propagation agrees
+REFUTED = ".12345678" + "9........" + "." * 63  # r1c1 has no value left: propagation refutes it
+
+
+def test_trace_proves_no_solution_by_propagation_at_once_and_else_lazily() -> None:
+    for method in ("propagation", "backtracking"):
+        with pytest.raises(PuzzleError) as err:
+            trace({"grid": REFUTED}, method)  # before the stream starts: no search at all
+        assert err.value.kind == "no-solution"
+    stream = trace({"grid": UNSOLVABLE}, "propagation")  # no solve first: the stream itself finds out
+    events = []
+    with pytest.raises(PuzzleError) as err:
+        for event in stream:
+            events.append(event)
+    assert err.value.kind == "no-solution" and len(events) > 100
+    assert events[0]["event"] == "technique" and any(e["event"] == "clear" for e in events)
+    # the backtracking trace of it would run for a very long time: the budget stops it at once
+    stream = commands.run(S.FAMILY, "trace", {"grid": UNSOLVABLE, "method": "backtracking", "limit": {"nodes": 300}})
+    with pytest.raises(PuzzleError) as err:
+        list(stream)
+    assert err.value.kind == "timeout"
+    first = commands.run(S.FAMILY, "trace", {"grid": UNSOLVABLE, "method": "backtracking", "limit": {"nodes": 3}})
+    assert next(first)["event"] == "set"
+
+
 def test_trace_is_a_stream_and_can_be_capped() -> None:
     stream = trace({"grid": golden("sudoku_top95")[0][0]}, "backtracking")
     first = [next(stream) for _ in range(1000)]
@@ -544,6 +570,8 @@ def test_simple_colouring_hand_checked() -> None:
     step = finder("Simple colouring")(G9, cands, [0] * 81)
     assert set(step.cells) == chain
     assert elims(step) == {(rc(r, 1), 9) for r in range(2, 9)}
+    colours = dict(step.colours)  # the page draws these: opposite corners share a colour
+    assert set(colours) == chain and colours[rc(1, 1)] == colours[rc(9, 9)] != colours[rc(1, 9)] == colours[rc(9, 1)]
     # colour wrap: add r1c5 so row 1 is no longer a pair; link r9c9 - r5c9? instead make two same-coloured cells
     # meet: chain r1c1 - r1c9 (row 1), r1c9 - r9c9 (column 9), r9c9 - r9c2 (row 9), r9c2 - r2c2? (column 2)
     wrap = {rc(1, 1), rc(1, 9), rc(9, 9), rc(9, 2), rc(2, 2)}
@@ -610,7 +638,7 @@ def test_grades_and_levels_are_declared_once() -> None:
 
 @pytest.mark.parametrize("grade", range(5))
 def test_generated_9x9_grade_regrades_equal(grade: int) -> None:
-    seed = 8  # Hard comes from the pool (tested below); the others are dug
+    seed = 8
     out = gen(grade, seed, 9)
     assert out["difficulty"] == S.GRADES[grade]
     p = S.parse(out["grid"])
@@ -764,3 +792,85 @@ def test_slow_all_grades_all_sizes() -> None:
             p = S.parse(out["grid"], out["box"])
             assert S.count_solutions(p, 2) == 1
             assert S.GRADES[L.grade(p)] == out["difficulty"]
+
+
+# ---------------------------------------------------------------------------- speed: graded only as far as needed
+
+from solvers.sudoku import bank as B  # noqa: E402
+
+
+def test_quick_grade_is_exact_or_a_true_lower_bound() -> None:
+    rng = rng_for(3, "quick")
+    for _ in range(8):
+        p = generator._candidate(rng, (3, 3), None, False)
+        full = L.grade(p)
+        for level in range(5):
+            got, exact = generator.quick_grade(p, level)
+            if exact:
+                assert got == full
+            else:
+                assert level < got <= full and level < 4
+            assert (got == level and exact) == (full == level)
+
+
+def test_generate_with_a_technique_is_practice() -> None:
+    made = commands.run(S.FAMILY, "generate", {"technique": "Hidden pair", "seed": 3})
+    assert made == commands.run(S.FAMILY, "practice", {"technique": "Hidden pair", "seed": 3})
+    assert any(s.technique == "Hidden pair" for s, _, _ in L.solve_path(S.parse(made["grid"])).steps)
+    assert gen(0, 3, 9) == call("generate", {"difficulty": 1, "seed": 3, "technique": None, "size": 9})
+
+
+def test_12x12_hard_is_dug_on_demand() -> None:
+    out = gen(2, 4, 12)
+    p = S.parse(out["grid"], out["box"])
+    assert out["difficulty"] == "Hard" and L.grade(p) == 2 and S.count_solutions(p, 2) == 1
+    assert out == gen(2, 4, 12)
+
+
+def sample(items: tuple, k: int, seed: str) -> list:
+    """A seeded sample of up to k items."""
+    return rng_for(seed).sample(list(items), min(k, len(items)))
+
+
+@pytest.mark.parametrize("size", sorted(B.BANKED))
+def test_bank_entries_are_ours_unique_and_regraded(size: int) -> None:
+    """The bank holds our generator's puzzles: well formed and distinct; a seeded sample is unique, and on 12x12
+    one entry is remade from its seed (the same line) and re-graded. TESSERA_FULL_BANK=1 runs the test below,
+    which does that for every entry (about an hour of CPU)."""
+    bank = B.entries(size)
+    assert bank, f"no {size}x{size} bank"
+    assert len({e.seed for e in bank}) == len(bank) == len({e.puzzle for e in bank})
+    assert {e.grade for e in bank} <= set(B.BANKED[size])
+    assert all(e.grade == 4 for e in bank if e.more)  # only a Diabolical path stops early
+    assert all(S.count_solutions(e.puzzle, 2) == 1 for e in sample(bank, 20 if size == 12 else 3, f"bank{size}"))
+    if size == 12:
+        _regrade(size, min(bank, key=lambda e: (e.grade, e.score)))  # the cheapest to remake
+
+
+def _regrade(size: int, e: B.Entry) -> None:
+    """An entry is unique, remade by its seed and graded again to the same grade and score."""
+    assert S.count_solutions(e.puzzle, 2) == 1
+    seed, grade, score, text, _ = B.make((e.seed, size))
+    assert (grade, score, text) == (e.grade, f"{e.score}{'+' if e.more else ''}", S.grid_text(e.puzzle.givens))
+    assert generator.quick_grade(e.puzzle, e.grade) == (e.grade, True)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("TESSERA_FULL_BANK"), reason="set TESSERA_FULL_BANK=1 (about an hour)")
+@pytest.mark.parametrize("size", sorted(B.BANKED))
+def test_slow_every_bank_entry_remade_and_regraded(size: int) -> None:
+    for e in B.entries(size):
+        _regrade(size, e)
+
+
+def test_bank_serves_a_seeded_symmetry_of_the_grade() -> None:
+    for grade in B.BANKED[12]:
+        if not B.of_grade(12, grade):
+            continue
+        served = [B.serve(rng_for(seed, "serve"), grade, 12) for seed in range(2)]
+        assert served[0] == B.serve(rng_for(0, "serve"), grade, 12)
+        for p in served:
+            assert S.count_solutions(p, 2) == 1 and generator.quick_grade(p, grade) == (grade, True)
+        stored = {e.puzzle for e in B.of_grade(12, grade)}
+        assert any(p not in stored for p in served)  # a symmetry, not the stored grid
+    assert B.serve(rng_for(0), 2, 9) is None and B.serve(rng_for(0), 0, 12) is None

@@ -6,13 +6,16 @@ values above 9 are written A, B, ... The package's modules import one way only:
     grid        the Puzzle (box and givens), its canonical text (rules/sudoku.py), geometry
     solver      the fast complete solver (bitmask candidates, latin.propagate, most constrained cell first)
     techniques  the ladder of human techniques that gives hints and grades
-    pool        puzzles our generator made offline for the slow grades, and grid symmetries
-    generator   graded digging, the pools, the daily puzzle
+    pool        grid symmetries (relabel digits, permute lines within bands, bands, transpose)
+    bank        puzzles our generator made ahead for the grades too slow to dig on demand on big grids,
+                served under a seeded symmetry (data in bank_12x12.py, bank_16x16.py)
+    generator   graded digging (graded only as far as the grade asked needs), the daily puzzle
     play        a player's State, check, hints, solver traces
-    family      FAMILY: the typed contract (base.Family) and the `grade`/`daily` commands
+    family      FAMILY: the typed contract (base.Family) and the `grade`/`daily`/`practice` commands
 
 Known limits: n <= 25; the naive backtracking trace of a hard 9x9 can run for millions of steps
-(it is streamed, never built whole); 9x9 Hard and 16x16 Hard/Expert puzzles come from small pools.
+(it is streamed, never built whole); every 9x9 grade is dug on demand, while 12x12 Expert/Diabolical and
+16x16 Hard/Expert/Diabolical come from the bank (a small one for 16x16, see bank.py).
 """
 
 from __future__ import annotations

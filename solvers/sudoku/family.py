@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 
+from .. import budget
 from ..base import Command, Family, Hint, Json, Params, Problem, PuzzleError, read_seed, rng_for
 from ..logic import SCORES
 from ..rules.latin import mask_text
@@ -17,13 +18,20 @@ from .generator import daily, generate
 from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse
 from .play import State
 from .solver import NO_SOLUTION, count_solutions, solutions
-from .techniques import grade, grade_of_path, solve_path
+from .techniques import _start, grade, grade_of_path, solve_path
 
 GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
 
 
 def _givens(puzzle: Puzzle) -> int:
     return sum(1 for v in puzzle.givens if v)
+
+
+def _charged(events: Iterator[Json]) -> Iterator[Json]:
+    """A trace's events, each charged as one node to the current budget (so its limits apply from the first)."""
+    for event in events:
+        budget.spend()
+        yield event
 
 
 class SudokuFamily(Family[Puzzle, State]):
@@ -118,14 +126,18 @@ class SudokuFamily(Family[Puzzle, State]):
         return play.next_step(puzzle, state, obj.get("pencil") is not None)
 
     def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
-        """"propagation" (Tessera's: singles, then guesses) or "backtracking" (the study's); "max_steps" caps it."""
+        """"propagation" (Tessera's: singles, then guesses) or "backtracking" (the study's); "max_steps" caps it.
+
+        Lazy: givens that propagation refutes are no-solution at once; any other puzzle without a solution is
+        found out by the trace itself (no-solution at its end), each event charged to the request's budget."""
         limit = obj.get("max_steps")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
             raise PuzzleError("max_steps must be a positive whole number")
-        solutions(puzzle, 1)
-        if method == "backtracking":
-            return play.trace_backtracking(puzzle, limit)
-        return play.trace_propagation(puzzle, limit)
+        if _start(puzzle.givens, puzzle.box) is None:  # refuted by propagation: said at once, before any event
+            raise PuzzleError(NO_SOLUTION, "no-solution")
+        events = play.trace_backtracking(puzzle, limit) if method == "backtracking" else \
+            play.trace_propagation(puzzle, limit)
+        return _charged(events)
 
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""

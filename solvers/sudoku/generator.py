@@ -1,8 +1,9 @@
 """Sudoku's generator: dig a random full grid, grade it by the technique ladder, keep it when the grade fits.
 
 `generate(rng, grade, size, technique=...)` is deterministic for a seeded rng; `daily` seeds it by the date.
-Every grade is dug on demand (no stored pools): `python -m solvers.sudoku.generator --grade 4 --count 10`
-prints puzzles of a grade with their seeds and timings.
+Every 9x9 grade is dug on demand, graded only as far as deciding the grade needs (`quick_grade`); 12x12 and
+16x16 Expert and Diabolical (and 16x16 Hard) come from the bank our generator made (bank.py).
+`python -m solvers.sudoku.generator --grade 4 --count 10` prints puzzles of a grade with their seeds and timings.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..base import PuzzleError, rng_for
 from ..logic import SCORES
 from .grid import DEFAULT_BOX, GRADES, Box, Grid, Puzzle
 from .solver import OutOfNodes, Search, dig, random_solution
-from .techniques import LADDER, Path, _ladder, _start, grade_of_path, logic_solve, rung, score_cap, solve_path
+from .techniques import LADDER, TOP, Path, _ladder, _start, grade_of_path, logic_solve, rung, score_cap, solve_path
 
 # Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
 # every technique): the count, not a clock, keeps generation deterministic.
@@ -95,14 +96,15 @@ def dig_logic(solution: Grid, box: Box, rng: Random, max_level: int, symmetric: 
 
 
 def _candidate(rng: Random, box: Box, level: int | None, symmetric: bool) -> Puzzle:
-    """One fresh puzzle: dug while the ladder up to `level` solves it (level 0 or 1), else by uniqueness alone.
+    """One fresh puzzle: dug while the ladder up to `level` solves it (level 0 or 1, or 2 from 12x12 up), else by
+    uniqueness alone.
 
     Hard and above are dug by uniqueness: a minimal 9x9 puzzle takes ~0.02 s to dig and is Hard or harder about
     half the time, cheaper than grading every removal with the upper rungs. On 16x16 the singles go first,
     because uniqueness checks of sparse 16x16 grids are slow while singles are cheap."""
     n = box[0] * box[1]
     solution = random_solution(n, box, rng)
-    if level is not None and level <= 1:
+    if level is not None and (level <= 1 or (level == 2 and n >= 12)):  # 12x12 dug by uniqueness is rarely Hard
         return Puzzle(box, _dig(solution, box, rng, level, symmetric, DIG_NODES.get(n))[0])
     if n >= 16:
         return Puzzle(box, dig(_dig(solution, box, rng, 0, symmetric)[0], box, rng, 0, symmetric, DIG_NODES[n]))
@@ -119,30 +121,44 @@ def _rung_names(step_name: str) -> tuple[str, ...]:
     return tuple(r.name for r in LADDER if step_name.startswith(r.name))
 
 
+def quick_grade(puzzle: Puzzle, level: int) -> tuple[int, bool]:
+    """(grade, exact): as much of the candidate's grade as deciding whether it is `level` needs.
+
+    The ladder's path with fewer rungs is the full path up to the first step that needs a rung left out, and a
+    path's grade only grows along it. So the ladder runs up to `level`'s rungs, stopping once the score passes
+    the grade's band: stuck or over the band means "above `level`" (not exact); solved gives the exact grade.
+    For the top grade the ladder stops below the top rungs: stuck or over the band below means the top grade."""
+    cells = len(puzzle.givens)
+    below = min(level, TOP - 1)
+    path = solve_path(puzzle, below, score_cap=score_cap(below, cells))
+    if path.solved:
+        return grade_of_path(path, cells), True
+    return (TOP, True) if level >= TOP else (below + 1, False)
+
+
 def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False,
                     technique: str | None = None) -> tuple[Puzzle, int]:
     """A unique puzzle of the requested grade (or whose path needs `technique`) and the grade it got.
 
-    Fresh candidates are graded by the full ladder (hardest level and score band) until one matches; after
-    ATTEMPTS the closest one is returned, so small grids say honestly which grades they cannot reach."""
+    Fresh candidates are graded (by `quick_grade`, no further than the grade asked needs) until one matches;
+    after ATTEMPTS the closest one is returned, so small grids say honestly which grades they cannot reach."""
     n = box[0] * box[1]
     best: tuple[int, Puzzle, int] | None = None
     dig_level = level if technique is None else min(rung(technique).level, 2) if technique in RUNG_NAMES else None
     for _ in range(ATTEMPTS.get(n, 10) * (4 if technique else 1)):
         puzzle = _candidate(rng, box, dig_level, symmetric)
-        cap = score_cap(level, n * n) if technique is None else None
-        path = solve_path(puzzle, score_cap=cap)
-        if cap is not None and not path.solved and path.score > cap:
-            if best is None:  # already harder than asked: graded in full only if nothing closer turns up
-                best = (len(GRADES), puzzle, -1)
-            continue
-        got = grade_of_path(path, n * n)
         if technique is not None:
+            path = solve_path(puzzle)
             if uses(path, technique):
-                return puzzle, got
+                return puzzle, grade_of_path(path, n * n)
             continue
+        got, exact = quick_grade(puzzle, level)
         if got == level:
             return puzzle, got
+        if not exact:  # already harder than asked: graded in full only if nothing closer turns up
+            if best is None:
+                best = (len(GRADES), puzzle, -1)
+            continue
         if best is None or abs(got - level) < best[0]:
             best = (abs(got - level), puzzle, got)
     if best is None:
@@ -157,14 +173,21 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
              technique: str | None = None) -> tuple[Puzzle, int]:
     """A puzzle with a unique solution of the given grade (index into GRADES), and the grade it got.
 
-    Every grade is dug fresh (no stored pools); with `technique` (a ladder rung's name) the puzzle's solving
-    path takes a step of that technique, whatever its grade."""
+    Every grade is dug fresh, except those too slow to dig on demand on big grids, served from the bank
+    (bank.py); with `technique` (a ladder rung's name) the puzzle's solving path takes a step of that
+    technique, whatever its grade."""
     if size not in DEFAULT_BOX:
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
     if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
         raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
+    if technique is None and not symmetric:
+        from . import bank  # imported late: `python -m solvers.sudoku.bank` runs it as the main module
+
+        banked = bank.serve(rng, grade, size)
+        if banked is not None:
+            return banked, grade
     return generate_graded(rng, grade, DEFAULT_BOX[size], symmetric, technique)
 
 

@@ -146,8 +146,10 @@ def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int, path: Path
         if all(values):
             path.solved = True
             return path.hardest, True
+        if score_cap is not None and path.score > score_cap:  # before the search: no finder runs in vain
+            return path.hardest, False
         found = first_step(g, cands, values, max_level, SINGLES)  # singles were applied in bulk
-        if found is None or (score_cap is not None and path.score > score_cap):
+        if found is None:
             return path.hardest, False
         step, level = found
         path.hardest = max(path.hardest, level)
