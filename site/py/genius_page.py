@@ -21,6 +21,7 @@ from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
 from piece_game import upper_first
+from tessera_ui import aria_grid
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
@@ -199,17 +200,8 @@ class Board:
 
     # accessible mirror ----------------------------------------------------------------
     def _build_aria(self):
-        self.aria.innerHTML = ""
-        self.aria.setAttribute("aria-label", "Genius Square, 6 by 6, rows A to F, columns 1 to 6")
-        for _r in range(gm.SIZE):
-            row = document.createElement("div")
-            row.setAttribute("role", "row")
-            for _c in range(gm.SIZE):
-                node = document.createElement("div")
-                node.setAttribute("role", "gridcell")
-                row.appendChild(node)
-                self._cells.append(node)
-            self.aria.appendChild(row)
+        label = "Genius Square, 6 by 6, rows A to F, columns 1 to 6"
+        self._cells = aria_grid(self.aria, gm.SIZE, gm.SIZE, label)[1]
 
     def describe(self, i, owner, ghost):
         """What the mirror says of cell i: "A1: peg", "B3: piece L4 (L)", "C2: empty"."""

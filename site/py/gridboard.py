@@ -13,6 +13,7 @@ from pyscript import document
 from pyscript import window
 from rules.latin import SYMBOLS
 
+from tessera_ui import aria_grid
 from tessera_ui import css
 from tessera_ui import on
 
@@ -288,20 +289,8 @@ class GridBoard:
 
     # accessible mirror ------------------------------------------------------------
     def _build_aria(self):
-        self.aria.innerHTML = ""
-        self.aria.setAttribute("aria-label", self.label + ", " + str(self.n) + " by " + str(self.n))
-        self._aria_cells = []
-        for r in range(self.n):
-            row = document.createElement("div")
-            row.setAttribute("role", "row")
-            for c in range(self.n):
-                cell = document.createElement("div")
-                cell.setAttribute("role", "gridcell")
-                cell.setAttribute("data-r", str(r))
-                cell.setAttribute("data-c", str(c))
-                row.appendChild(cell)
-                self._aria_cells.append(cell)
-            self.aria.appendChild(row)
+        label = self.label + ", " + str(self.n) + " by " + str(self.n)
+        self._aria_cells = aria_grid(self.aria, self.n, self.n, label)[1]
 
     def describe(self, i):
         """What the accessible mirror says of cell i."""

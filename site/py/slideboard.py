@@ -9,6 +9,7 @@ from pyscript import document
 from pyscript import window
 from pyscript.ffi import create_proxy
 
+from tessera_ui import aria_grid
 from tessera_ui import css
 from tessera_ui import on
 
@@ -188,23 +189,9 @@ class SlideBoard:
 
     # accessible mirror ----------------------------------------------------------------
     def _build_aria(self):
-        self.aria.innerHTML = ""
-        self.aria.setAttribute("aria-label", "Sliding puzzle, " + str(self.w) + " wide and " + str(self.h) + " high")
-        self._aria_rows = []
-        self._aria_cells = []
+        label = "Sliding puzzle, " + str(self.w) + " wide and " + str(self.h) + " high"
+        self._aria_rows, self._aria_cells = aria_grid(self.aria, self.h, self.w, label)
         self._aria_cache = {}
-        for r in range(self.h):
-            row = document.createElement("div")
-            row.setAttribute("role", "row")
-            for c in range(self.w):
-                node = document.createElement("div")
-                node.setAttribute("role", "gridcell")
-                node.setAttribute("data-r", str(r))
-                node.setAttribute("data-c", str(c))
-                row.appendChild(node)
-                self._aria_cells.append(node)
-            self.aria.appendChild(row)
-            self._aria_rows.append(row)
 
     def describe(self, i):
         """What the accessible mirror says of cell i."""

@@ -33,6 +33,26 @@ def on(target, event, fn):
     return proxy
 
 
+def aria_grid(box, rows, cols, label):
+    """Fill a board's accessible mirror with rows x cols ARIA gridcells; returns (row nodes, cell nodes)."""
+    box.innerHTML = ""
+    box.setAttribute("aria-label", label)
+    row_nodes, cells = [], []
+    for r in range(rows):
+        row = document.createElement("div")
+        row.setAttribute("role", "row")
+        for c in range(cols):
+            cell = document.createElement("div")
+            cell.setAttribute("role", "gridcell")
+            cell.setAttribute("data-r", str(r))
+            cell.setAttribute("data-c", str(c))
+            row.appendChild(cell)
+            cells.append(cell)
+        box.appendChild(row)
+        row_nodes.append(row)
+    return row_nodes, cells
+
+
 def click(ident, fn):
     """Call fn() when the button is clicked (the event is not passed)."""
     on(ident, "click", lambda _ev: fn())
