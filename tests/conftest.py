@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import functools
 import http.server
 import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = Path(os.environ.get("TESSERA_DIST", ROOT / "dist"))
+T = TypeVar("T")
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
 SCREENSHOTS = ROOT / "tests" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -24,6 +28,12 @@ CHROMIUM_FLAGS = [
     # Any request that tries to leave this machine fails loudly.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+
+
+def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end in a thread of its own (Playwright's loop may be running in this one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def benchmark_file(name: str) -> Path:

@@ -7,7 +7,6 @@ and the worker module run under CPython.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import json
 import subprocess
@@ -16,6 +15,7 @@ import types
 from pathlib import Path
 
 import pytest
+from conftest import run_coroutine
 
 import solvers
 from solvers import commands
@@ -182,7 +182,7 @@ def test_worker_runs_declared_commands_only() -> None:
         events = json.loads(await worker.trace_next(traced["id"], 100_000))
         return [made, solved, hidden, unknown, events]
 
-    made, solved, hidden, unknown, events = asyncio.run(calls())
+    made, solved, hidden, unknown, events = run_coroutine(calls())
     assert "grid" in made and solved["count"] == 1
     assert hidden["kind"] == "invalid" and "no command" in hidden["error"]
     assert unknown["kind"] == "invalid"

@@ -6,7 +6,6 @@ runs under a node budget, so the suite gives the same answers on every run and m
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib.util
 import itertools
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_coroutine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -330,7 +330,7 @@ def test_worker_traces_expire_and_calls_survive_hostile_text() -> None:
         chunk = json.loads(await worker.trace_next(ids[-1], 10**9))
         return [oldest, newest, open_before, idle, bad, chunk]
 
-    oldest, newest, open_before, idle, bad, chunk = asyncio.run(session())
+    oldest, newest, open_before, idle, bad, chunk = run_coroutine(session())
     assert "error" in oldest and "dropped" in oldest["error"]  # six started, at most MAX_TRACES kept
     assert newest["events"][0]["event"] == "place" and open_before <= worker.MAX_TRACES
     assert "error" in idle

@@ -177,6 +177,10 @@ class SudokuFamily(Family[Puzzle, State]):
     def daily(self, obj: Json) -> Json:
         """{"date"?: "YYYY-MM-DD", "size"?: n} -> the day's puzzle in generate's shape plus "date"."""
         date, size = obj.get("date"), obj.get("size", 9)
+        if date is not None and not isinstance(date, str):
+            raise PuzzleError('"date" must be text like "2026-11-23"')
+        if isinstance(size, bool) or not isinstance(size, int) or size not in DEFAULT_BOX:
+            raise PuzzleError(f"the size must be one of {', '.join(map(str, DEFAULT_BOX))}")
         puzzle, got = daily(date, size)
         return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle),
                 "date": date or datetime.date.today().isoformat()}
