@@ -146,6 +146,7 @@ def test_skyscrapers_traces_play_to_the_end(watch, site_url: str) -> None:
     page.wait_for_function("document.querySelector('#title-a').innerText.includes('Phase')", timeout=60_000)
     page.select_option("#size", "5")
     page.select_option("#difficulty", "3")
+    page.evaluate("document.querySelector('#message').innerText = ''")  # wait for the new puzzle's message
     page.click("#new")
     page.wait_for_function("document.querySelector('#message').innerText.includes('Play')", timeout=60_000)
     link = None
