@@ -90,6 +90,16 @@ class Hint:
         return out
 
 
+def rule_call(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call a rules-layer function (solvers/rules/), turning its ValueError into PuzzleError."""
+    try:
+        return fn(*args)
+    except PuzzleError:
+        raise
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+
+
 def grade_index(grades: tuple[str, ...], difficulty: object) -> int:
     """Read a grade given as its name (any case) or its 1-based number; None = easiest."""
     if difficulty is None or difficulty == "":

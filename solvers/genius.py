@@ -18,14 +18,14 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
 from .placement import Engine, Placed, Placement, Words
 from .rules import genius as rules
@@ -66,15 +66,6 @@ REFERENCE_HISTOGRAM = (23180, 18848, 9018, 4390, 2576, 1566, 890, 564, 330, 248,
 # ----- geometry (the rules layer's, with the solver's error type) ----------------------
 
 
-def _rule(fn: Callable[..., Any], *args: Any) -> Any:
-    """Call a rules-layer function, turning its ValueError into PuzzleError."""
-    try:
-        return fn(*args)
-    except PuzzleError:
-        raise
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
-
 
 def cell_name(cell: Cell) -> str:
     """"A1" for cell 0."""
@@ -83,7 +74,7 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell(text: Any) -> Cell:
     """The cell named like "D6" (case ignored); PuzzleError otherwise."""
-    return _rule(rules.parse_cell, text)
+    return rule_call(rules.parse_cell, text)
 
 
 def normalise(cells: Iterable[tuple[int, int]]) -> Shape:
@@ -150,12 +141,12 @@ def parse_blockers(obj: Json) -> tuple[Cell, ...]:
     blockers = obj.get("blockers")
     if not isinstance(blockers, list):
         raise PuzzleError('give "blockers": a list of the 7 cells the dice show, like ["A1", "C3", ...]')
-    return _rule(rules.check_blockers, [parse_cell(b) for b in blockers])
+    return rule_call(rules.check_blockers, [parse_cell(b) for b in blockers])
 
 
 def piece_id(name: Any) -> PieceId:
     """The piece id for an id given in any case; PuzzleError for unknown pieces."""
-    return _rule(rules.piece_id, name)
+    return rule_call(rules.piece_id, name)
 
 
 def parse_state(obj: Json) -> State:
@@ -488,7 +479,7 @@ class GeniusFamily(Family[Roll, Placed]):
         """The roll of its canonical text ("A1A4B3D3D6F1F2"; a link's placed pieces after "~" are ignored)."""
         if not isinstance(text, str):
             raise PuzzleError("a roll is written as its seven cells, like A1A4B3D3D6F1F2")
-        return Roll(_rule(rules.parse_roll, text.partition("~")[0]))
+        return Roll(rule_call(rules.parse_roll, text.partition("~")[0]))
 
     def format(self, puzzle: Roll) -> str:
         """The seven blockers sorted, back to back."""
@@ -517,7 +508,7 @@ class GeniusFamily(Family[Roll, Placed]):
 
     def apply(self, puzzle: Roll, state: Placed, move: str) -> Placed:
         """Place ("O:A1,A2,B1,B2", moving the piece if it is on the board) or take back ("-O") a piece."""
-        pid, cells = _rule(rules.parse_move, move)
+        pid, cells = rule_call(rules.parse_move, move)
         if cells is None:
             if pid not in state.as_dict():
                 raise PuzzleError(f"the {PIECE_BY_ID[pid].name} ({pid}) is not on the board")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pattern_db
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
 from .budget import current as request_budget
 from .rules import sliding as rules
 from .search import Budget, Result, SearchAborted, astar, bfs, greedy, ida_star, iddfs, run
@@ -75,24 +75,17 @@ class State:
     tiles: Tiles
 
 
-def _rule(call: Callable[..., Any], *args: Any) -> Any:
-    """Call a rules function, turning its ValueError into the project's PuzzleError."""
-    try:
-        return call(*args)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
-
 
 def validate(width: Any, height: Any, tiles: Any) -> Puzzle:
     """A Puzzle from raw input, or PuzzleError saying what is wrong."""
-    return Puzzle(width, height, _rule(rules.check_tiles, width, height, tiles))
+    return Puzzle(width, height, rule_call(rules.check_tiles, width, height, tiles))
 
 
 def parse(text: str) -> Puzzle:
     """Read the description `WxH:t,t,...` (Tatham's Fifteen game ID, the share-link payload)."""
     if not isinstance(text, str):
         raise PuzzleError("a sliding-puzzle description is text like " + rules.EXAMPLE)
-    return Puzzle(*_rule(rules.parse, text))
+    return Puzzle(*rule_call(rules.parse, text))
 
 
 def format(puzzle: Puzzle) -> str:  # noqa: A001 - the family interface's name
@@ -112,13 +105,13 @@ def movable(puzzle: Puzzle) -> list[int]:
 
 def apply(puzzle: Puzzle, tile: int) -> Puzzle:
     """The position after sliding `tile` into the blank (PuzzleError when it is not next to it)."""
-    return Puzzle(puzzle.width, puzzle.height, _rule(rules.slide, puzzle.width, puzzle.height, puzzle.tiles, tile))
+    return Puzzle(puzzle.width, puzzle.height, rule_call(rules.slide, puzzle.width, puzzle.height, puzzle.tiles, tile))
 
 
 def replay(puzzle: Puzzle, moves: Sequence[int]) -> Puzzle:
     """The position after a sequence of moves (tile numbers)."""
     w, h = puzzle.width, puzzle.height
-    return Puzzle(w, h, _rule(rules.replay, w, h, puzzle.tiles, list(moves)))
+    return Puzzle(w, h, rule_call(rules.replay, w, h, puzzle.tiles, list(moves)))
 
 
 def direction(puzzle: Puzzle, tile: int) -> str:
@@ -1199,7 +1192,7 @@ class SlidingFamily(Family[Puzzle, State]):
         """The tiles in "state" (a board of the puzzle's size), or the start."""
         if obj.get("state") is None:
             return self.start(puzzle)
-        return State(_rule(rules.check_tiles, puzzle.width, puzzle.height, obj["state"]))
+        return State(rule_call(rules.check_tiles, puzzle.width, puzzle.height, obj["state"]))
 
     def write_state(self, puzzle: Puzzle, state: State) -> list[int]:
         """The tiles, row by row."""
@@ -1207,8 +1200,8 @@ class SlidingFamily(Family[Puzzle, State]):
 
     def apply(self, puzzle: Puzzle, state: State, move: str) -> State:
         """Slide the tile numbered `move` into the blank."""
-        tile = _rule(rules.read_move, move)
-        return State(_rule(rules.slide, puzzle.width, puzzle.height, state.tiles, tile))
+        tile = rule_call(rules.read_move, move)
+        return State(rule_call(rules.slide, puzzle.width, puzzle.height, state.tiles, tile))
 
     def is_solved(self, puzzle: Puzzle, state: State) -> bool:
         """Tiles in order, blank last."""
@@ -1218,7 +1211,7 @@ class SlidingFamily(Family[Puzzle, State]):
     def generate(self, params: Params, seed: int | str) -> Puzzle:
         """A square position of side `params.size` (default 4) for a grade."""
         n = self.default_size if params.size is None else params.size
-        _rule(rules.check_size, n, n)
+        rule_call(rules.check_size, n, n)
         return generate(params.grade, seed, n, n)
 
     def describe(self, puzzle: Puzzle) -> Json:

@@ -32,13 +32,13 @@ Possible future work: the original game's 16 piece types with repeated pieces.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
 from .placement import Engine, Placed, Placement, Words
 from .rules import ubongo as rules
@@ -99,15 +99,6 @@ def is_connected(squares: Iterable[Square]) -> bool:
     """Whether squares form one edge-connected region (empty is not)."""
     return rules.is_connected(squares)
 
-
-def _rule(fn: Callable[..., Any], *args: Any) -> Any:
-    """Call a rules-layer function, turning its ValueError into PuzzleError."""
-    try:
-        return fn(*args)
-    except PuzzleError:
-        raise
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
 
 
 # ----- boards --------------------------------------------------------------------
@@ -206,7 +197,7 @@ class Card:
 
 def piece_id(name: Any) -> PieceId:
     """The piece id for a name given in any case; PuzzleError for unknown pieces."""
-    return _rule(rules.piece_id, name)
+    return rule_call(rules.piece_id, name)
 
 
 def volume(pieces: Iterable[PieceId]) -> int:
@@ -270,7 +261,7 @@ def parse(text: str) -> Card:
     """The card of a `format_card` text (a link's placed pieces after "~" are ignored); PuzzleError when malformed."""
     if not isinstance(text, str):
         raise PuzzleError("this card link is malformed: expected pieces_rows_height like g3-r4-y5_01000.11111_2")
-    squares, height, pieces = _rule(rules.parse_code, text.partition("~")[0])
+    squares, height, pieces = rule_call(rules.parse_code, text.partition("~")[0])
     return Card(squares, height, pieces)
 
 
@@ -519,7 +510,7 @@ class UbongoFamily(Family[Card, Placed]):
 
     def apply(self, puzzle: Card, state: Placed, move: str) -> Placed:
         """Place ("g3:100,110,101", moving the piece if it is in the box) or take back ("-g3") a piece."""
-        pid, cubes = _rule(rules.parse_move, move)
+        pid, cubes = rule_call(rules.parse_move, move)
         if cubes is None:
             if pid not in state.as_dict():
                 raise PuzzleError(f"{rules.label(pid)} is not on the card")
