@@ -236,6 +236,7 @@ class Midend:
         self.hint = None
         self.stage = 0
         self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
+        self.asked = 0  # numbers requests for a new puzzle (New, Daily): a late answer to an older one is dropped
         self._tick = 0
         self.bind()
 
@@ -441,6 +442,7 @@ class Midend:
         """Start playing a puzzle, maybe with moves already played (as one undoable step)."""
         start = self.game.start(puzzle)
         self.token += 1
+        self.asked += 1  # whatever was asked for before this puzzle came is no longer wanted
         self.puzzle = puzzle
         self.label = str(puzzle.get("difficulty", "")) if label is None else label
         self.verified = verified
@@ -652,6 +654,11 @@ class Midend:
         self.play(moves, ans.get("message") or "Solved by Tessera. Undo takes it back.")
         el("message").className = "message good"
 
+    def ask_puzzle(self):
+        """Number a request for a new puzzle: only the latest one's answer replaces the board."""
+        self.asked += 1
+        return self.asked
+
     async def new(self):
         """A new puzzle of the chosen size and grade (a ready-made one while the worker loads)."""
         obj = self.game.new_request()
@@ -665,8 +672,9 @@ class Midend:
                       "ready-made one).")
             return
         say("Making a new " + self.game.noun + "…")
+        asked = self.ask_puzzle()
         ans = await self.ask("generate", obj, "The new " + self.game.noun + " will come when the solver has loaded…")
-        if ans is not None:
+        if ans is not None and asked == self.asked:
             self.load(ans)
 
     async def daily(self):
@@ -675,7 +683,10 @@ class Midend:
         ans = self.game.daily_puzzle(date)
         if ans is None:
             command, obj = self.game.daily_request(date)
+            asked = self.ask_puzzle()
             ans = await self.ask(command, obj, "Today's " + self.game.noun + " will come when the solver has loaded…")
+            if asked != self.asked:
+                return
         if ans is not None:
             grade = ans.get("difficulty")
             ans["difficulty"] = "Daily " + date + (" · " + str(grade) if grade else "")

@@ -834,6 +834,7 @@ class WatchPage:
         self.starters = {}
         self.info = {}  # family -> the worker's info
         self.last_live = 0
+        self.asked = 0  # numbers the puzzle requests: only the latest one's answer is shown
         self.bind()
         self.enable(False)
 
@@ -941,6 +942,7 @@ class WatchPage:
     def load(self, family, puzzle, message=""):
         """Set both panes to a puzzle (ValueError when it is malformed)."""
         n = size_of(family, puzzle)
+        self.asked += 1  # a puzzle asked for before this one came is no longer wanted
         self.pause()
         self.family = family
         self.puzzle = puzzle
@@ -968,8 +970,12 @@ class WatchPage:
         difficulty = int(el("difficulty").value or "1")
         say("Making a " + size_label(self.family, size) + " puzzle…")
         seed = random.getrandbits(30)
+        self.asked += 1
+        asked = self.asked
         ans = await self.ask(self.family, "generate", {"difficulty": difficulty, "seed": seed, "size": size},
                              "Making a puzzle once the solver has loaded…")
+        if asked != self.asked:
+            return  # a newer request (New, size, family, a typed grid) owns the board
         if "error" in ans:
             say("No puzzle this time: " + ans["error"], "error")
             return
