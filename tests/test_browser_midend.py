@@ -11,8 +11,8 @@ from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 
 pytestmark = pytest.mark.browser
-GRID4 = "1...3..2.1..4..3"  # 4x4 with one solution
-SOLUTION4 = "1234341223414123"
+GRID4 = "1..4.4.2..4.4..1"  # 4x4 with one solution (the old constant had none)
+SOLUTION4 = "1234341221434321"
 # page -> (localStorage key, selector of its board's cells)
 PAGES = {
     "sudoku": ("tessera-sudoku", "#aria-board [role=gridcell]"),
@@ -137,3 +137,20 @@ def test_garbage_saves_give_a_message_and_a_board(watch, site_url: str, name: st
         click_cell(page, empty, ring=1 if name == "skyscrapers" else 0)
         page.keyboard.press("1")
         assert values(page)[empty] == "1"
+
+
+def test_a_dead_worker_is_found_by_ping_and_replaced(watch, site_url: str) -> None:
+    page = sudoku4(watch, site_url)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("!document.querySelector('#message').innerText.includes('Checking')", timeout=60_000)
+    page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")  # the idle worker dies
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=90_000)
+    assert page.get_attribute("body", "data-restarts") == "1"
+    assert page.inner_text("#hint-title").strip()
+    page.click("#hint-close")
+    page.evaluate("document.querySelector('#message').innerText = ''")
+    page.click("#check")
+    page.wait_for_function("document.querySelector('#message').innerText.length > 0", timeout=60_000)
+    assert "restart" not in message(page)
+    assert page.get_attribute("body", "data-restarts") == "1"  # the new worker answers: no second restart

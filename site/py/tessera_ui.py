@@ -110,6 +110,7 @@ def toggle_theme():
 AUTO_SECONDS = 2  # budget of a call the page makes on its own
 USER_SECONDS = 15  # the worker's default budget for a call a player asked for (solvers/commands.py)
 WATCHDOG = 20  # seconds past its budget before a call's worker counts as stuck
+PING_SECONDS = 5  # an idle worker that does not answer a ping within this is dead and replaced
 TIMED_OUT = "__timed_out__"
 
 
@@ -157,8 +158,9 @@ class Worker:
         `auto` marks a call the page makes on its own (checking a link, a distance, a rating): it
         waits until no other call runs and gets a small budget, so a hint waits behind it at most
         AUTO_SECONDS.
-        A call that outlives its budget by WATCHDOG seconds means the worker is stuck or dead:
-        it is replaced and the call answers a timeout.
+        An idle worker is pinged first: one that does not answer within PING_SECONDS is dead and is
+        replaced before the call runs. A call that outlives its budget by WATCHDOG seconds means the
+        worker is stuck or dead: it is replaced and the call answers a timeout.
         """
         if auto and not self.ready.is_set():
             return {"error": "skipped: the solver is loading", "kind": "cancelled"}
@@ -166,6 +168,10 @@ class Worker:
             await asyncio.sleep(0.05)
         if not self.ready.is_set():
             say(waiting)
+            await self.ready.wait()
+        if self.busy == 0 and not await self.alive():
+            self.cancel()
+            say("The solver had stopped answering, so it is restarting; your request follows…", "error")
             await self.ready.wait()
         if auto and "limit" not in obj:
             obj = dict(obj)
@@ -189,6 +195,14 @@ class Worker:
             return {"error": "the solver stopped answering, so it was restarted; try again", "kind": "timeout"}
         return json.loads(text)
 
+    async def alive(self):
+        """Whether the (idle) worker answers a ping within PING_SECONDS."""
+        try:
+            text = await window.Promise.race(to_js([self.proxy.ping(), _later(PING_SECONDS * 1000, TIMED_OUT)]))
+        except Exception:  # noqa: BLE001 - a terminated worker may reject instead of hanging
+            return False
+        return str(text) != TIMED_OUT
+
     def _busy(self, delta):
         """Count calls under way; the Stop button shows while any runs."""
         self.busy += delta
@@ -210,6 +224,8 @@ class Worker:
     def cancel(self):
         """Stop whatever the worker is doing by replacing it with a fresh one."""
         self.generation += 1
+        document.body.setAttribute("data-restarts", str(self.generation))
+        document.body.setAttribute("data-worker", "restarting")
         self.busy = 0
         self._busy(0)
         node = document.querySelector('script[name="' + self.name + '"]')
