@@ -66,28 +66,40 @@ def _path(parents: dict[Any, tuple[Any, Move] | None], state: Any) -> list[Move]
     return moves
 
 
-def bfs(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget) -> list[Move] | None:
-    """Breadth-first search: shortest path, memory grows with the state space."""
+def _graph_search(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget,
+                  depth_first: bool) -> list[Move] | None:
+    """Visit every state once from a queue (breadth first) or a stack (depth first); memory grows."""
     parents: dict[Any, tuple[Any, Move] | None] = {start: None}
-    queue = deque([start])
-    while queue:
-        state = queue.popleft()
+    frontier = deque([start])
+    take = frontier.pop if depth_first else frontier.popleft
+    while frontier:
+        state = take()
         if is_goal(state):
             return _path(parents, state)
         budget.spend()
         for move, nxt in successors(state):
             if nxt not in parents:
                 parents[nxt] = (state, move)
-                queue.append(nxt)
+                frontier.append(nxt)
     return None
 
 
-def iddfs(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget,
-          max_depth: int = 200) -> list[Move] | None:
-    """Iterative deepening depth-first search (no heuristic; skips the move back)."""
+def bfs(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget) -> list[Move] | None:
+    """Breadth-first search: shortest path, memory grows with the state space."""
+    return _graph_search(start, successors, is_goal, budget, depth_first=False)
+
+
+def dfs(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget) -> list[Move] | None:
+    """Plain depth-first graph search: some path, usually a very long one; memory grows like BFS."""
+    return _graph_search(start, successors, is_goal, budget, depth_first=True)
+
+
+def depth_limited(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget,
+                  limit: int) -> list[Move] | None:
+    """Depth-limited DFS: the first path of at most `limit` moves found (skips the move back)."""
     path: list[Move] = []
 
-    def dfs(state: Any, parent: Any, depth: int) -> bool:
+    def dive(state: Any, parent: Any, depth: int) -> bool:
         if is_goal(state):
             return True
         if depth == 0:
@@ -96,13 +108,20 @@ def iddfs(start: Any, successors: Successors, is_goal: Callable[[Any], bool], bu
         for move, nxt in successors(state):
             if nxt != parent:
                 path.append(move)
-                if dfs(nxt, state, depth - 1):
+                if dive(nxt, state, depth - 1):
                     return True
                 path.pop()
         return False
 
+    return path if dive(start, None, limit) else None
+
+
+def iddfs(start: Any, successors: Successors, is_goal: Callable[[Any], bool], budget: Budget,
+          max_depth: int = 200) -> list[Move] | None:
+    """Iterative deepening: depth-limited DFS at limits 0, 1, 2, ...: the first path found is shortest."""
     for limit in range(max_depth + 1):
-        if dfs(start, None, limit):
+        path = depth_limited(start, successors, is_goal, budget, limit)
+        if path is not None:
             return path
     return None
 

@@ -6,7 +6,7 @@ parity, moves, text) live in `rules/sliding.py`, shared with the page.
 
 Solvers: optimal IDA* (Manhattan + linear conflict up to 3x4; additive 6-6-3 pattern
 databases with the reflected lookup on 4x4), Parberry's real-time algorithm for any size,
-and an algorithm lab (BFS, IDDFS, A*, IDA*, greedy, genetic, annealing) as in the study.
+and an algorithm lab (BFS, DFS, depth-limited DFS, IDDFS, A*, IDA*, greedy, genetic, annealing) as in the study.
 Known limits: optimal answers only up to 4x4 (larger boards get a real-time answer, not
 optimal); without its pattern database files (`use_data`) a 4x4 gets a shortest answer only
 when linear conflict finds one within NO_PDB_SECONDS, else the real-time one.
@@ -26,7 +26,7 @@ from . import pattern_db
 from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
 from .budget import current as request_budget
 from .rules import sliding as rules
-from .search import Budget, Result, SearchAborted, astar, bfs, greedy, ida_star, iddfs, run
+from .search import Budget, Result, SearchAborted, astar, bfs, depth_limited, dfs, greedy, ida_star, iddfs, run
 
 Tiles = tuple[int, ...]  # row-major, tile number per cell, 0 = blank
 Cell = int
@@ -145,6 +145,15 @@ def require_solvable(puzzle: Puzzle) -> None:
 def misplaced(width: int, tiles: Sequence[int]) -> int:
     """Tiles not on their goal cell."""
     return sum(1 for cell, t in enumerate(tiles) if t and t != cell + 1)
+
+
+def out_of_row_col(width: int, tiles: Sequence[int]) -> int:
+    """Tiles outside their goal row plus tiles outside their goal column (each needs a move of that kind)."""
+    total = 0
+    for cell, t in enumerate(tiles):
+        if t:
+            total += ((t - 1) // width != cell // width) + ((t - 1) % width != cell % width)
+    return total
 
 
 def manhattan(width: int, tiles: Sequence[int]) -> int:
@@ -1009,23 +1018,35 @@ def annealing(puzzle: Puzzle, budget: Budget, rng: random.Random, t_start: float
     return moves if energy == 0 else None
 
 
-ALGORITHMS = {"bfs": "BFS", "iddfs": "IDDFS", "a*": "A*", "ida*": "IDA*", "greedy": "Greedy best-first",
+ALGORITHMS = {"bfs": "BFS", "dfs": "DFS", "dls": "Depth-limited DFS", "iddfs": "IDDFS", "a*": "A*", "ida*": "IDA*",
+              "greedy": "Greedy best-first",
               "genetic": "Genetic algorithm", "annealing": "Simulated annealing"}
 _ALGORITHM_ALIASES = {"astar": "a*", "a-star": "a*", "idastar": "ida*", "ida": "ida*", "ida-star": "ida*",
                       "gbfs": "greedy", "best-first": "greedy", "ga": "genetic", "sa": "annealing",
-                      "simulated annealing": "annealing", "genetic algorithm": "genetic"}
-HEURISTICS: dict[str, str] = {"misplaced": "misplaced tiles", "manhattan": "Manhattan",
+                      "simulated annealing": "annealing", "genetic algorithm": "genetic", "depth-first": "dfs",
+                      "depth-limited": "dls", "dldfs": "dls", "breadth-first": "bfs"}
+HEURISTICS: dict[str, str] = {"misplaced": "misplaced tiles", "out-of-row-col": "tiles out of row and column",
+                              "manhattan": "Manhattan",
                               "linear-conflict": "linear conflict", "pdb": "pattern database"}
 _HEURISTIC_ALIASES = {"lc": "linear-conflict", "linear conflict": "linear-conflict",
                       "linear_conflict": "linear-conflict", "pattern": "pdb", "pattern database": "pdb",
-                      "misplaced tiles": "misplaced", "md": "manhattan"}
+                      "misplaced tiles": "misplaced", "md": "manhattan", "row-col": "out-of-row-col",
+                      "out of row and column": "out-of-row-col"}
 INFORMED = ("a*", "ida*", "greedy")
 OPTIMAL_ALGORITHMS = ("bfs", "iddfs", "a*", "ida*")
+MEMORY_BOUND = ("bfs", "dfs")  # they keep every position seen: offered on boards of at most 9 cells
+GODS_NUMBERS = {(3, 3): 31, (4, 4): 80}  # the most moves any position needs: depth-limited DFS's limit
+
+
+def dls_limit(width: int, height: int) -> int:
+    """Depth-limited DFS's limit: God's number where known, else a generous bound."""
+    return GODS_NUMBERS.get((min(width, height), max(width, height)), width * height * (width + height))
 
 
 def default_lab(width: int, height: int) -> list[tuple[str, str]]:
     """The study's comparison for a size: every algorithm with every heuristic it takes."""
-    rows: list[tuple[str, str]] = [("bfs", "")] if width * height <= 9 else []
+    small = width * height <= 9
+    rows: list[tuple[str, str]] = [(a, "") for a in ("bfs", "dfs", "dls") if small]
     rows.append(("iddfs", ""))
     for algo in INFORMED:
         rows += [(algo, h) for h in HEURISTICS]
@@ -1050,8 +1071,9 @@ def lab_run(puzzle: Puzzle, algorithm: str, heuristic: str = "", max_nodes: int 
     row: Json = {"algorithm": ALGORITHMS[algo], "heuristic": HEURISTICS.get(heur, ""), "solved": False,
                  "length": None, "nodes": 0, "seconds": 0.0, "optimal": algo in OPTIMAL_ALGORITHMS, "note": ""}
     w, h = puzzle.width, puzzle.height
-    if algo == "bfs" and w * h > 9:
-        row["note"] = "BFS is offered on boards of at most 9 cells (its memory grows with every position)"
+    if algo in MEMORY_BOUND and w * h > 9:
+        row["note"] = (ALGORITHMS[algo] + " is offered on boards of at most 9 cells (it keeps every position it "
+                       "has seen)")
         return row
     if heur == "pdb" and pattern_db.database(w, h) is None:
         row["note"] = f"no pattern database for {w}x{h}"
@@ -1071,12 +1093,15 @@ def lab_run(puzzle: Puzzle, algorithm: str, heuristic: str = "", max_nodes: int 
 
     hfun: Callable[[Tiles], int] = {
         "misplaced": lambda s: misplaced(width, s), "manhattan": lambda s: manhattan(width, s),
+        "out-of-row-col": lambda s: out_of_row_col(width, s),
         "linear-conflict": lambda s: linear_conflict(width, s),
         "pdb": lambda s: pattern_heuristic(width, s) or 0, "": lambda s: 0}[heur]
     rng = random.Random(seed)
     start = puzzle.tiles
     searches: dict[str, Callable[[Budget], list[int] | None]] = {
         "bfs": lambda b: bfs(start, successors, is_goal, b),
+        "dfs": lambda b: dfs(start, successors, is_goal, b),
+        "dls": lambda b: depth_limited(start, successors, is_goal, b, dls_limit(w, h)),
         "iddfs": lambda b: iddfs(start, successors, is_goal, b),
         "a*": lambda b: astar(start, successors, hfun, is_goal, b),
         "ida*": lambda b: ida_star(start, successors, hfun, is_goal, b),

@@ -209,8 +209,12 @@ def test_loads_offline_with_pegs_and_difficulty(watch, site_url: str) -> None:
 def test_roll_the_dice_gives_seven_pegs_from_the_dice(watch, site_url: str) -> None:
     page = open_page(watch, site_url, "genius", ready=False)
     before = board(page)
+    page.evaluate("""() => { window.diceClasses = [];
+        new MutationObserver(() => window.diceClasses.push(document.querySelector('#dice').className))
+            .observe(document.querySelector('#dice'), {attributes: true}); }""")
     page.click("#roll")
     wait_message(page, "the dice show")
+    assert "gs-dice rolling" in page.evaluate("window.diceClasses")  # the dice tumble
     after = board(page)
     pegs = [c for c, w in after.items() if w == "peg"]
     assert len(pegs) == 7 and pegs != [c for c, w in before.items() if w == "peg"]
@@ -226,6 +230,11 @@ def test_roll_the_dice_gives_seven_pegs_from_the_dice(watch, site_url: str) -> N
     page.click("#daily")
     page.wait_for_function(f"{info}.includes('Daily')")
     assert board(page) == daily  # the same roll for everyone today
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("window.diceClasses = []")
+    page.click("#roll")
+    page.wait_for_function(f"{info}.startsWith('Roll')")
+    assert "gs-dice rolling" not in page.evaluate("window.diceClasses")  # no tumbling
 
 
 @pytest.mark.browser

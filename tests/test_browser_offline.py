@@ -204,8 +204,9 @@ def test_a_new_build_offers_to_reload(sw_context, tmp_path: Path) -> None:  # no
         page.click("#update-notice button")
         page.wait_for_function("navigator.serviceWorker.controller && "
                                "caches.keys().then(k => k.some(n => n.includes('rebuilt-')))", timeout=60_000)
+        page.wait_for_selector("#update-notice", state="detached", timeout=60_000)  # the page reloaded
         page.wait_for_load_state()
-        assert page.query_selector("#update-notice") is None
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
     finally:
         site.stop()
 

@@ -270,14 +270,19 @@ def test_unsolvable_custom_position_is_explained_not_accepted(watch, site_url: s
 def test_lab_runs_algorithms_and_shows_a_table(watch, site_url: str) -> None:
     page = open_page(watch, site_url, link(SCRAMBLED))
     page.click("summary:has-text('Algorithm lab')")
+    assert not page.is_checked("input[value='bfs']")  # memory-bound searches are the player's choice
+    for value in ("bfs", "dfs", "dls", "out-of-row-col"):
+        page.check(f"input[value='{value}']")
     page.click("#lab-run")
     page.wait_for_function("document.querySelector('#lab-status').innerText.startsWith('Done')", timeout=90_000)
     rows = page.eval_on_selector_all("#lab-rows tr", "rs => rs.map(r => [...r.children].map(c => c.innerText))")
-    assert len(rows) == 7  # BFS, then A*, IDA*, greedy with Manhattan and linear conflict
-    bfs = rows[0]
-    assert bfs[0] == "BFS" and bfs[2] == "yes" and bfs[3] == "18 (optimal)"
+    assert len(rows) == 12  # BFS, DFS, depth-limited DFS, then A*, IDA*, greedy with three heuristics each
+    assert [r[0] for r in rows[:3]] == ["BFS", "DFS", "Depth-limited DFS"]
+    assert rows[0][2] == "yes" and rows[0][3] == "18 (optimal)"
     assert all(r[2] == "yes" for r in rows)
+    assert int(rows[1][3]) >= 18 and 18 <= int(rows[2][3]) <= 31
     assert all(r[3].startswith("18") for r in rows if r[0] in ("A*", "IDA*"))
+    assert sum(r[1] == "tiles out of row and column" for r in rows) == 3
     page.locator("#lab").scroll_into_view_if_needed()
     screenshot(page, "sliding-lab")
 

@@ -16,7 +16,7 @@ SUDOKU = solvers.family("sudoku")
 SKYSCRAPERS = solvers.family("skyscrapers")
 GRID4 = "....1.2..4.1...."
 GRID9 = "..1...2..9.4.7..65.6.........9.6.......2..6.77...3..2.6.37924...4.3..8.........3."
-FAST = 10  # index into the page's speeds: 100,000 steps/s
+FAST = 10  # index into the page's speeds: 100,000 changes/s
 
 
 def open_watch(watch, site_url: str, fragment: str = ""):  # noqa: ANN001, ANN201

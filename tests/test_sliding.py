@@ -456,6 +456,21 @@ def test_lab_rows_are_checked_and_optimal_where_claimed(eight: dict[tuple[int, .
         else:
             assert row["note"]
     assert all(r["solved"] for r in rows if r["algorithm"] in ("BFS", "A*", "IDA*"))
+    dls = next(r for r in rows if r["algorithm"] == "Depth-limited DFS")
+    assert dls["solved"] and 12 <= dls["length"] <= sl.dls_limit(3, 3) == 31 and not dls["optimal"]
+    assert {r["algorithm"] for r in rows} >= {"DFS", "Depth-limited DFS", "IDDFS"}
+    assert {r["heuristic"] for r in rows} >= {"tiles out of row and column"}
+
+
+def test_lab_dfs_finds_a_path_and_out_of_row_col_sits_between_misplaced_and_manhattan(
+        eight: dict[tuple[int, ...], int]) -> None:
+    p = sl.Puzzle(3, 3, sl.scramble_exact(3, 3, 6, random.Random(4)).tiles)
+    row = sl.lab_run(p, "dfs", max_nodes=None, max_seconds=None)  # at most every one of the 181,440 positions
+    assert row["solved"] and play(3, 3, p.tiles, row["moves"]) == solved(3, 3) and row["length"] >= 6
+    rng = random.Random(5)
+    for _ in range(300):
+        tiles = sl.random_solvable(3, 3, rng).tiles
+        assert sl.misplaced(3, tiles) <= sl.out_of_row_col(3, tiles) <= sl.manhattan(3, tiles) <= eight[tiles]
 
 
 def test_lab_budgets_and_cancel() -> None:
@@ -466,7 +481,7 @@ def test_lab_budgets_and_cancel() -> None:
     assert not row["solved"] and "time budget" in row["note"]
     row = sl.lab_run(p, "genetic", "", cancel=lambda: True)
     assert not row["solved"] and row["note"] == "cancelled"
-    assert "at most 9 cells" in sl.lab_run(p, "bfs")["note"]
+    assert "at most 9 cells" in sl.lab_run(p, "bfs")["note"] and "at most 9 cells" in sl.lab_run(p, "dfs")["note"]
     with pytest.raises(PuzzleError, match="unknown algorithm"):
         sl.lab_run(p, "dijkstra")
     with pytest.raises(PuzzleError, match="unknown heuristic"):

@@ -9,10 +9,12 @@ Known limits: orthographic only; no textures or shadows.
 import math
 
 # Other colourings for study mode's Recolour button (one colour per piece, in rules.ubongo.PIECES order).
+# Each keeps the pieces' colour names true (the yellow five stays yellow): only the shades change,
+# light against dark within a colour.
 PALETTES = (
-    ("bright", ["#ff595e", "#ff924c", "#ffca3a", "#8ac926", "#1982c4", "#6a4c93", "#36c9c6", "#f15bb5"]),
-    ("pastel", ["#f4a6a6", "#f7c59f", "#f9e79f", "#b8e0a8", "#a8d8ea", "#c3b1e1", "#f5b7d1", "#b5c7a1"]),
-    ("greys", ["#e0e0e0", "#9e9e9e", "#cfcfcf", "#757575", "#bdbdbd", "#616161", "#eeeeee", "#8d8d8d"]),
+    ("vivid", ["#ffe14d", "#d99a00", "#ff6b5e", "#a3170d", "#9be564", "#2a7a2f", "#6cc4ff", "#1f4fb8"]),
+    ("soft", ["#f9e9a0", "#d6b25e", "#f4aaa4", "#b5524a", "#c3e8b0", "#5f9a62", "#b3d6f2", "#5a77b3"]),
+    ("deep", ["#e0b800", "#8f6500", "#d1342a", "#6b0f0a", "#4fae3a", "#144d22", "#2f86d6", "#142f6e"]),
 )
 
 # ----- the 3D view ----------------------------------------------------------------------

@@ -13,6 +13,7 @@ import random
 
 from pyscript import document
 from pyscript import window
+from pyscript.ffi import to_js
 from rules import genius as gm
 
 from midend import Midend
@@ -22,6 +23,7 @@ from piece_game import PieceGame
 from piece_game import cell_owner
 from piece_game import upper_first
 from tessera_ui import aria_grid
+from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
@@ -539,7 +541,7 @@ class GeniusGame(PieceGame):
         if rc is None or self.busy:
             return
         ev.preventDefault()
-        self.board.canvas.focus()
+        self.board.canvas.focus(to_js({"preventScroll": True}))  # a scroll here would shift the tap
         self.board.show_cursor = False
         self.hover = True
         self.board.cursor = rc
@@ -577,7 +579,7 @@ class GeniusGame(PieceGame):
         drag, self.drag = self.drag, None
         if drag is None or self.hand is None:
             return
-        rc = self.board.cell_at(ev.clientX, ev.clientY)
+        rc = drag["cell"] if drag["from"] == "click" else self.board.cell_at(ev.clientX, ev.clientY)
         if rc is None or (drag["from"] == "board" and rc == drag["cell"]):
             return
         self.place_at(rc, pick_fallback=drag["from"] == "click")
@@ -647,9 +649,9 @@ class GeniusGame(PieceGame):
         self.hand = None
         self.board.placed = {}
         self.board.ghost = None
-        el("dice").className = "gs-dice rolling"
+        el("dice").className = "gs-dice" if calm() else "gs-dice rolling"
         try:
-            for _ in range(8):
+            for _ in range(0 if calm() else 8):
                 fake = [die[random.getrandbits(8) % len(die)] for die in gm.DICE]
                 self.show_dice(fake)
                 self.board.blockers = tuple(gm.parse_cell(f) for f in fake)

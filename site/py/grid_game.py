@@ -550,7 +550,7 @@ class GridGame(Game):
         return True
 
     def enter(self, v, pencil=None):
-        """Enter v at the cursor (again: erase it), or toggle note v in pencil mode; 0 erases."""
+        """Enter v at the cursor (the digit it holds: no change), or toggle note v in pencil mode; 0 erases."""
         if pencil is None:
             pencil = self.pencil_mode
         r, c = self.board.cursor
@@ -563,8 +563,10 @@ class GridGame(Game):
             if values[i]:
                 return
             move = latin.format_move(self.n, [(i, latin.TOGGLE, v)])
+        elif v and values[i] == v:
+            return  # typing the digit a cell holds keeps it (Backspace or the pad's erase clears it)
         else:
-            move = latin.place_move(self.n, i, 0 if values[i] == v else v)
+            move = latin.place_move(self.n, i, v)
         self.midend.play(move)
 
     def toggle_pencil(self):

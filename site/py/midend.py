@@ -23,6 +23,7 @@ from tessera_ui import decode_fragment
 from tessera_ui import el
 from tessera_ui import fetch_json
 from tessera_ui import on
+from tessera_ui import reveal
 from tessera_ui import say
 from tessera_ui import set_fragment
 from tessera_ui import show_share_link
@@ -237,6 +238,7 @@ class Midend:
         self.stage = 0
         self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
         self.asked = 0  # numbers requests for a new puzzle (New, Daily): a late answer to an older one is dropped
+        self.previous = None  # the unfinished game a new puzzle replaced: Undo at the start brings it back
         self._tick = 0
         self.bind()
 
@@ -273,20 +275,23 @@ class Midend:
                           ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme)):
             if el(ident) is not None:
                 click(ident, fn)
+        for ident in ("size", "difficulty"):  # a new choice starts a puzzle of it (Undo brings the old one back)
+            if el(ident) is not None:
+                on(el(ident), "change", lambda _ev: spawn(self.new()))
         on(document, "keydown", self.key)
         on(window, "hashchange", lambda _ev: self.follow_link())
         self.game.bind()
 
     def key(self, ev):
         """Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, H asks a hint; the rest goes to the page."""
-        if str(ev.target.tagName).upper() in ("INPUT", "TEXTAREA", "SELECT") or self.puzzle is None:
-            return
-        ctrl = ev.ctrlKey or ev.metaKey
         low = str(ev.key).lower()
-        if low == "escape" and self.hint is not None:  # Escape closes the hint
+        if low == "escape" and self.hint is not None:  # Escape closes the hint, wherever the focus is
             self.close_hint()
             ev.preventDefault()
             return
+        if str(ev.target.tagName).upper() in ("INPUT", "TEXTAREA", "SELECT") or self.puzzle is None:
+            return
+        ctrl = ev.ctrlKey or ev.metaKey
         if ctrl and low in ("z", "y"):
             self.redo() if low == "y" or ev.shiftKey else self.undo()
             ev.preventDefault()
@@ -316,7 +321,7 @@ class Midend:
         """Enable undo and redo as far as the history allows."""
         locked = self.game.locked()
         if el("undo") is not None:
-            el("undo").disabled = locked or self.index == 0
+            el("undo").disabled = locked or (self.index == 0 and self.previous is None)
             el("redo").disabled = locked or self.index + 1 >= len(self.states)
 
     # starting -----------------------------------------------------------------------------------
@@ -441,6 +446,7 @@ class Midend:
     def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True):
         """Start playing a puzzle, maybe with moves already played (as one undoable step)."""
         start = self.game.start(puzzle)
+        self.previous = self.unfinished()
         self.token += 1
         self.asked += 1  # whatever was asked for before this puzzle came is no longer wanted
         self.puzzle = puzzle
@@ -454,8 +460,22 @@ class Midend:
             self.moves.append(SEP.join(moves))
             self.index = 1
         self.timer.reset(seconds, running=True)
-        say(message or self.game.welcome(puzzle))
+        self.show_grade(self.label)
+        say((message or self.game.welcome(puzzle))
+            + (" Undo brings back the game you were playing." if self.previous else ""))
         self.changed(announce=False)
+
+    def unfinished(self):
+        """The game shown now when it has moves and is not solved (to bring back by Undo), else None."""
+        if self.puzzle is None or self.index == 0 or self.game.is_solved(self.puzzle, self.state):
+            return None
+        return (self.puzzle, self.played(), self.label, self.timer.seconds, self.verified)
+
+    def show_grade(self, name):
+        """Set the difficulty choice to the puzzle's grade when it is one of the choices."""
+        select = el("difficulty")
+        if select is not None and name in self.grades:
+            select.value = str(self.grades.index(name) + 1)
 
     # moves and history --------------------------------------------------------------------------
     def play(self, moves, message=None):
@@ -499,7 +519,11 @@ class Midend:
         return done
 
     def undo(self):
-        """Step back one step."""
+        """Step back one step; at the start, back to the unfinished game a new puzzle replaced."""
+        if self.index == 0 and self.previous is not None and not self.game.locked():
+            puzzle, moves, label, seconds, verified = self.previous
+            self.load(puzzle, moves, label, seconds, "Your previous game is back.", verified)
+            return
         if self.index > 0 and not self.game.locked():
             self.index -= 1
             self.close_hint(redraw=False)
@@ -603,6 +627,8 @@ class Midend:
             el("hint-more").hidden = last
         el("hint-apply").hidden = not last or not (self.hint.get("move") or self.hint.get("moves"))
         self.game.show_hint(self.hint, self.stage, last)
+        if self.stage == 0:
+            reveal("hint-box")
 
     def hint_more(self):
         """Reveal the next stage of the hint."""

@@ -198,6 +198,7 @@ class PieceGame(Game):
         found = await self.measure(puzzle)
         if token == midend.token and found is not None:
             self.measured = found
+            midend.show_grade(str(found.get("difficulty") or ""))  # the menu agrees with the roll
             self.show_info()
 
     def show_info(self):
@@ -296,6 +297,7 @@ class PieceGame(Game):
             return
         self.hand = self.hold(pid)
         self.redraw()
+        say("Holding " + self.rules.label(pid) + ": now tap or click where it goes.")
 
     def put(self, pid, cells):
         """Play the move that places a piece, and say where."""

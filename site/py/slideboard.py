@@ -10,6 +10,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from tessera_ui import aria_grid
+from tessera_ui import calm
 from tessera_ui import css
 from tessera_ui import on
 
@@ -109,7 +110,7 @@ class SlideBoard:
     def slide(self, tiles, moved, duration):
         """Show `tiles`, with each tile of `moved` (tile -> old cell) sliding for `duration` ms."""
         self.tiles = list(tiles)
-        if duration <= 0 or not moved:
+        if duration <= 0 or not moved or calm():
             self.moving = {}
             self.draw()
             return

@@ -45,6 +45,8 @@ def playable(w, h, tiles):
     return {"width": w, "height": h, "tiles": list(tiles)}
 
 
+LAB_NAMES = {"bfs": "BFS", "dfs": "DFS", "dls": "Depth-limited DFS", "iddfs": "IDDFS"}  # the rest read as they are
+
 class SlidingGame(Game):
     """The sliding puzzle: rules hooks over `rules.sliding`, the board view, distance, playback and lab."""
 
@@ -471,7 +473,7 @@ class SlidingGame(Game):
         el("lab-stop").disabled = False
         done = 0
         for a, hname in pairs:
-            row = self.lab_row([a.upper() if a in ("bfs", "iddfs") else a, hname, "running…", "", "", "", ""])
+            row = self.lab_row([LAB_NAMES.get(a, a), hname, "running…", "", "", "", ""])
             el("lab-status").innerText = "Running " + str(done + 1) + " of " + str(len(pairs)) + "…"
             run = dict(obj, algorithms=[[a, hname]], max_nodes=nodes, max_seconds=seconds)
             ans = await self.midend.worker.call(self.family, "lab", run, "The lab will run once the solver has loaded…")

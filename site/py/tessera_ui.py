@@ -86,6 +86,18 @@ def status(text, ready=False):
         box.className = "status ready" if ready else "status"
 
 
+def calm():
+    """Whether the visitor asked for reduced motion (animations then jump to their end)."""
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def reveal(ident):
+    """Scroll an element into view if it is out of it (a hint box opening below the fold on a phone)."""
+    node = el(ident)
+    if node is not None:
+        node.scrollIntoView(to_js({"block": "nearest"}))
+
+
 def grouped(number):
     """12345 -> '12,345'."""
     text = str(int(number or 0))

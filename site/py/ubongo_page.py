@@ -21,6 +21,7 @@ from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
 from piece_game import upper_first
+from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
@@ -32,6 +33,11 @@ DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when the build's starters are m
 STEP = 15  # degrees per key press
 FRAME = 0.03  # seconds per animation frame
 PALETTES = (("card colours", [ub.COLOUR[p] for p in ub.IDS]),) + cv.PALETTES
+
+
+def lift_frames():
+    """The heights (eighths, falling to 0) a piece drops through; reduced motion: a pause, then in place."""
+    return [0] * 8 if calm() else range(8, -1, -1)
 
 
 def where(q):
@@ -150,7 +156,7 @@ class CubesGame(PieceGame):
         self.preview = placed
         self.anim = {"hidden": set(), "lift": {}}
         try:
-            for k in range(8, -1, -1):
+            for k in lift_frames():
                 self.anim["lift"][pid] = 3.0 * (k / 8) ** 2
                 self.draw_view()
                 await asyncio.sleep(FRAME)
@@ -745,7 +751,7 @@ class CubesGame(PieceGame):
             self.anim = {"hidden": set(sol), "lift": {}}
             for pid in ub.assembly_order(sol):
                 self.anim["hidden"].discard(pid)
-                for k in range(8, -1, -1):
+                for k in lift_frames():
                     self.anim["lift"][pid] = 3.0 * (k / 8) ** 2
                     self.draw_view()
                     await asyncio.sleep(FRAME)

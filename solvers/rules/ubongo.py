@@ -8,16 +8,17 @@ Known limits: the eight-piece family set only; no solving here (see solvers/ubon
 
 from . import placing
 
-# id (colour letter + number of cubes), name, colour, cubes of one orientation.
+# id (colour letter + number of cubes), name, colour, cubes of one orientation. The two pieces of a
+# colour differ in lightness (one light, one dark) so that they are told apart at a glance.
 PIECES = (
-    ("y5", "yellow five", "#f2c12e", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 0, 1))),
-    ("y4", "yellow four", "#e8a317", ((0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0))),
-    ("r4", "red four", "#d64541", ((0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1))),
-    ("r2", "red two", "#a93226", ((0, 0, 0), (0, 0, 1))),
-    ("g3", "green three", "#58b368", ((0, 0, 0), (0, 0, 1), (0, 1, 0))),
-    ("g5", "green five", "#2e7d4f", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 1, 2))),
-    ("b4", "blue four", "#4a90d9", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0))),
-    ("b5", "blue five", "#2c4f9e", ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1))),
+    ("y5", "yellow five", "#f5d547", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 0, 1))),
+    ("y4", "yellow four", "#b98500", ((0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 1, 0))),
+    ("r4", "red four", "#e5534b", ((0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 1, 1))),
+    ("r2", "red two", "#8a1c14", ((0, 0, 0), (0, 0, 1))),
+    ("g3", "green three", "#7fd160", ((0, 0, 0), (0, 0, 1), (0, 1, 0))),
+    ("g5", "green five", "#1d6636", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 1, 2))),
+    ("b4", "blue four", "#5ba6ec", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0))),
+    ("b5", "blue five", "#243f8f", ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1))),
 )
 IDS = [p[0] for p in PIECES]
 NAME = {p[0]: p[1] for p in PIECES}

@@ -1,0 +1,117 @@
+"""Every page on a 390x844 touch phone: a one-line header, nothing wider than the screen, play by
+taps, hints and messages in view, and the newcomer's trip-ups of the game controller (New keeps
+the old game one Undo away, a size change starts a puzzle, typing a digit again keeps it)."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import cells, values
+from conftest import screenshot
+
+from solvers import commands
+from solvers import family as solver_family
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+CANVAS = {"sudoku": "#board", "skyscrapers": "#board", "sliding": "#board", "genius": "#board", "ubongo": "#view",
+          "watch": "#board-a"}
+PAGES = {name: "#aria-a" if name == "watch" else "#aria-board" for name in CANVAS}  # the board's mirror
+GRID4 = "1..4.4.2..4.4..1"  # one solution: 1234341221434321
+GENIUS = solver_family("genius")
+
+
+@pytest.fixture
+def phone(browser, site_url: str):  # noqa: ANN001, ANN201
+    """A page in a touch phone's context (service workers off, as in the other browser tests)."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    ctx.close()
+    assert errors == []
+
+
+def open_phone(page, site_url: str, name: str, fragment: str = ""):  # noqa: ANN001, ANN201
+    """Open a page and wait for its board's mirror."""
+    page.goto(f"{site_url}/{name}.html" + (f"#{fragment}" if fragment else ""))
+    page.wait_for_function(f"document.querySelectorAll('{PAGES[name]} [role=gridcell]').length > 0", timeout=60_000)
+    return page
+
+
+def in_view(page, selector: str) -> bool:  # noqa: ANN001
+    """Whether an element's top edge is on the screen (bounding boxes are relative to the viewport)."""
+    box = page.locator(selector).bounding_box()
+    return box is not None and 0 <= box["y"] < PHONE["height"] - 10
+
+
+def tap_cell(page, index: int, n: int) -> None:  # noqa: ANN001
+    """Tap the middle of a square board's cell."""
+    box = page.locator("#board").bounding_box()
+    r, c = divmod(index, n)
+    step = box["width"] / n
+    page.touchscreen.tap(box["x"] + (c + 0.5) * step, box["y"] + (r + 0.5) * step)
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_every_page_fits_a_phone(phone, site_url: str, name: str) -> None:  # noqa: ANN001
+    page = open_phone(phone, site_url, name)
+    tops = page.eval_on_selector_all("header.top > *", "els => els.filter(e => e.offsetParent)"
+                                     ".map(e => e.getBoundingClientRect().top)")
+    heights = page.eval_on_selector_all("header.top > *", "els => els.map(e => e.getBoundingClientRect().height)")
+    assert tops and max(tops) - min(tops) < max(heights), f"the header wraps: tops {tops}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "wider than the screen"
+    assert in_view(page, CANVAS[name])
+    screenshot(page, f"phone-{name}")
+
+
+def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:  # noqa: ANN001
+    page = open_phone(phone, site_url, "sudoku", GRID4)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    tap_cell(page, 1, 4)
+    page.tap("#pad button[aria-label='enter 2']")
+    assert values(page)[1] == "2"
+    page.tap("#pad button[aria-label='enter 2']")  # the digit the cell holds: it stays
+    assert values(page)[1] == "2"
+    page.tap("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    page.wait_for_timeout(300)
+    assert in_view(page, "#hint-box")
+    screenshot(page, "phone-sudoku-hint")
+
+
+def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: str) -> None:  # noqa: ANN001
+    roll = commands.run(GENIUS, "generate", {"difficulty": 2, "seed": "phone"})
+    solution = commands.run(GENIUS, "solve", {"blockers": roll["blockers"]})["solution"]
+    page = open_phone(phone, site_url, "genius", "".join(sorted(roll["blockers"])))
+    board_box = page.locator("#board").bounding_box()
+    tray_box = page.locator("#tray").bounding_box()
+    assert tray_box["y"] - (board_box["y"] + board_box["height"]) < 200  # the tray sits under the board
+    page.tap("#tray button[data-piece=O]")
+    assert "Holding" in page.inner_text("#message") and in_view(page, "#message")
+    square = solution["O"]
+    first = min(square, key=lambda n: ("ABCDEF".index(n[0]), n[1]))
+    band = 0.55  # the canvas's label band, in cells
+    step = board_box["width"] / (6 + band)
+    r, c = "ABCDEF".index(first[0]), int(first[1]) - 1
+    page.locator("#board").scroll_into_view_if_needed()
+    board_box = page.locator("#board").bounding_box()
+    page.touchscreen.tap(board_box["x"] + (band + c + 0.5) * step, board_box["y"] + (band + r + 0.5) * step)
+    placed = sorted(t.split(":")[0] for t in cells(page) if "piece O " in t)
+    assert placed == sorted(square)
+    assert in_view(page, "#message")
+    screenshot(page, "phone-genius-placed")
+
+
+def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(phone, site_url: str) -> None:  # noqa: ANN001
+    page = open_phone(phone, site_url, "sudoku", GRID4)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    tap_cell(page, 1, 4)
+    page.tap("#pad button[aria-label='enter 2']")
+    page.select_option("#size", "6")  # a new choice starts a puzzle of it
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=60_000)
+    assert "Undo brings back" in page.inner_text("#message")
+    page.tap("#undo")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
+    assert values(page) == GRID4[:1] + "2" + GRID4[2:]
+    assert "previous game is back" in page.inner_text("#message")
