@@ -132,8 +132,35 @@ def test_hint_walk_on_hard_puzzles_never_guesses_and_is_never_wrong() -> None:
         used += walk(*pairs[index])
     assert "Forcing net" in used or "Forcing chain" in used
     # A cell forcing net once removed a value only one branch ruled out (regression: it must go in every branch).
-    # This puzzle of `hardest` is beyond the ladder (no nested forcing): its walk may guess, but is never wrong.
-    walk(*next(p for p in golden("sudoku_hardest") if p[0].startswith("1....7.9..3..2...8..96..5")), guesses=True)
+    # The two puzzles of `hardest` that needed trial and error before nested forcing nets: logic to the end.
+    for start in ("1....7.9..3..2...8..96..5", "..53.....8......2..7..1.5"):
+        used = walk(*next(p for p in golden("sudoku_hardest") if p[0].startswith(start)))
+        assert "Nested forcing net" in used
+
+
+def test_a_nested_forcing_net_explains_each_inner_chain() -> None:
+    puzzle = S.parse(next(p for p, _ in golden("sudoku_hardest") if p.startswith("..53.....8......2..7..1.5")))
+    g = puzzle.geometry
+    values, cands = list(puzzle.givens), candidates(g, list(puzzle.givens))
+    step = None
+    for _ in range(200):  # the ladder's steps up to the first nested net
+        found = L.first_step(g, cands, values)
+        assert found is not None
+        step = found[0]
+        if step.technique == "Nested forcing net":
+            break
+        for c, v in step.eliminate:
+            cands[c] &= ~bit(v)
+        if step.place is not None:
+            c, v = step.place
+            values[c], cands[c] = v, bit(v)
+            for p in g.peers[c]:
+                cands[p] &= ~bit(v)
+    assert step is not None and step.technique == "Nested forcing net"
+    (c, v), = step.eliminate
+    assert step.lines[0].startswith(f"if {g.name(c)} is {v}:") and "is not" in step.lines[-1]
+    inner = step.lines[1:-1]
+    assert inner and all(line.startswith("then if ") and " so " in line for line in inner)
 
 
 def test_forcing_hint_reads_as_implications() -> None:

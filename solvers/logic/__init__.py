@@ -50,6 +50,7 @@ SCORES: dict[str, int] = {
     "Unique rectangle type 1": 100, "Unique rectangle type 2": 100, "Unique rectangle type 4": 100, "BUG+1": 100,
     "Sue de Coq": 250, "X-chain": 260, "XY-chain": 260, "AIC": 280, "Grouped X-chain": 300, "Grouped AIC": 300,
     "ALS-XZ": 300, "ALS-XY-wing": 320, "Forcing chain": 500, "Forcing net": 700,
+    "Nested forcing net": 1500,
 }
 GUESS_SCORE = 10_000  # HoDoKu's brute force
 
@@ -109,6 +110,7 @@ def ladder(uniqueness: bool = True) -> list[Rung]:
         ("ALS-XY-wing", 3, als.als_xy_wing),
         ("Forcing chain", 4, forcing.contradiction(False)),
         ("Forcing net", 4, _either(forcing.contradiction(True), forcing.verity)),
+        ("Nested forcing net", 4, forcing.nested),
     ]
     skip = {"Unique rectangle", "BUG+1"} if not uniqueness else set()
     return [Rung(name, level, SCORES.get(name, SCORES["Unique rectangle type 1"]), find)

@@ -2,22 +2,79 @@
 
 Contradiction: "if r1c2 is 4, then r1c5 is 7 (its only value left), then ... and r3c3 has no value left:
 so r1c2 is not 4". Verity: every value of a cell (or every place of a value in a unit) leads to the
-same conclusion, so it holds. The implications are singles only (naked and hidden), found with the
-latin propagation engine first and then traced once for the explanation. A chain is a forcing net when
-some step rests on two or more earlier steps of the assumption, a forcing chain when each rests on one.
-This is logic, not guessing: every line is a single a player can check.
+same conclusion, so it holds. The implications are singles (naked and hidden) and locked candidates
+(a value confined to where a box and a line meet leaves the rest of the other), found with the latin
+propagation engine plus intersections first and then traced once for the explanation. A chain is a
+forcing net when some step rests on two or more earlier steps of the assumption, a forcing chain when
+each rests on one. This is logic, not guessing: every line is a step a player can check.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from .. import latin
+from .. import budget, latin
 from ..latin import Geometry, bit, values_of
 from .board import Cands, LogicStep, Values, symbol, tables
 
 Fact = tuple[int, int, bool]  # (cell, value, placed) — placed False means "the value is ruled out"
 MAX_TRACED = 12  # contradictions explained to pick the shortest
+
+
+Pair = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
+_pairs: dict[int, tuple[Geometry, tuple[Pair, ...]]] = {}  # id(geometry) -> (it, its pairs): hashing one is slow
+
+
+def intersections(g: Geometry) -> tuple[Pair, ...]:
+    """(rest of unit a, a ∩ b, rest of unit b, a, b) for units meeting in two cells or more (box and line)."""
+    known = _pairs.get(id(g))
+    if known is not None and known[0] is g:
+        return known[1]
+    out = []
+    for a, ua in enumerate(g.units):
+        sa = set(ua)
+        for b, ub in enumerate(g.units):
+            inter = tuple(c for c in ub if c in sa)
+            if a != b and 2 <= len(inter) < len(ua):
+                out.append((tuple(c for c in ua if c not in inter), inter, tuple(c for c in ub if c not in sa), a, b))
+    _pairs[id(g)] = (g, tuple(out))
+    return _pairs[id(g)][1]
+
+
+def confined(cands: Cands, pair: Pair) -> int:
+    """The values that unit a can only hold where it meets unit b (so b's other cells lose them)."""
+    rest_a, inter, _, _, _ = pair
+    outside = inside = 0
+    for c in rest_a:
+        outside |= cands[c]
+    for c in inter:
+        inside |= cands[c]
+    return inside & ~outside
+
+
+def saturate(g: Geometry, cands: Cands, queue: list[int]) -> bool:
+    """Singles and locked candidates to a fixpoint, in place; False on a contradiction."""
+    pairs = intersections(g)
+    while True:
+        if not latin.propagate(cands, queue, g.peers, g.units, g.full):
+            return False
+        changed = False
+        for pair in pairs:
+            gone = confined(cands, pair)
+            if not gone:
+                continue
+            for c in pair[2]:
+                m = cands[c]
+                if m & gone:
+                    m &= ~gone
+                    if not m:
+                        return False
+                    cands[c] = m
+                    changed = True
+                    if not m & (m - 1):
+                        queue.append(c)
+        if not changed:
+            return True
 
 
 class Trace:
@@ -32,11 +89,35 @@ class Trace:
         self.contradiction: tuple[str, tuple[Fact, ...]] | None = None
 
     def run(self, cell: int, value: int, placed: bool = True) -> Trace:
-        """Assume cell = value (or cell != value) and follow the singles."""
+        """Assume cell = value (or cell != value) and follow singles, then locked candidates, to the end."""
         if placed:
             self._place(cell, value, "assumed", ())
         else:
             self._remove(cell, value, "assumed", ())
+        self._singles()
+        while self.contradiction is None and self._locked():
+            self._singles()
+        return self
+
+    def _locked(self) -> bool:
+        """Locked candidates on the trace's candidates; whether any was removed."""
+        g, found = self.g, False
+        for pair in intersections(g):
+            gone = confined(self.cands, pair)
+            rest_a, _, rest_b, a, b = pair
+            for v in values_of(gone):
+                targets = [c for c in rest_b if self.cands[c] & bit(v)]
+                if not targets:
+                    continue
+                how = f"locked {symbol(v)} in {g.unit_names[a]} lies in {g.unit_names[b]}"
+                parents = self._gone_in(rest_a, v)
+                for c in targets:
+                    self._remove(c, v, how, parents)
+                found = True
+        return found
+
+    def _singles(self) -> None:
+        """Follow the queued removals: naked and hidden singles, or a contradiction."""
         g = self.g
         while self.queue and self.contradiction is None:
             c, v, _ = self.queue.popleft()
@@ -55,7 +136,6 @@ class Trace:
                     break
                 if len(places) == 1 and self.cands[places[0]] != bit(v):
                     self._place(places[0], v, g.unit_names[u], self._gone_in(unit, v))
-        return self
 
     def _gone_in(self, cells, v: int | None) -> tuple[Fact, ...]:
         """The derived removals in these cells (of v, or of any value)."""
@@ -101,10 +181,13 @@ class Trace:
         lines, used = [], []
         g = self.g
         for f in self.order:
-            if f not in need or not f[2]:
-                continue
             how, parents = self.why[f]
             c, v, _ = f
+            if f in need and how.startswith("locked "):  # a removal worth its own line
+                lines.append(f"{g.name(c)} is not {symbol(v)} ({how[7:]})")
+                net = net or len(_feeders(self, parents)) > 1
+            if f not in need or not f[2]:
+                continue
             used.append(f)
             if how == "assumed":
                 continue
@@ -131,14 +214,14 @@ def _fast_contradiction(g: Geometry, cands: Cands, c: int, v: int) -> bool:
     """Whether c = v leads to a contradiction by singles (the latin engine, no reasons kept)."""
     trial = list(cands)
     trial[c] = bit(v)
-    return not latin.propagate(trial, [c], g.peers, g.units, g.full)
+    return not saturate(g, trial, [c])
 
 
 def _fast_result(g: Geometry, cands: Cands, c: int, v: int) -> list[int] | None:
     """The candidates after c = v and singles, or None on a contradiction."""
     trial = list(cands)
     trial[c] = bit(v)
-    return trial if latin.propagate(trial, [c], g.peers, g.units, g.full) else None
+    return trial if saturate(g, trial, [c]) else None
 
 
 def _order(cands: Cands, values: Values) -> list[tuple[int, int]]:
@@ -231,3 +314,58 @@ def _verity_step(g: Geometry, cands: Cands, label: str, options: list[tuple[int,
     cells = tuple(dict.fromkeys([c for c, _ in options] + [d]))
     move = {"place": (d, x)} if placed else {"eliminate": ((d, x),)}
     return LogicStep("Forcing net", cells, reason, causes=tuple(options), lines=tuple(lines), **move)
+
+
+MAX_NESTED = 40  # inner contradictions one nested net may use
+
+
+def nested(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    """Nested forcing net: under one assumption, other assumptions that end in a contradiction (each a
+    forcing chain of its own) are ruled out, until the first assumption itself runs out of room.
+
+    The last resort before trial and error (Sudoku Explainer's nested forcing chains): it solves the
+    hardest published puzzles by logic. Each inner step is checked the same way as a forcing chain."""
+    for c, v in _order(cands, values):
+        budget.spend()
+        trial = list(cands)
+        trial[c] = bit(v)
+        if not saturate(g, trial, [c]):
+            continue  # a plain contradiction: the forcing-chain rung finds it
+        inner: list[tuple[list[int], int, int]] = []  # (the state it was tried in, cell, value)
+        dead = False
+        while not dead and len(inner) < MAX_NESTED:
+            found = None
+            for c2, v2 in _order(trial, values):
+                budget.spend()
+                if _fast_contradiction(g, trial, c2, v2):
+                    found = (c2, v2)
+                    break
+            if found is None:
+                break
+            c2, v2 = found
+            inner.append((list(trial), c2, v2))
+            trial[c2] &= ~bit(v2)
+            dead = not trial[c2] or not saturate(g, trial, [c2] if not trial[c2] & (trial[c2] - 1) else [])
+        if dead:
+            return _nested_step(g, cands, c, v, inner)
+    return None
+
+
+def _nested_step(g: Geometry, cands: Cands, c: int, v: int, inner: list[tuple[list[int], int, int]]) -> LogicStep:
+    """Explain a nested net: each inner contradiction as its own chain, then the end."""
+    outer = Trace(g, cands).run(c, v)
+    found, _, _ = outer.explain(("", tuple(f for f in outer.order if f[2] and outer.why[f][0] != "assumed")))
+    lines = [f"if {g.name(c)} is {symbol(v)}: " + (", then ".join(found) if found else "nothing follows at once")]
+    for state, c2, v2 in inner:
+        trace = Trace(g, state).run(c2, v2)
+        if trace.contradiction is None:  # cannot happen: the fast check found one
+            raise AssertionError("nested forcing: an inner contradiction vanished")
+        got, _, _ = trace.explain(trace.contradiction)
+        steps = ", then ".join(got) if got else "at once"
+        lines.append(f"then if {g.name(c2)} were {symbol(v2)}: {steps}; then {trace.contradiction[0]}; "
+                     f"so {g.name(c2)} is not {symbol(v2)}")
+    lines.append(f"with those ruled out, the grid has no room left: so {g.name(c)} is not {symbol(v)}")
+    ruled = ", ".join(f"{g.name(c2)} = {symbol(v2)}" for _, c2, v2 in inner)
+    reason = (f"If {g.name(c)} were {symbol(v)}, each of {ruled} would in turn lead to a contradiction (each shown "
+              f"below as its own chain); ruling them all out leaves no room. So {g.name(c)} is not {symbol(v)}")
+    return LogicStep("Nested forcing net", (c,), reason, eliminate=((c, v),), causes=((c, v),), lines=tuple(lines))
