@@ -273,14 +273,17 @@ def test_lab_runs_algorithms_and_shows_a_table(watch, site_url: str) -> None:
     assert not page.is_checked("input[value='bfs']")  # memory-bound searches are the player's choice
     for value in ("bfs", "dfs", "dls", "out-of-row-col"):
         page.check(f"input[value='{value}']")
+    page.fill("#lab-seconds", "300")  # only the node budget binds (DFS sees at most 181,440 positions): no timing
     page.click("#lab-run")
     page.wait_for_function("document.querySelector('#lab-status').innerText.startsWith('Done')", timeout=90_000)
     rows = page.eval_on_selector_all("#lab-rows tr", "rs => rs.map(r => [...r.children].map(c => c.innerText))")
     assert len(rows) == 12  # BFS, DFS, depth-limited DFS, then A*, IDA*, greedy with three heuristics each
     assert [r[0] for r in rows[:3]] == ["BFS", "DFS", "Depth-limited DFS"]
     assert rows[0][2] == "yes" and rows[0][3] == "18 (optimal)"
-    assert all(r[2] == "yes" for r in rows)
-    assert int(rows[1][3]) >= 18 and 18 <= int(rows[2][3]) <= 31
+    assert all(r[2] == "yes" for r in rows if r[0] != "Depth-limited DFS"), [(r[0], r[1], r[2], r[6]) for r in rows]
+    assert int(rows[1][3].replace(",", "")) >= 18  # DFS: a path, rarely a short one
+    dls = rows[2]  # at depth 31 it may run out of nodes before it meets the goal: then it says so
+    assert (dls[2] == "yes" and 18 <= int(dls[3]) <= 31) or (dls[2] == "no" and "node budget" in dls[6])
     assert all(r[3].startswith("18") for r in rows if r[0] in ("A*", "IDA*"))
     assert sum(r[1] == "tiles out of row and column" for r in rows) == 3
     page.locator("#lab").scroll_into_view_if_needed()

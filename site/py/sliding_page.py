@@ -492,8 +492,8 @@ class SlidingGame(Game):
     def lab_values(self, r):
         """A lab answer row as the table's cells."""
         length = r.get("length")
-        if length is not None and r.get("solved") and r.get("optimal"):
-            length = str(length) + " (optimal)"
+        if length is not None:
+            length = grouped(length) + (" (optimal)" if r.get("solved") and r.get("optimal") else "")
         return [r.get("algorithm", ""), r.get("heuristic") or "—", "yes" if r.get("solved") else "no",
                 "" if length is None else str(length), grouped(r.get("nodes", 0)),
                 "{:.3f}".format(float(r.get("seconds") or 0)), r.get("note") or ""]
