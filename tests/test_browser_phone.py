@@ -16,6 +16,8 @@ PHONE = {"width": 390, "height": 844}
 CANVAS = {"sudoku": "#board", "skyscrapers": "#board", "sliding": "#board", "genius": "#board", "ubongo": "#view",
           "watch": "#board-a"}
 PAGES = {name: "#aria-a" if name == "watch" else "#aria-board" for name in CANVAS}  # the board's mirror
+FIRST_CONTROL = {"sudoku": "#pad", "skyscrapers": "#pad", "sliding": "#hint", "genius": "#tray", "ubongo": "#tray",
+                 "watch": "#play"}  # what a player needs first, on the first screen with the board
 GRID4 = "1..4.4.2..4.4..1"  # one solution: 1234341221434321
 GENIUS = solver_family("genius")
 
@@ -61,7 +63,7 @@ def test_every_page_fits_a_phone(phone, site_url: str, name: str) -> None:  # no
     heights = page.eval_on_selector_all("header.top > *", "els => els.map(e => e.getBoundingClientRect().height)")
     assert tops and max(tops) - min(tops) < max(heights), f"the header wraps: tops {tops}"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "wider than the screen"
-    assert in_view(page, CANVAS[name])
+    assert in_view(page, CANVAS[name]) and in_view(page, FIRST_CONTROL[name])
     screenshot(page, f"phone-{name}")
 
 

@@ -162,8 +162,8 @@ def test_generate_flags_give_a_message_not_a_traceback(flags: list[str]) -> None
 
 
 def _worker_module() -> types.ModuleType:
-    """site/worker/worker.py imported under CPython (it needs no browser until data files are fetched)."""
-    spec = importlib.util.spec_from_file_location("tessera_worker", ROOT / "site" / "worker" / "worker.py")
+    """solvers/worker.py (the worker's functions) as a fresh module under CPython (no browser needed)."""
+    spec = importlib.util.spec_from_file_location("tessera_worker", ROOT / "solvers" / "worker.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

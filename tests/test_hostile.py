@@ -305,7 +305,7 @@ def test_input_sizes_are_bounded_before_any_work() -> None:
 # --- the worker: declared commands only, traces expire -------------------------------------------
 
 def _worker_module() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("tessera_worker_hostile", ROOT / "site" / "worker" / "worker.py")
+    spec = importlib.util.spec_from_file_location("tessera_worker_hostile", ROOT / "solvers" / "worker.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

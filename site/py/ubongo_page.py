@@ -704,6 +704,8 @@ class CubesGame(PieceGame):
         el("play-panel").hidden = mode != "play"
         el("study-panel").hidden = mode != "study"
         el("tray").hidden = mode != "play"
+        if mode == "play":
+            self.palette = 0  # Recolour is a study aid: play shows the card's own colours
         self._cache = {}
         self.midend.close_hint(redraw=False)
         self.midend.redraw()

@@ -1,0 +1,173 @@
+"""Tessera's solver worker (Pyodide): the functions the page calls, off its main thread.
+
+`site/worker/worker.py` (the PyScript worker script) loads this package with Pyodide's own package
+loader and exports these functions. Every call takes and returns JSON text; errors come back as
+{"error", "kind"} objects so the page can show a message instead of a traceback. Every call runs a
+declared command under its request's budget (the input's "limit", else the default: commands.py), so
+a hard puzzle answers "timeout" instead of tying the worker up. Traces are streamed in chunks; at most
+MAX_TRACES stay open and one left unread for TRACE_IDLE_SECONDS is dropped. Importable under CPython
+(the tests call it there); only fetching data files needs the browser.
+"""
+
+import itertools
+import json
+import sys
+import time
+from collections.abc import Iterator
+
+import solvers
+from solvers import commands
+from solvers.base import PuzzleError
+
+MAX_TRACES = 4  # open traces kept; starting one more drops the least recently read
+TRACE_IDLE_SECONDS = 600.0  # a trace nobody read for this long is dropped
+MAX_CHUNK = 100_000  # events in one trace_next
+
+_traces: dict[int, tuple[Iterator[dict], float]] = {}  # id -> (events, when last read)
+_ids = itertools.count(1)
+_loaded: set[str] = set()
+_base = ""  # the site's URL, set by the page through configure()
+
+
+def _guard(fn):  # noqa: ANN001, ANN202
+    """Turn any failure of `fn` into an error object."""
+
+    async def wrapped(*args):  # noqa: ANN002, ANN202
+        try:
+            return json.dumps(await fn(*args))
+        except PuzzleError as exc:
+            return json.dumps(exc.to_json())
+        except RecursionError:
+            return json.dumps({"error": "the puzzle is too large to handle", "kind": "invalid"})
+        except Exception as exc:  # noqa: BLE001 - the page must get a message, never a dead promise
+            return json.dumps({"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"})
+
+    return wrapped
+
+
+async def _ensure_data(family: str) -> None:
+    """Fetch a family's data files (e.g. pattern databases) into the worker's file system once."""
+    if family in _loaded or not _base:
+        return
+    from pyodide.http import pyfetch
+
+    resp = await pyfetch(_base + "data/manifest.json")
+    manifest = await resp.json() if resp.ok else {}
+    files = manifest.get(family, [])
+    import os
+
+    os.makedirs("data", exist_ok=True)
+    for name in files:
+        resp = await pyfetch(_base + "data/" + name)
+        if not resp.ok:
+            raise PuzzleError(f"could not load the solver's data file {name} (HTTP {resp.status})")
+        with open(f"data/{name}", "wb") as f:
+            f.write(await resp.bytes())
+    if files:
+        solvers.family(family).use_data("data")
+    _loaded.add(family)
+
+
+def _load(text: str) -> object:
+    """A call's JSON text as a value; PuzzleError for text that is not JSON (of any size or depth)."""
+    try:
+        return json.loads(text or "{}")
+    except RecursionError:
+        raise PuzzleError("the JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, or an integer of thousands of digits
+        raise PuzzleError(f"not valid JSON: {str(exc)[:100]}") from None
+
+
+def _expire(now: float, keep: int = MAX_TRACES) -> None:
+    """Drop traces idle for TRACE_IDLE_SECONDS, then the least recently read beyond `keep`."""
+    for tid, (_, seen) in list(_traces.items()):
+        if now - seen > TRACE_IDLE_SECONDS:
+            del _traces[tid]
+    for tid, _ in sorted(_traces.items(), key=lambda item: item[1][1])[: max(0, len(_traces) - keep)]:
+        del _traces[tid]
+
+
+@_guard
+async def configure(base_url: str) -> dict:
+    """Learn the site's base URL (a worker started from a blob: URL cannot resolve relative paths)."""
+    global _base
+    _base = base_url.rsplit("/", 1)[0] + "/"
+    return {"base": _base}
+
+
+@_guard
+async def call(family: str, command: str, text: str) -> dict:
+    """Run one declared command of a family on a JSON object, as the CLI would (never a trace)."""
+    obj = _load(text)
+    await _ensure_data(family)
+    if commands.streams(solvers.family(family), command):
+        raise PuzzleError(f"{command} streams its answers: use trace_start")
+    return next(commands.answer(family, command, obj))
+
+
+@_guard
+async def trace_start(family: str, text: str, method: str) -> dict:
+    """Start a solver trace; returns its id for trace_next."""
+    await _ensure_data(family)
+    obj = _load(text)
+    if method and isinstance(obj, dict):
+        obj["method"] = method
+    events = commands.answer(family, "trace", obj)
+    first = next(events, None)
+    if first is None or "error" in first:
+        return first or {"error": "the trace is empty", "kind": "invalid"}
+    now = time.monotonic()
+    _expire(now, MAX_TRACES - 1)
+    tid = next(_ids)
+    _traces[tid] = (itertools.chain([first], events), now)
+    return {"id": tid}
+
+
+@_guard
+async def trace_next(tid: int, count: int) -> dict:
+    """The next `count` events of a trace (fewer at its end, which also closes it)."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_CHUNK:
+        raise PuzzleError(f"ask for 1 to {MAX_CHUNK} trace events at a time")
+    now = time.monotonic()
+    _expire(now)
+    if tid not in _traces:
+        raise PuzzleError("this trace has ended (or was dropped after it sat unread)")
+    events = _traces[tid][0]
+    _traces[tid] = (events, now)
+    chunk = list(itertools.islice(events, count))
+    done = len(chunk) < count
+    if done:
+        _traces.pop(tid, None)
+    return {"events": chunk, "done": done}
+
+
+@_guard
+async def trace_stop(tid: int) -> dict:
+    """Drop a trace."""
+    _traces.pop(tid, None)
+    return {"stopped": tid}
+
+
+@_guard
+async def timeit(family: str, command: str, lines: str) -> dict:
+    """Time a command on each JSON object of a list (for the browser-vs-CPython benchmark)."""
+    await _ensure_data(family)
+    fam = solvers.family(family)
+    times = []
+    objs = _load(lines)
+    if not isinstance(objs, list) or not all(isinstance(obj, dict) for obj in objs):
+        raise PuzzleError("timeit takes a JSON list of input objects")
+    for obj in objs:
+        t = time.perf_counter()
+        commands.run(fam, command, obj)
+        times.append((time.perf_counter() - t) * 1000)
+    return {"ms": times}
+
+
+@_guard
+async def ping() -> dict:
+    """The worker's Python version and families, to show it is ready."""
+    return {"python": sys.version.split()[0], "families": solvers.names()}
+
+
+EXPORTS = ("configure", "call", "trace_start", "trace_next", "trace_stop", "timeit", "ping")  # what the page may call
