@@ -241,7 +241,7 @@ class Engine:
         elif len(among) <= 3:
             who = "only one piece" if len(among) == 1 else f"only {len(among)} pieces"
             listed = " and ".join(words.piece(p) for p in among)
-            reason = (f"{_upper(who)} can cover {name} ({listed}); {words.piece(choice)} fits there in "
+            reason = (f"{_upper(who)} can cover {name}: {listed}; {words.piece(choice)} fits there in "
                       f"{_ways(len(mine))} that keep{s} {keeps}.")
         else:
             reason = (f"{_upper(name)} has the fewest ways to be covered ({len(ks)}); {words.piece(choice)} fits there "

@@ -417,8 +417,8 @@ def _cells(cubes: Iterable[Cube]) -> list[list[int]]:
 
 
 def _cube_words(q: Cube) -> str:
-    """ "the cube at row 0, column 1, layer 1" (layers count from 1 for people)."""
-    return f"the cube at row {q[0]}, column {q[1]}, layer {q[2] + 1}"
+    """ "the cube at row 1, column 2, layer 1": counted from 1 for people, as the page's layer grids are."""
+    return f"the cube at row {q[0] + 1}, column {q[1] + 1}, layer {q[2] + 1}"
 
 
 WORDS = Words("card", _cube_words, list, rules.label, rules.format_move, lambda cubes: "", unit="cube")
