@@ -6,7 +6,8 @@ Builds dist/ if missing, serves it on 127.0.0.1 and drives Debian's Chromium. Fi
 page: the time from navigation to a drawn board (its accessible mirror filled) and to a ready
 worker, cold (a fresh profile: nothing cached, the service worker installs) and warm (the second
 visit: everything from the service worker's cache, compiled code cached by the browser); the
-median of --rounds fresh profiles. Then times `solve` on top95 and hardest, and the sliding
+median of --rounds fresh profiles. Then times `solve` on top95 and hardest, a Sudoku `hint` on each
+top95 puzzle once its singles are played (the first hint that needs a real technique), and the sliding
 puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first), inside the
 worker (its exported `timeit`) and here in CPython, in the same run.
 """
@@ -52,6 +53,25 @@ def sliding_positions(count: int) -> list[dict]:
     for seed in range(count):
         p = commands.run(fam, "generate", {"difficulty": len(fam.grades), "seed": f"bench-{seed}", "size": 4})
         out.append({"width": 4, "height": 4, "tiles": p["tiles"]})
+    return out
+
+
+SINGLES = ("Full house", "Naked single", "Hidden single")
+
+
+def hard_hint_positions(name: str, limit: int) -> list[dict]:
+    """Hint inputs: each puzzle after its singles, where the next hint needs a real technique."""
+    fam = solvers.family("sudoku")
+    out = []
+    for obj in puzzles(name, limit):
+        state = obj["grid"]
+        for _ in range(81):
+            hint = commands.run(fam, "hint", {"grid": obj["grid"], "state": state})
+            if hint.get("technique") not in SINGLES:
+                break
+            r, c, v = hint["move"]["place"]
+            state = state[:r * 9 + c] + str(v) + state[r * 9 + c + 1:]
+        out.append({"grid": obj["grid"], "state": state})
     return out
 
 
@@ -112,6 +132,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
+    sets.append(("sudoku hint past singles", "sudoku", "hint", hard_hint_positions("sudoku_top95.txt", args.limit)))
     sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
     sync = "document.querySelector('script[name=solver]').xworker.sync"
     rows = []
