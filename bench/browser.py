@@ -7,7 +7,8 @@ page: the time from navigation to a drawn board (its accessible mirror filled) a
 worker, cold (a fresh profile: nothing cached, the service worker installs) and warm (the second
 visit: everything from the service worker's cache, compiled code cached by the browser); the
 median of --rounds fresh profiles. Then times `solve` on top95 and hardest, a Sudoku `hint` on each
-top95 puzzle once its singles are played (the first hint that needs a real technique), and the sliding
+top95 puzzle once its singles are played (the first hint that needs a real technique), every hint of
+the hint walks of `hardest` (values and notes as a player meets them), and the sliding
 puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first), inside the
 worker (its exported `timeit`) and here in CPython, in the same run.
 """
@@ -75,6 +76,35 @@ def hard_hint_positions(name: str, limit: int) -> list[dict]:
     return out
 
 
+def walk_positions(name: str, limit: int) -> list[dict]:
+    """Hint inputs (values and notes) at every step of the hint walks of a set, as a player meets them."""
+    from solvers.latin import bit, candidates
+    from solvers.sudoku import play
+
+    fam = solvers.family("sudoku")
+    out = []
+    for obj in puzzles(name, limit):
+        puzzle = fam.read(obj)
+        values, notes = list(puzzle.givens), candidates(puzzle.geometry, list(puzzle.givens))
+        for _ in range(400):
+            state = play.State(tuple(values), tuple(0 if values[c] else notes[c] for c in range(81)))
+            pencil = ["".join(str(v) for v in range(1, 10) if m >> (v - 1) & 1) for m in state.notes]
+            text = "".join(str(v) if v else "." for v in values)
+            hint = play.next_step(puzzle, state, use_notes=True)
+            if hint.technique == "Solved":
+                break
+            out.append({"grid": obj["grid"], "state": text, "pencil": pencil})
+            if "place" in hint.move:
+                r, c, v = hint.move["place"]
+                values[r * 9 + c] = v
+                for q in puzzle.geometry.peers[r * 9 + c]:
+                    notes[q] &= ~bit(v)
+            else:
+                for r, c, v in hint.move["eliminate"]:
+                    notes[r * 9 + c] &= ~bit(v)
+    return out
+
+
 def cpython_ms(family: str, command: str, objs: list[dict]) -> list[float]:
     """Per-object time of a family command in CPython."""
     fam = solvers.family(family)
@@ -133,6 +163,7 @@ def main() -> None:
 
     sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
     sets.append(("sudoku hint past singles", "sudoku", "hint", hard_hint_positions("sudoku_top95.txt", args.limit)))
+    sets.append(("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", args.limit)))
     sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
     sync = "document.querySelector('script[name=solver]').xworker.sync"
     rows = []
@@ -161,11 +192,11 @@ def main() -> None:
         print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}")
     print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (no service worker); "
           f"pattern databases fetched and loaded in {data_s:.1f} s")
-    print(f"{'set':<22}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
+    print(f"{'set':<28}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
     for name, here, there in rows:
         base = sum(here)
         for where, ms in (("CPython", here), ("browser", there)):
-            print(f"{name:<22}{where:<10}{statistics.median(ms):>10.2f}{max(ms):>10.2f}{sum(ms):>10.1f}"
+            print(f"{name:<28}{where:<10}{statistics.median(ms):>10.2f}{max(ms):>10.2f}{sum(ms):>10.1f}"
                   f"{sum(ms) / base:>8.2f}")
 
 
