@@ -259,6 +259,23 @@ def pattern_databases(data: Path) -> list[Path]:
     return [data / name for name in names]
 
 
+def snapshot(pyodide_dir: Path) -> None:
+    """A memory snapshot of Pyodide with the solvers imported (the worker restores it instead of starting
+    Python afresh); without node, or if Pyodide cannot make one, the worker starts the ordinary way."""
+    node = shutil.which("node")
+    wheel = next(iter(sorted(pyodide_dir.glob("tessera-*.whl"))), None)
+    if node is None or wheel is None:
+        print("no Pyodide snapshot (node or the wheel is missing): the worker starts without one")
+        return
+    done = subprocess.run([node, str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide_dir), str(wheel),
+                           str(pyodide_dir / "snapshot.bin.gz")], capture_output=True, text=True)
+    if done.returncode != 0:
+        print("no Pyodide snapshot: " + (done.stderr.strip().splitlines() or ["node failed"])[-1])
+        (pyodide_dir / "snapshot.bin.gz").unlink(missing_ok=True)
+    else:
+        print(done.stdout.strip().splitlines()[-1])
+
+
 def build() -> None:
     """Assemble dist/ from the npm runtime, site/ and solvers/."""
     ensure_node_modules()
@@ -270,6 +287,7 @@ def build() -> None:
     shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=skip)
     render_pages()
     package_solvers(DIST / "pyodide")
+    snapshot(DIST / "pyodide")
     build_data(DIST / "data")
     # Shared modules go into MicroPython's file system; a page's own *_page.py is its script's src.
     mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))

@@ -143,7 +143,7 @@ def test_a_dead_worker_is_found_by_ping_and_replaced(watch, site_url: str) -> No
     page = sudoku4(watch, site_url)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     page.wait_for_function("!document.querySelector('#message').innerText.includes('Checking')", timeout=60_000)
-    page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")  # the idle worker dies
+    page.evaluate("window.tesseraWorker.terminate()")  # the idle worker dies
     page.click("#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=90_000)
     assert page.get_attribute("body", "data-restarts") == "1"

@@ -135,31 +135,63 @@ def _later(ms, value):
 
 
 class Worker:
-    """The Pyodide solver worker: starts at page load, answers JSON, can be cancelled."""
+    """The Pyodide solver worker (site/worker/boot.js): starts at page load, answers JSON, can be cancelled.
+
+    Messages are {id, fn, args} one way and {id, ok, value} back; `request` turns one into a promise.
+    The JavaScript Worker is also `window.tesseraWorker` (the benchmark and the tests reach it there)."""
 
     def __init__(self, name="solver"):
         self.name = name
-        self.proxy = None
+        self.node = None  # the JavaScript Worker
+        self.pending = {}  # request id -> the resolve function of its promise
+        self.ids = 0
         self.ready = asyncio.Event()
         self.generation = 0
         self.busy = 0
         status("Loading the solver in the background… the board is playable meanwhile.")
-        spawn(self._attach(name))
+        spawn(self._attach())
         if el("stop") is not None:
             click("stop", self.stop)
 
-    async def _attach(self, name, create=False):
-        from pyscript import workers
-
-        if create:
-            from pyscript import create_named_worker
-
-            proxy = await create_named_worker("./worker/worker.py", name, "./worker/worker.json")
+    def _start(self):
+        """Adopt the worker the page started at once (site/worker/start.js), else start one; listen to it."""
+        root = document.documentElement
+        if root.getAttribute("data-early-worker") == "1":
+            root.removeAttribute("data-early-worker")
+            node = window.tesseraWorker
         else:
-            proxy = await workers[name]
-        await proxy.configure(str(document.baseURI).split("#")[0])
-        info = json.loads(await proxy.ping())
-        self.proxy = proxy
+            node = window.Worker.new("./worker/boot.js", to_js({"type": "module"}))
+        node.onmessage = create_proxy(self._answer)
+        self.node = node
+        window.tesseraWorker = node
+
+    def _answer(self, event):
+        """A worker's answer resolves its request's promise (a failure in the worker becomes an error object)."""
+        data = event.data
+        resolve = self.pending.pop(str(data.id), None)
+        if resolve is not None:
+            resolve(data.value if data.ok else json.dumps({"error": "the solver failed: " + str(data.value),
+                                                           "kind": "internal"}))
+
+    def request(self, fn, *args):
+        """Send one request; a promise of its answer (JSON text). It never settles if the worker dies."""
+        self.ids += 1
+        ident = "r" + str(self.ids)  # a string: numbers may come back from JavaScript as floats
+
+        def executor(resolve, _reject):
+            self.pending[ident] = resolve
+
+        promise = window.Promise.new(create_proxy(executor))
+        self.node.postMessage(to_js({"id": ident, "fn": fn, "args": list(args)}))
+        return promise
+
+    async def _attach(self):
+        generation = self.generation
+        self._start()
+        await self.request("configure", str(document.baseURI).split("#")[0])
+        info = json.loads(await self.request("ping"))
+        if generation != self.generation:
+            return  # replaced meanwhile: the newer start sets ready
         self.ready.set()
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
         document.body.setAttribute("data-worker", "ready")
@@ -192,7 +224,7 @@ class Worker:
         generation = self.generation
         self._busy(1)
         try:
-            text = await window.Promise.race(to_js([self.proxy.call(family, command, json.dumps(obj)),
+            text = await window.Promise.race(to_js([self.request("call", family, command, json.dumps(obj)),
                                                     _later((seconds + WATCHDOG) * 1000, TIMED_OUT)]))
         except Exception as exc:  # noqa: BLE001 - the worker died under the call
             text = TIMED_OUT
@@ -210,7 +242,7 @@ class Worker:
     async def alive(self):
         """Whether the (idle) worker answers a ping within PING_SECONDS."""
         try:
-            text = await window.Promise.race(to_js([self.proxy.ping(), _later(PING_SECONDS * 1000, TIMED_OUT)]))
+            text = await window.Promise.race(to_js([self.request("ping"), _later(PING_SECONDS * 1000, TIMED_OUT)]))
         except Exception:  # noqa: BLE001 - a terminated worker may reject instead of hanging
             return False
         return str(text) != TIMED_OUT
@@ -231,7 +263,7 @@ class Worker:
         """Call another exported worker function (traces); answers are JSON text."""
         if not self.ready.is_set():
             await self.ready.wait()
-        return json.loads(await getattr(self.proxy, name)(*args))
+        return json.loads(await self.request(name, *args))
 
     def cancel(self):
         """Stop whatever the worker is doing by replacing it with a fresh one."""
@@ -240,15 +272,12 @@ class Worker:
         document.body.setAttribute("data-worker", "restarting")
         self.busy = 0
         self._busy(0)
-        node = document.querySelector('script[name="' + self.name + '"]')
-        if node is not None and node.xworker:
-            node.xworker.terminate()
-            node.remove()
+        if self.node is not None:
+            self.node.terminate()
+        self.pending = {}
         self.ready = asyncio.Event()
-        self.proxy = None
-        self.name = "solver" + str(self.generation)
         status("Restarting the solver…")
-        spawn(self._attach(self.name, create=True))
+        spawn(self._attach())
 
 
 class Store:

@@ -558,7 +558,7 @@ class Pane:
         """Ignore late answers and free the worker's generator."""
         self.gen += 1
         self.fetching = 0
-        if self.tid is not None and self.worker.proxy is not None:
+        if self.tid is not None and self.worker.ready.is_set():
             spawn(self.worker.method("trace_stop", self.tid))
         self.tid = None
 

@@ -1,0 +1,49 @@
+// Tessera's solver worker (a module worker). Pyodide starts from the build's memory snapshot, with every
+// solvers module already imported (tools/pyodide_snapshot.mjs), when there is one; else the ordinary
+// way, loading the `tessera` wheel with Pyodide's own loader (from the site's pyodide-lock.json, hash
+// checked). Then it answers {id, fn, args} with {id, ok, value}: fn is one of solvers/worker.py's
+// exported functions, whose answers are JSON text ("how" says how it started and how long it took).
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const pyodideURL = new URL("../pyodide/", import.meta.url).href;
+
+async function snapshot() {
+  const response = await fetch(pyodideURL + "snapshot.bin.gz");
+  if (!response.ok || typeof DecompressionStream === "undefined") throw new Error("no snapshot");
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+async function start() {
+  const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
+  let py;
+  let how = "snapshot";
+  try {  // the snapshot downloads while Pyodide fetches its own files; every solvers module is in it
+    py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: snapshot() });
+  } catch (error) {
+    how = "fresh (" + String(error).slice(0, 80) + ")";
+    py = await loadPyodide({ indexURL: pyodideURL });
+    await py.loadPackage("tessera", { messageCallback: () => {} });
+  }
+  const worker = py.pyimport("solvers.worker");
+  how += ", solvers at " + ms() + " ms";
+  return { worker, exported: new Set(worker.EXPORTS.toJs()), how };
+}
+
+const ready = start();
+
+self.onmessage = async (event) => {
+  const { id, fn, args } = event.data;
+  try {
+    const { worker, exported, how } = await ready;
+    if (fn === "how") {
+      postMessage({ id, ok: true, value: how });
+      return;
+    }
+    if (!exported.has(fn)) throw new Error("no worker function " + fn);
+    const value = await worker[fn](...args);
+    postMessage({ id, ok: true, value: String(value) });
+  } catch (error) {
+    postMessage({ id, ok: false, value: String(error).slice(0, 500) });
+  }
+};
