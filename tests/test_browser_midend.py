@@ -154,3 +154,22 @@ def test_a_dead_worker_is_found_by_ping_and_replaced(watch, site_url: str) -> No
     page.wait_for_function("document.querySelector('#message').innerText.length > 0", timeout=60_000)
     assert "restart" not in message(page)
     assert page.get_attribute("body", "data-restarts") == "1"  # the new worker answers: no second restart
+
+
+ASK_WORKER = ("([fn, args]) => new Promise(done => { const w = window.tesseraWorker, id = 't' + Math.random();"
+              " const hear = e => { if (e.data.id === id) { w.removeEventListener('message', hear); "
+              "done(e.data.value); } }; w.addEventListener('message', hear); w.postMessage({id, fn, args}); })")
+
+
+@pytest.mark.parametrize("snapshot", [True, False])
+def test_the_worker_starts_from_its_snapshot_or_without_it(watch, site_url: str, snapshot: bool) -> None:
+    page = watch.page
+    if not snapshot:  # a host that cannot serve it: the worker starts Pyodide afresh and loads the wheel
+        page.route("**/snapshot.bin.gz", lambda route: route.fulfill(status=404, body="gone"))
+    sudoku4(watch, site_url)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    how = page.evaluate(ASK_WORKER, ["how", []])
+    assert how.startswith("snapshot") if snapshot else how.startswith("fresh")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    assert page.inner_text("#hint-title").strip()

@@ -18,8 +18,10 @@ async function start() {
   const ms = () => Math.round(performance.now() - t0);
   let py;
   let how = "snapshot";
+  const image = snapshot();
+  image.catch(() => {});  // a missing snapshot is handled below, when loadPyodide awaits it
   try {  // the snapshot downloads while Pyodide fetches its own files; every solvers module is in it
-    py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: snapshot() });
+    py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: image });
   } catch (error) {
     how = "fresh (" + String(error).slice(0, 80) + ")";
     py = await loadPyodide({ indexURL: pyodideURL });
