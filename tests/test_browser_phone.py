@@ -108,6 +108,7 @@ def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: 
 def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(phone, site_url: str) -> None:  # noqa: ANN001
     page = open_phone(phone, site_url, "sudoku", GRID4)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("document.querySelector('#message').innerText.includes('checked')", timeout=60_000)
     tap_cell(page, 1, 4)
     page.tap("#pad button[aria-label='enter 2']")
     page.select_option("#size", "6")  # a new choice starts a puzzle of it

@@ -573,7 +573,10 @@ class Midend:
         """A linked puzzle must have exactly one solution; else a fresh one."""
         obj = self.game.solve_request(self.puzzle, self.states[0])
         obj["limit"] = {"seconds": CHECK_SECONDS}
+        puzzle = self.puzzle
         ans = await self.worker.call(self.family, "solve", obj, auto=True)
+        if self.puzzle is not puzzle:
+            return  # another puzzle came meanwhile: this answer is about one no longer shown
         if ans.get("kind") in ("timeout", "cancelled"):  # too hard to check quickly: play it unchecked
             say("This shared " + self.game.noun + " could not be checked quickly; it is yours to play.")
             return
