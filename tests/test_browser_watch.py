@@ -173,7 +173,7 @@ def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:  # n
                                timeout=60_000)
         grid = board(page, "a")
         assert commands.run(SUDOKU, "solve", {"grid": grid})["count"] == 1
-    set_speed(page, 7)
+    set_speed(page, FAST)  # a random 16x16: its propagation trace can be long
     page.click("#play")
     page.wait_for_selector("#pane-b[data-done=true]", state="attached", timeout=60_000)
     page.click("#watch-stop")
