@@ -189,7 +189,7 @@ def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:  # n
     page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 256")
     assert board(page, "a") == grid
     assert "Welcome back" in page.inner_text("#message")
-    assert page.input_value("#speed") == "7"
+    assert page.input_value("#speed") == str(FAST)  # the speed is remembered
 
 
 def test_bad_link_gives_a_message_and_a_puzzle(watch, site_url: str) -> None:
