@@ -69,6 +69,21 @@ def test_unique_rectangle_type_1_and_bug_hand_checked() -> None:
     assert set(step.eliminate) == {(rc(2, 4), 3), (rc(2, 4), 7)}
 
 
+def test_unique_rectangle_type_3_hand_checked() -> None:
+    # floor r1c1, r1c4 = 3/7; roof r2c1 = 3/5/7, r2c4 = 3/6/7: one roof cell holds 5 or 6, so the roof acts
+    # as one cell of 5/6 and with r2c9 (5/6) makes a naked pair in row 2.
+    cands = [FULL] * 81
+    for c in (rc(1, 1), rc(1, 4)):
+        cands[c] = bit(3) | bit(7)
+    cands[rc(2, 1)] = bit(3) | bit(7) | bit(5)
+    cands[rc(2, 4)] = bit(3) | bit(7) | bit(6)
+    cands[rc(2, 9)] = bit(5) | bit(6)
+    step = L.rung("Unique rectangle").find(G9, cands, [0] * 81)
+    assert step.technique == "Unique rectangle type 3"
+    assert set(step.eliminate) == {(rc(2, c), v) for c in (2, 3, 5, 6, 7, 8) for v in (5, 6)}
+    assert "r2c9" in step.reason and "row 2" in step.reason
+
+
 def test_every_technique_met_on_top95_is_sound() -> None:
     """The ladder's path on a sample of top95: each step's finder, run again on the recorded position, never
     removes a true candidate nor places a wrong digit; and the path needs no guess."""

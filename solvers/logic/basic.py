@@ -339,7 +339,7 @@ def _rectangles(g: Geometry, t: Tables, cands: Cands, values: Values):
 
 
 def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
-    """Unique rectangles types 1, 2 and 4: four cells that could swap x and y would give two solutions, so the
+    """Unique rectangles types 1 to 4: four cells that could swap x and y would give two solutions, so the
     puzzle's one solution avoids that pattern."""
     t = tables(g)
     w = where(cands, values, t.cells)
@@ -369,6 +369,9 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | N
                           f"{symbol(z)} or the puzzle would have two solutions, so cells seeing both lose {symbol(z)}")
                 return LogicStep("Unique rectangle type 2", corners, reason, eliminate=elims_of(gone, z),
                                  causes=causes + ((a, z), (b, z)))
+        step = _ur_type_3(g, t, w, cands, values, corners, (a, b), xy, names + f" form a rectangle on {pair}")
+        if step is not None:
+            return step
         for u in range(len(g.units)):
             ub = t.unit_bits[u]
             if not (ub >> a & 1 and ub >> b & 1):
@@ -380,6 +383,43 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | N
                               f"{g.name(a)} and {g.name(b)} lose {symbol(drop)}")
                     return LogicStep("Unique rectangle type 4", corners, reason, eliminate=((a, drop), (b, drop)),
                                      causes=causes, unit=u)
+    return None
+
+
+def _ur_type_3(g: Geometry, t: Tables, w: list[int], cands: Cands, values: Values, corners: tuple[int, ...],
+               roof: tuple[int, int], xy: int, told: str) -> LogicStep | None:
+    """Unique rectangle type 3: one of the two roof cells must hold an extra value, so together they act as one
+    cell holding their extras; with other cells of a unit they share that make a naked subset, the rest of the
+    unit loses the subset's values."""
+    a, b = roof
+    extra = (cands[a] | cands[b]) & ~xy
+    if extra.bit_count() < 2:
+        return None
+    for u in range(len(g.units)):
+        ub = t.unit_bits[u]
+        if not (ub >> a & 1 and ub >> b & 1):
+            continue
+        others = [c for c in g.units[u] if not values[c] and c not in roof]
+        for k in range(1, min(4, len(others))):
+            for group in combinations(others, k):
+                union = extra
+                for c in group:
+                    union |= cands[c]
+                if union.bit_count() != k + 1:
+                    continue
+                eliminate = tuple((c, v) for c in others if c not in group
+                                  for v in values_of(union) if cands[c] & bit(v))
+                if not eliminate:
+                    continue
+                digits = list_words([symbol(v) for v in values_of(union)])
+                reason = (f"{told}; one of {g.name(a)} and {g.name(b)} must hold one of their other values "
+                          f"({list_words([symbol(v) for v in values_of(extra)])}) or the puzzle would have two "
+                          f"solutions, so with {name_cells(g, group)} they hold {digits} in {g.unit_names[u]}: "
+                          f"its other cells lose them")
+                causes = tuple((c, v) for c in corners for v in values_of(cands[c] & (xy | extra)))
+                causes += tuple((c, v) for c in group for v in values_of(cands[c]))
+                return LogicStep("Unique rectangle type 3", (*corners, *group), reason, eliminate=eliminate,
+                                 causes=causes, unit=u)
     return None
 
 
