@@ -147,12 +147,14 @@ def package_solvers(pyodide_dir: Path) -> list[str]:
 
 
 def build_data(data: Path) -> None:
-    """Data computed at build time: starter puzzles so a board shows before the worker is up."""
+    """Data computed at build time: every family's `info` (grades, sizes, trace methods: the registry the pages
+    read) and starter puzzles so a board shows before the worker is up."""
     sys.path.insert(0, str(ROOT))
     import solvers
     from solvers import commands
 
     data.mkdir(parents=True, exist_ok=True)
+    (data / "families.json").write_text(json.dumps(registry()))
     manifest: dict[str, list[str]] = {}
     if "sliding" in PAGES:
         manifest["sliding"] = [p.name for p in pattern_databases(data)]
@@ -173,15 +175,33 @@ def build_data(data: Path) -> None:
     (data / "starters.json").write_text(json.dumps(starters))
 
 
+def registry() -> dict[str, dict]:
+    """Every family's `info` from the solvers' registry: grades, sizes, trace methods, commands."""
+    sys.path.insert(0, str(ROOT))
+    import solvers
+    from solvers import commands
+
+    return {name: commands.info(solvers.family(name)) for name in solvers.names()}
+
+
+def options(items: list, chosen: object = None) -> str:
+    """<option>s of (value, label) pairs, `chosen` selected."""
+    return "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>{label}</option>' for v, label in items)
+
+
 def render_pages() -> None:
-    """Write dist/<family>.html from a template and site/pages/<family>.json."""
+    """Write dist/<family>.html from a template and site/pages/<family>.json; the size and difficulty choices come
+    from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers W x H boards)."""
+    families = registry()
     for spec_file in sorted((SITE / "pages").glob("*.json")):
         spec = json.loads(spec_file.read_text())
         family = spec_file.stem
-        sizes = "".join(f'<option value="{n}"{" selected" if n == spec.get("default_size") else ""}>{label}</option>'
-                        for n, label in spec.get("sizes", []))
+        info = families.get(spec.get("family", family), {})
+        sizes = spec.get("sizes") or [[n, f"{n}×{n}"] for n in info.get("sizes", [])]
+        grades = [[i + 1, name] for i, name in enumerate(info.get("grades", []))]
         fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
-                  "sizes": sizes, "custom": spec.get("custom", "")}
+                  "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
+                  "grades": options(grades), "custom": spec.get("custom", "")}
         text = with_partials((SITE / spec["template"]).read_text())
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)

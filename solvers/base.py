@@ -135,6 +135,25 @@ def rng_for(seed: int | str, *parts: object) -> random.Random:
 
 
 @dataclass(frozen=True)
+class Method:
+    """A trace method as *Watch the solver* shows it: its name, title, what it does (one step = ...), the trace
+    events that count as one of its steps (an event with a "depth" counts for `steps_with_depth` kinds), and
+    whether it is the study's own method (shown first, beside Tessera's)."""
+
+    name: str
+    title: str
+    about: str
+    steps: tuple[str, ...]
+    steps_with_depth: tuple[str, ...] = ()
+    study: bool = False
+
+    def json(self) -> Json:
+        """As `info` lists it."""
+        return {"name": self.name, "title": self.title, "about": self.about, "steps": list(self.steps),
+                "steps_with_depth": list(self.steps_with_depth), "study": self.study}
+
+
+@dataclass(frozen=True)
 class Command:
     """A command a family answers beyond the common ones (see commands.py).
 
@@ -155,7 +174,7 @@ class Family(ABC, Generic[P, S]):
     grades: ClassVar[tuple[str, ...]]  # ordered, easiest first
     sizes: ClassVar[tuple[int, ...]] = ()  # sizes `generate` accepts (empty: one fixed size)
     default_size: ClassVar[int | None] = None
-    methods: ClassVar[tuple[str, ...]] = ()  # trace methods, the first is the default
+    methods: ClassVar[tuple[Method, ...]] = ()  # trace methods, the first is the default
 
     # --- puzzles as text and JSON ------------------------------------------------------
     @abstractmethod

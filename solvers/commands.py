@@ -108,16 +108,19 @@ def _parse(fam: Family, obj: Json) -> Json:
 
 
 def _trace(fam: Family, obj: Json) -> Iterator[Json]:
-    method = obj.get("method") or (fam.methods[0] if fam.methods else "")
-    if fam.methods and method not in fam.methods:
-        raise PuzzleError(f"unknown trace method {str(method)[:40]!r}: choose one of {', '.join(fam.methods)}")
+    known = [m.name for m in fam.methods]
+    method = obj.get("method") or (known[0] if known else "")
+    if known and method not in known:
+        raise PuzzleError(f"unknown trace method {str(method)[:40]!r}: choose one of {', '.join(known)}")
     return fam.trace(fam.read(obj), method, obj)
 
 
 def info(fam: Family) -> Json:
-    """What a family offers: its grades, sizes, trace methods and commands."""
+    """What a family offers: its grades, sizes, trace methods (names, and as the watch page tells them) and
+    commands."""
     return {"name": fam.name, "grades": list(fam.grades), "sizes": list(fam.sizes), "default_size": fam.default_size,
-            "methods": list(fam.methods), "commands": names(fam)}
+            "methods": [m.name for m in fam.methods], "method_notes": [m.json() for m in fam.methods],
+            "commands": names(fam)}
 
 
 # name -> (handler, streams several answers)

@@ -25,7 +25,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
+from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
 from .placement import Engine, Placed, Placement, Words
 from .rules import genius as rules
@@ -472,7 +472,9 @@ class GeniusFamily(Family[Roll, Placed]):
     grades = tuple(name for name, _ in GRADE_BOUNDS)
     sizes = (SIZE,)
     default_size = SIZE
-    methods = ("exact-cover",)
+    methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
+                      "Takes the cell or piece with the fewest ways left, tries each way in turn and takes the "
+                      "piece back when the rest cannot be filled. One step = one piece placed.", ("place",)),)
 
     # --- puzzles as text and JSON ---
     def parse(self, text: str) -> Roll:

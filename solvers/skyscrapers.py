@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from . import budget, latin, logic
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for
+from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .logic.board import LogicStep
 from .rules import latin as latin_rules
@@ -1473,7 +1473,14 @@ class Skyscrapers(Family[Puzzle, State]):
     grades = GRADES
     sizes = (3, 4, 5, 6, 7, 8, 9)
     default_size = 5
-    methods = ("phases", "logic")
+    methods = (
+        Method("phases", "Phase solver (the reference)",
+               "Narrows candidates phase by phase from the clues, then searches line permutations, guessing and "
+               "backing up. One step = one search node.", ("backtrack",), ("candidates",), study=True),
+        Method("logic", "Human logic (Tessera's hints)",
+               "Applies the hint techniques one at a time, writing a height or crossing out candidates. One step = "
+               "one technique applied.", ("technique",)),
+    )
 
     def __init__(self) -> None:
         self._graded: dict[Puzzle, int] = {}  # grades of generated puzzles, so describe need not re-grade

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import pattern_db
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
+from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .budget import current as request_budget
 from .rules import sliding as rules
 from .search import Budget, Result, SearchAborted, astar, bfs, depth_limited, dfs, greedy, ida_star, iddfs, run
@@ -1189,7 +1189,14 @@ class SlidingFamily(Family[Puzzle, State]):
     grades = GRADES
     sizes = tuple(range(MIN_SIDE, MAX_SIDE + 1))  # square boards for `generate`; any W x H is played
     default_size = 4
-    methods = ("ida*", "parberry")
+    methods = (
+        Method("ida*", "IDA* (shortest solution)",
+               "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
+               "distances that never overestimate; then plays the shortest solution. One step = one move.", ("move",)),
+        Method("parberry", "Parberry (real time)",
+               "Puts the tiles home row by row and column by column without searching; fast, but the moves are "
+               "longer than needed. One step = one move.", ("move",)),
+    )
 
     # --- text and JSON ---------------------------------------------------------------
     def parse(self, text: str) -> Puzzle:

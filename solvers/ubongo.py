@@ -38,7 +38,7 @@ from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from .base import Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
+from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
 from .placement import Engine, Placed, Placement, Words
 from .rules import ubongo as rules
@@ -476,7 +476,9 @@ class UbongoFamily(Family[Card, Placed]):
     name = "ubongo"
     grades = GRADES
     sizes = (2, 3, 4, 5)  # pieces on a generated card
-    methods = ("exact-cover",)
+    methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
+                      "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the "
+                      "piece back when the rest cannot be filled. One step = one piece placed.", ("place",)),)
 
     # --- puzzles as text and JSON ---
     def parse(self, text: str) -> Card:

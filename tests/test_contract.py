@@ -47,6 +47,23 @@ def test_every_family_is_typed(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", FAMILIES)
+def test_every_trace_method_counts_its_own_steps(name: str) -> None:
+    """Each declared method traces a small puzzle to "solved", and the events its registry entry counts as steps
+    (what the watch page's counters count) number what the solver itself reports."""
+    fam = typed(name)
+    puzzle = fam.write(fam.generate(small(fam), 1))
+    notes = commands.info(fam)["method_notes"]
+    assert [m["name"] for m in notes] == commands.info(fam)["methods"] and notes
+    for note in notes:
+        events = list(commands.run(fam, "trace", {**puzzle, "method": note["name"]}))
+        counted = sum(1 for e in events if e["event"] in note["steps"]
+                      or (e["event"] in note["steps_with_depth"] and "depth" in e))
+        assert events[-1]["event"] == "solved", note["name"]
+        assert counted == events[-1].get("steps", counted) and counted > 0, note["name"]
+        assert note["title"] and "One step" in note["about"]
+
+
+@pytest.mark.parametrize("name", FAMILIES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_generate_is_deterministic_and_round_trips(name: str, seed: int | str) -> None:
     fam = typed(name)

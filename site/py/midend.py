@@ -233,7 +233,6 @@ class Midend:
         self.label = ""
         self.verified = True
         self.starters = []
-        self.grades = []
         self.hint = None
         self.stage = 0
         self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
@@ -326,12 +325,9 @@ class Midend:
 
     # starting -----------------------------------------------------------------------------------
     async def start(self):
-        """Show a board at once (link, else save, else a starter), then learn grades from the worker."""
+        """Show a board at once (link, else save, else a starter); a linked puzzle is checked once the worker runs."""
         data = await fetch_json("./data/starters.json")
         self.starters = (data or {}).get(self.family, [])
-        if self.starters and not self.grades:
-            self.grades = [str(p.get("difficulty", i + 1)) for i, p in enumerate(self.starters)]
-        self.fill_grades()
         fragment, problem = read_fragment()
         set_fragment("")
         saved = self.store.load()
@@ -345,17 +341,8 @@ class Midend:
             self.resume(saved)
         else:
             self.fresh("")
-        spawn(self.after_worker())
-
-    async def after_worker(self):
-        """Once the worker runs: its grade list, and a check of a linked puzzle."""
-        await self.worker.ready.wait()
-        info = await self.worker.call(self.family, "info", {})
-        if info.get("grades"):
-            self.grades = [str(g) for g in info["grades"]]
-            self.fill_grades()
         if not self.verified:
-            await self.check_unique()
+            spawn(self.check_unique())
 
     def follow_link(self):
         """A new link typed or opened in this tab (only the fragment changed): open it."""
@@ -367,21 +354,6 @@ class Midend:
             self.fresh(problem, error=True)
         else:
             self.open_link(fragment, None)
-
-    def fill_grades(self):
-        """The difficulty choices (#difficulty), numbered 1..n."""
-        select = el("difficulty")
-        if select is None or not self.grades:
-            return
-        keep = str(select.value or "")
-        select.innerHTML = ""
-        for i, name in enumerate(self.grades):
-            opt = document.createElement("option")
-            opt.value = str(i + 1)
-            opt.textContent = name
-            select.appendChild(opt)
-        if keep:
-            select.value = keep
 
     def fresh(self, message, error=False, grade=1):
         """A ready-made puzzle (a build-time starter, else the page's fallback)."""
@@ -473,9 +445,10 @@ class Midend:
 
     def show_grade(self, name):
         """Set the difficulty choice to the puzzle's grade when it is one of the choices."""
-        select = el("difficulty")
-        if select is not None and name in self.grades:
-            select.value = str(self.grades.index(name) + 1)
+        select = el("difficulty")  # its options are the family's grades (the build writes them from the registry)
+        for option in select.options if select is not None else []:
+            if str(option.textContent) == name:
+                select.value = option.value
 
     # moves and history --------------------------------------------------------------------------
     def play(self, moves, message=None):
@@ -570,7 +543,10 @@ class Midend:
         return ans
 
     async def check_unique(self):
-        """A linked puzzle must have exactly one solution; else a fresh one."""
+        """A linked puzzle must have exactly one solution; else a fresh one (asked once the worker runs)."""
+        await self.worker.ready.wait()
+        if self.verified:
+            return  # a puzzle of our own replaced the linked one meanwhile
         obj = self.game.solve_request(self.puzzle, self.states[0])
         obj["limit"] = {"seconds": CHECK_SECONDS}
         puzzle = self.puzzle

@@ -52,59 +52,15 @@ STUCK_MS = 2500  # a chunk request older than this at Stop means the worker is s
 SIDES = ("top", "right", "bottom", "left")
 PREPARED = set()  # families whose data files the worker has fetched (cleared when it restarts)
 
+# how each family is shown; its methods (titles, what one step is) come from the registry (data/families.json)
 FAMILIES = {
-    "sudoku": {
-        "name": "Sudoku", "compare": True,
-        "methods": [
-            ("backtracking", "Naive backtracking (the study)",
-             "Tries 1, 2, 3… in each empty cell in reading order, checks its row, column and box, and "
-             "steps back to the previous cell when no digit fits. One step = one digit written or rubbed out."),
-            ("propagation", "Tessera's propagation",
-             "Writes only forced digits (naked and hidden singles); when stuck it guesses at the cell with the "
-             "fewest candidates and undoes the guess if it fails. One step = one digit written."),
-        ],
-    },
-    "skyscrapers": {
-        "name": "Skyscrapers", "compare": False,  # a search node and a technique are not the same unit
-        "fits": lambda n: n <= 7,  # larger boards take the phase solver too long to be worth watching
-        "methods": [
-            ("phases", "Phase solver (the reference)",
-             "Narrows candidates phase by phase from the clues, then searches line permutations, guessing "
-             "and backing up. One step = one search node."),
-            ("logic", "Human logic (Tessera's hints)",
-             "Applies the hint techniques one at a time, writing a height or crossing out candidates. "
-             "One step = one technique applied."),
-        ],
-    },
-    "sliding": {
-        "name": "Sliding puzzle", "compare": True, "view": "slide", "data": True,
-        "fits": lambda n: slide.optimal_available(n, n) and n * n >= slide.PLAY_MIN_CELLS,  # IDA* traces
-        "methods": [
-            ("ida*", "IDA* (shortest solution)",
-             "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
-             "distances that never overestimate; then plays the shortest solution. One step = one move."),
-            ("parberry", "Parberry (real time)",
-             "Puts the tiles home row by row and column by column without searching; fast, but the moves "
-             "are longer than needed. One step = one move."),
-        ],
-    },
-    "genius": {
-        "name": "Genius Square", "compare": False, "view": "pieces",
-        "methods": [
-            ("exact-cover", "Exact cover search (Algorithm X)",
-             "Takes the cell or piece with the fewest ways left, tries each way in turn and takes the piece back "
-             "when the rest cannot be filled. One step = one piece placed."),
-        ],
-    },
-    "ubongo": {
-        "name": "Cubes 3D", "compare": False, "view": "pieces",
-        "unit": "pieces",
-        "methods": [
-            ("exact-cover", "Exact cover search (Algorithm X)",
-             "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the piece back "
-             "when the rest cannot be filled. One step = one piece placed."),
-        ],
-    },
+    "sudoku": {"name": "Sudoku", "compare": True},
+    "skyscrapers": {"name": "Skyscrapers", "compare": False,  # a search node and a technique are not the same unit
+                    "fits": lambda n: n <= 7},  # larger boards take the phase solver too long to be worth watching
+    "sliding": {"name": "Sliding puzzle", "compare": True, "view": "slide", "data": True,
+                "fits": lambda n: slide.optimal_available(n, n) and n * n >= slide.PLAY_MIN_CELLS},  # IDA* traces
+    "genius": {"name": "Genius Square", "compare": False, "view": "pieces"},
+    "ubongo": {"name": "Cubes 3D", "compare": False, "view": "pieces", "unit": "pieces"},
 }
 
 
@@ -117,15 +73,10 @@ FALLBACK = {
                "pieces": ["g3", "r4", "y5"]},
 }
 
-# the events that are one solver step of a method, so a counter ends on the solver's own "steps"
-COUNTED = {"backtracking": ("set", "clear"), "propagation": ("set",), "phases": ("backtrack",), "logic": ("technique",),
-           "ida*": ("move",), "parberry": ("move",), "exact-cover": ("place",)}
-
-
 def counts(method, ev):
-    """Whether event `ev` is one solver step of `method` (a search node, for the phase solver)."""
+    """Whether event `ev` is one solver step of `method` (its registry entry names the events that are)."""
     kind = ev.get("event")
-    return kind in COUNTED.get(method, ()) or (method == "phases" and kind == "candidates" and "depth" in ev)
+    return kind in method["steps"] or (kind in method["steps_with_depth"] and "depth" in ev)
 
 
 def steps_text(number):
@@ -505,7 +456,7 @@ class Pane:
 
     # setup --------------------------------------------------------------------------------
     def reset(self, family, method, puzzle):
-        """Show the puzzle's givens and forget any trace."""
+        """Show the puzzle's givens and forget any trace (`method`: the method's registry entry)."""
         self.drop_trace()
         self.family, self.method = family, method
         self.request = request_of(family, puzzle)
@@ -549,10 +500,7 @@ class Pane:
 
     def title(self):
         """The method's display name."""
-        for name, label, _ in FAMILIES[self.family]["methods"]:
-            if name == self.method:
-                return label
-        return self.method
+        return self.method["title"]
 
     def drop_trace(self):
         """Ignore late answers and free the worker's generator."""
@@ -591,7 +539,8 @@ class Pane:
                         return
                     if ans.get("kind") != "internal":
                         PREPARED.add(self.family)
-                ans = await self.worker.method("trace_start", self.family, json.dumps(self.request), self.method)
+                ans = await self.worker.method("trace_start", self.family, json.dumps(self.request),
+                                                 self.method["name"])
                 if gen != self.gen:
                     if "id" in ans:
                         await self.worker.method("trace_stop", ans["id"])
@@ -644,7 +593,7 @@ class Pane:
         """Play up to `count` events (set and clear inline: they are most of a long trace); returns how many."""
         played = 0
         values, pencil, log, n = self.values, self.pencil, self.log, self.n
-        counted = COUNTED.get(self.method, ())
+        counted = self.method["steps"]
         while played < count and not self.done:
             ev = self.take()
             if ev is None:
@@ -752,7 +701,7 @@ class Pane:
         ev = entry[0]
         if len(entry) == 5:  # an inline set or clear
             _, self.mark, i, self.values[i], self.pencil[i] = entry
-            self.steps -= 1 if ev["event"] in COUNTED.get(self.method, ()) else 0
+            self.steps -= 1 if ev["event"] in self.method["steps"] else 0
         else:
             _, undo, changes = entry
             if self.view is not None:
@@ -832,7 +781,7 @@ class WatchPage:
         self.show_mode = "both"
         self.speed_index = 6  # 1,000 board changes a second (100 left naive backtracking crawling)
         self.starters = {}
-        self.info = {}  # family -> the worker's info
+        self.info = {}  # family -> its registry entry (data/families.json: grades, sizes, methods)
         self.last_live = 0
         self.asked = 0  # numbers the puzzle requests: only the latest one's answer is shown
         self.bind()
@@ -860,6 +809,7 @@ class WatchPage:
     async def start(self):
         """Show a puzzle at once (link, saved, or a build-time starter), then wait for the worker."""
         self.starters = await fetch_json("./data/starters.json") or {}
+        self.info = await fetch_json("./data/families.json") or {}
         bad = self.store.unreadable()
         saved = self.store.load() or {}
         speed = saved.get("speed")
@@ -886,9 +836,6 @@ class WatchPage:
             say("Your saved settings could not be read; they were set aside.", "error")
         await self.worker.ready.wait()
         self.enable(True)
-        for family in FAMILIES:
-            await self.family_info(family)
-        self.fill_selects(self.family)
 
     def starter(self, family):
         """A build-time puzzle of a family (the easiest), or a tiny fixed one."""
@@ -905,25 +852,21 @@ class WatchPage:
             el(ident).disabled = not on_
 
     # puzzles ---------------------------------------------------------------------------------
-    async def family_info(self, family):
-        """The worker's `info` of a family (grades, sizes, default size), asked once."""
-        await self.worker.ready.wait()
-        if family not in self.info:
-            ans = await self.worker.call(family, "info", {})
-            if "error" not in ans:
-                self.info[family] = ans
-        return self.info.get(family) or {}
+    def methods(self, family):
+        """A family's trace methods from the registry, the study's own first (one for a one-method family)."""
+        found = (self.info.get(family) or {}).get("method_notes") or []
+        return [m for m in found if m.get("study")] + [m for m in found if not m.get("study")]
 
     def fill_selects(self, family, size=None):
-        """The family's sizes (those it `fits`) and grades from the worker's `info`; until it comes, the
-        puzzle's own size and the starters' grades. `size` is chosen (None: the choice stays)."""
+        """The family's sizes (those it `fits`) and grades from its registry entry (and the puzzle's own size).
+        `size` is chosen (None: the choice stays)."""
         info = self.info.get(family) or {}
         fits = FAMILIES[family].get("fits")
         sizes = [n for n in info.get("sizes") or [] if fits is None or fits(n)]
         shown = size if size is not None else int(el("size").value or "0")
         if shown and shown not in sizes:
             sizes = sorted(sizes + [shown])  # a linked puzzle's own size is always offered
-        grades = info.get("grades") or [str(p.get("difficulty")) for p in self.starters.get(family) or []]
+        grades = info.get("grades") or []
         el("family").value = family
         for ident, items, chosen in (("size", [(n, size_label(family, n)) for n in sizes], str(shown)),
                                      ("difficulty", [(i + 1, g) for i, g in enumerate(grades)], None)):
@@ -947,11 +890,11 @@ class WatchPage:
         self.family = family
         self.puzzle = puzzle
         self.fill_selects(family, n)
-        methods = FAMILIES[family]["methods"]
-        for pane, (method, label, about) in zip(self.order, methods + methods[-1:]):  # a one-method family
+        methods = self.methods(family)
+        for pane, method in zip(self.order, methods + methods[-1:]):  # a one-method family
             pane.reset(family, method, puzzle)  # keeps its second pane ready but hidden
-            el("title-" + pane.key).innerText = label
-            el("about-" + pane.key).innerText = about
+            el("title-" + pane.key).innerText = method["title"]
+            el("about-" + pane.key).innerText = method["about"]
         self.layout()
         el("share-row").hidden = True
         self.update_compare()
@@ -994,7 +937,7 @@ class WatchPage:
         if family == self.family:
             return
         self.family = family
-        info = await self.family_info(family)
+        info = self.info.get(family) or {}
         self.fill_selects(family, info.get("default_size") or size_of(family, self.starter(family)))
         await self.new_puzzle()
 
@@ -1014,7 +957,7 @@ class WatchPage:
     # transport ---------------------------------------------------------------------------------
     def single(self):
         """Whether the family has one solver method (only the first pane is used)."""
-        return len(FAMILIES[self.family]["methods"]) == 1
+        return len(self.methods(self.family)) == 1
 
     def mode(self):
         """The panes shown: "both", "a" or "b" (always "a" for a family with one method)."""

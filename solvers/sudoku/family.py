@@ -10,7 +10,7 @@ import datetime
 from collections.abc import Iterator
 
 from .. import budget
-from ..base import Command, Family, Hint, Json, Params, Problem, PuzzleError, read_seed, rng_for
+from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
 from ..logic import SCORES
 from ..rules.latin import mask_text
 from . import play
@@ -41,7 +41,15 @@ class SudokuFamily(Family[Puzzle, State]):
     grades = GRADES
     sizes = tuple(DEFAULT_BOX)
     default_size = 9
-    methods = ("propagation", "backtracking")
+    methods = (
+        Method("propagation", "Tessera's propagation",
+               "Writes only forced digits (naked and hidden singles); when stuck it guesses at the cell with the "
+               "fewest candidates and undoes the guess if it fails. One step = one digit written.", ("set",)),
+        Method("backtracking", "Naive backtracking (the study)",
+               "Tries 1, 2, 3… in each empty cell in reading order, checks its row, column and box, and steps back "
+               "to the previous cell when no digit fits. One step = one digit written or rubbed out.",
+               ("set", "clear"), study=True),
+    )
 
     def parse(self, text: str) -> Puzzle:
         """Grid text, optionally 'WxH:'-prefixed."""
