@@ -181,6 +181,13 @@ class Family(ABC, Generic[P, S]):
     def parse(self, text: str) -> P:
         """The puzzle of a canonical description; PuzzleError if it cannot be read."""
 
+    def imported(self, text: str) -> P:
+        """The puzzle of a link or text from Tessera (a page or watch link, maybe with moves) or, where the
+        family reads them, from another app (see formats.py); PuzzleError when it is none of those."""
+        from .formats import fragment
+
+        return self.parse(fragment(text, self.name))
+
     @abstractmethod
     def format(self, puzzle: P) -> str:
         """The canonical description: parse(format(p)) == p."""

@@ -107,6 +107,20 @@ def _parse(fam: Family, obj: Json) -> Json:
     return fam.write(fam.parse(text))
 
 
+def _import(fam: Family, obj: Json) -> Json:
+    text = obj.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise PuzzleError('give the link or puzzle text as {"text": "..."}')
+    if len(text) > 20_000:
+        raise PuzzleError("that text is too long to be a puzzle")
+    try:
+        return fam.write(fam.imported(text))
+    except (ValueError, IndexError) as exc:
+        if isinstance(exc, PuzzleError):
+            raise
+        raise PuzzleError(f"that is not a {fam.name} puzzle Tessera can read: {exc}") from None
+
+
 def _trace(fam: Family, obj: Json) -> Iterator[Json]:
     known = [m.name for m in fam.methods]
     method = obj.get("method") or (known[0] if known else "")
@@ -134,6 +148,7 @@ COMMON: dict[str, tuple[Callable[[Family, Json], Any], bool]] = {
     "parse": (_parse, False),
     "trace": (_trace, True),
     "info": (lambda fam, obj: info(fam), False),
+    "import": (_import, False),
 }
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from . import budget, latin, logic
+from . import budget, formats, latin, logic
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .logic.board import LogicStep
@@ -1488,6 +1488,15 @@ class Skyscrapers(Family[Puzzle, State]):
     def parse(self, text: str) -> Puzzle:
         """A description "N:top/right/bottom/left[/givens]"."""
         return parse(text)
+
+    def imported(self, text: str) -> Puzzle:
+        """Also Tatham Towers game IDs and puzz.link (pzprjs) Skyscrapers URLs."""
+        found = formats.puzzlink_skyscrapers(text.strip())
+        if found is None:
+            found = formats.tatham_towers(formats.fragment(text, self.name))
+        if found is not None:
+            return make_puzzle(*found)
+        return parse(formats.fragment(text, self.name))
 
     def format(self, puzzle: Puzzle) -> str:
         """The canonical description."""

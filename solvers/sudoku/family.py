@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator
 
-from .. import budget
+from .. import budget, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
 from ..logic import SCORES
 from ..rules.latin import mask_text
@@ -54,6 +54,20 @@ class SudokuFamily(Family[Puzzle, State]):
     def parse(self, text: str) -> Puzzle:
         """Grid text, optionally 'WxH:'-prefixed."""
         return parse(text)
+
+    def imported(self, text: str) -> Puzzle:
+        """Also SudokuWiki `bd=` links, Tatham Solo game IDs, and 81-character strings with any blank mark."""
+        wiki = formats.sudokuwiki(text)
+        if wiki is not None:
+            return parse(wiki)
+        body = formats.fragment(text, self.name)
+        solo = formats.tatham_solo(body)
+        if solo is not None:
+            box, values = solo
+            return parse(f"{box[0]}x{box[1]}:" + grid_text(values))
+        if len(body) == 81:
+            body = "".join("." if ch in "-_*x0" else ch for ch in body)
+        return parse(body)
 
     def format(self, puzzle: Puzzle) -> str:
         """The canonical text (keeps the box)."""

@@ -1,0 +1,138 @@
+"""The `import` command: Tessera links of every family, and other apps' texts (DESIGN.md's command-line contract).
+
+Foreign formats are written here by small encoders of our own (Tatham's run-length grids, pzprjs's number
+code), so each reader is checked against an independent writer; Tatham Towers IDs are also read by the
+ladder tests' own parser.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_skyscrapers_ladder import TATHAM, tatham
+
+import solvers
+from solvers import commands
+from solvers.base import Params, PuzzleError
+
+ROOT = Path(__file__).resolve().parents[1]
+GRID = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+def imported(name: str, text: str) -> dict:
+    """The `import` answer of a family."""
+    return commands.run(solvers.family(name), "import", {"text": text})
+
+
+def solo_id(values: list[int], c: int, r: int) -> str:
+    """A Solo game ID "CxR:<runs>", written as Tatham's encoder does: a letter per run of up to 26 blanks, '_'
+    only between two adjacent numbers."""
+    out, run = [], 0
+    for v in [*values, -1]:
+        if v == 0:
+            run += 1
+            continue
+        while run > 0:
+            step = min(run, 26)
+            out.append(chr(ord("a") + step - 1))
+            run -= step
+        else:
+            if out and v > 0 and not out[-1].isalpha():
+                out.append("_")
+        if v > 0:
+            out.append(str(v))
+        run = 0
+    return f"{c}x{r}:" + "".join(out)
+
+
+def pzpr_code(values: list[int]) -> str:
+    """pzprjs's 16-number code: a hex digit per value, g-z for runs of 1-20 empty items."""
+    out, count = "", 0
+    for v in values:
+        if v:
+            out += ("" if not count else "ghijklmnopqrstuvwxyz"[count - 1]) + "0123456789abcdef"[v]
+            count = 0
+        else:
+            count += 1
+            if count == 20:
+                out, count = out + "z", 0
+    return out + ("ghijklmnopqrstuvwxyz"[count - 1] if count else "")
+
+
+def test_sudoku_reads_sudokuwiki_strings_and_tessera_links() -> None:
+    want = {"grid": GRID.replace("0", "."), "box": [3, 3]}
+    assert imported("sudoku", "https://www.sudokuwiki.org/sudoku.htm?bd=" + GRID + "&x=1") == want
+    assert imported("sudoku", GRID.replace("0", "-")) == want
+    assert imported("sudoku", " " + GRID + "\n") == want
+    link = "https://tessera.example/sudoku.html#" + GRID.replace("0", ".") + "~r1c1=4;r1c2^5"
+    assert imported("sudoku", link) == want
+    assert imported("sudoku", "watch.html#sudoku/" + GRID.replace("0", "%2E")) == want
+
+
+@pytest.mark.parametrize("size", [4, 6, 9, 12, 16])
+def test_sudoku_reads_tatham_solo_ids_of_every_box(size: int) -> None:
+    fam = solvers.family("sudoku")
+    puzzle = fam.generate(Params(0, size), 3)
+    obj = fam.write(puzzle)
+    w, h = obj["box"]
+    values = [0 if ch == "." else int(ch, 36) for ch in obj["grid"]]
+    text = solo_id(values, h, w)  # Solo's "CxR": boxes R digits wide, C tall
+    assert imported("sudoku", text) == obj
+    if size >= 9:
+        assert "_" in text or any(ch.isdigit() for ch in text.split(":")[1])
+
+
+def test_sudoku_import_errors_are_messages() -> None:
+    for bad in ("3x3j:" + "a" * 3, "3x3k:abc", "3x3:zzz", "hello", "https://www.sudokuwiki.org/sudoku.htm?bd=12"):
+        with pytest.raises(PuzzleError):
+            commands.run(solvers.family("sudoku"), "import", {"text": bad})
+    for obj in ({}, {"text": 7}, {"text": "  "}, {"text": "x" * 30_000}):
+        with pytest.raises(PuzzleError):
+            commands.run(solvers.family("sudoku"), "import", obj)
+
+
+@pytest.mark.parametrize("text", TATHAM)
+def test_skyscrapers_reads_tatham_towers_ids(text: str) -> None:
+    assert solvers.family("skyscrapers").imported(text) == tatham(text)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_skyscrapers_reads_puzzlink_urls(seed: int) -> None:
+    fam = solvers.family("skyscrapers")
+    obj = fam.write(fam.generate(Params(2, 6), seed))
+    n = obj["n"]
+    clues = [*obj["top"], *obj["bottom"], *obj["left"], *obj["right"]]
+    url = f"https://puzz.link/p?skyscrapers/{n}/{n}/" + pzpr_code(clues)
+    got = imported("skyscrapers", url)
+    assert {k: got[k] for k in ("n", "top", "right", "bottom", "left")} == {
+        k: obj[k] for k in ("n", "top", "right", "bottom", "left")}
+    if obj.get("givens"):  # the code goes on with the givens, cell by cell
+        grid = [0] * (n * n)
+        for r, c, v in obj["givens"]:
+            grid[r * n + c] = v
+        assert imported("skyscrapers", url + pzpr_code(grid))["givens"] == obj["givens"]
+    assert imported("skyscrapers", "http://pzv.jp/p.html?building/4/4/1g2g3g4g1g2g3g4g")["left"] == [1, 0, 2, 0]
+    with pytest.raises(PuzzleError):
+        commands.run(fam, "import", {"text": "https://puzz.link/p?skyscrapers/4/5/1g"})
+
+
+@pytest.mark.parametrize("name", solvers.names())
+def test_every_family_imports_its_own_links(name: str) -> None:
+    fam = solvers.family(name)
+    puzzle = fam.generate(Params(0, None), 11)
+    text = fam.format(puzzle)
+    for link in (text, f"https://tessera.example/{name}.html#{text}", f"https://tessera.example/watch.html#{name}/{text}"):
+        assert fam.read(imported(name, link)) == puzzle
+
+
+def test_sliding_reads_tatham_fifteen_ids_and_the_cli_imports() -> None:
+    tiles = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"
+    assert imported("sliding", "4x4:" + tiles) == {"width": 4, "height": 4, "tiles": [int(t) for t in tiles.split(",")]}
+    proc = subprocess.run([sys.executable, "-m", "solvers", "sliding", "import"], input=json.dumps({"text": "3x3:9"}),
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    answer = json.loads(proc.stdout)
+    assert answer["kind"] == "invalid" and "Traceback" not in proc.stderr
