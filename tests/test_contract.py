@@ -7,6 +7,7 @@ and the worker module run under CPython.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import subprocess
@@ -44,6 +45,22 @@ def test_every_family_is_typed(name: str) -> None:
     assert fam.name == name and fam.grades
     info = commands.info(fam)
     assert set(commands.COMMON) <= set(info["commands"])
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_pages_rules_read_and_write_the_familys_text(name: str, seed: int | str) -> None:
+    """The page's rules module (`puzzle_of`, `text_of`, `size_of`) and the worker's family agree on a puzzle's
+    canonical text, the share link's puzzle part."""
+    fam = typed(name)
+    rules = importlib.import_module(f"solvers.rules.{name}")
+    puzzle = fam.generate(Params(1, max(fam.sizes) if name == "sudoku" else None), seed)
+    text = fam.format(puzzle)
+    assert fam.read(rules.puzzle_of(text)) == puzzle
+    assert rules.text_of(fam.write(puzzle)) == text == rules.text_of(rules.puzzle_of(text))
+    assert rules.size_of(fam.write(puzzle)) in fam.sizes
+    with pytest.raises(ValueError):
+        rules.puzzle_of("not a puzzle")
 
 
 @pytest.mark.parametrize("name", FAMILIES)

@@ -284,6 +284,13 @@ keep(skyscrapers.validate, 4, {'top': [5, 0, 0, 0]}, [])
 keep(skyscrapers.validate, 4, clues, [[0, 0, 2], [0, 0, 1]])
 keep(skyscrapers.repeated_given, [[0, 0, 1], [0, 3, 1]])
 keep(skyscrapers.apply_move, [0] * 16, [0] * 16, [0] * 16, 'r1c1=4,r2c2-4', 4)
+for text in ['2x3:' + '1' + '.' * 35, EASY, '11' + '.' * 79, '4:.3../2.../..1./...2']:
+    keep(sudoku.puzzle_of, text)
+    keep(skyscrapers.puzzle_of, text)
+keep(sudoku.text_of, {'grid': '1' + '.' * 35, 'box': [3, 2]})
+keep(sudoku.size_of, {'grid': '.' * 36, 'box': [2, 3]})
+keep(skyscrapers.text_of, {'n': 4, 'top': [0, 3, 0, 0], 'givens': [[0, 2, 4]]})
+keep(skyscrapers.size_of, {'n': 5})
 for row in out:
     print(repr(row))
 """.replace("EASY", repr(EASY))

@@ -77,6 +77,11 @@ show("card", (card.footprint, card.height, card.pieces, card.size(), card.code()
 cubes = {"g3": ((1, 0, 0), (1, 0, 1), (1, 1, 0)), "r4": ((1, 1, 1), (1, 2, 1), (1, 2, 0), (1, 3, 0))}
 show("u_problems", card.problems(cubes))
 ulink = u.format_link(card, {"g3": cubes["g3"]})
+for text in (code, code + "~g3:x", "g3-r4", link, "A1A2"):
+    show("u_puzzle_of", error(lambda t: sorted(u.puzzle_of(t).items()), text))
+    show("g_puzzle_of", error(g.puzzle_of, text))
+show("u_text_of", (u.text_of(card.request()), u.size_of(card.request())))
+show("g_text_of", (g.text_of({"blockers": ["F6", "A1", "B2", "C3", "D4", "E5", "F1"]}), g.size_of({})))
 show("u_link", ulink)
 back = u.parse_link(ulink)
 show("u_parse_link", (back[0] == card, sorted(back[1].items())))

@@ -71,6 +71,10 @@ for typed in ("1 2 3\n4 5 6\n8 7 0", "1 2 3 4 5 6 7 0 8", "1 2 3 4 5", "1 2\n3",
     show(s.parse_custom, typed)
 for move in ("7", " 12 ", "", "-1", "x", "7,8", "1234567"):
     show(s.read_move, move)
+for text in ("3x3:1,2,3,4,5,6,7,0,8", "3/1,2,3,4,5,6,7,0,8", "3x3:1,2,3,4,5,6,8,7,0", "3x3"):
+    show(lambda t: sorted(s.puzzle_of(t).items()), text)
+show(s.text_of, {"width": 3, "height": 2, "tiles": [1, 2, 3, 4, 0, 5]})
+show(s.size_of, {"width": 5, "height": 5, "tiles": []})
 for w, h in ((2, 2), (3, 3), (3, 4), (5, 5), (10, 10), (2, 7)):
     for grade in range(4):
         for seed in (0, 1, "daily-2026-11-23", -5, "\u00e9t\u00e9"):

@@ -27,6 +27,7 @@ from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
+from tessera_ui import grouped
 from tessera_ui import on
 from tessera_ui import say
 from tessera_ui import spawn
@@ -34,11 +35,6 @@ from tessera_ui import spawn
 BAND = 0.55  # width of the row/column label band, in cells
 TRAY_CELL = 12  # tray pictures: pixels per cell
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
-
-
-def thousands(n):
-    """12345 -> "12,345"."""
-    return thousands(n // 1000) + "," + ("00" + str(n % 1000))[-3:] if n >= 1000 else str(n)
 
 
 def names(cells):
@@ -259,17 +255,9 @@ class GeniusGame(PieceGame):
         self.build_dice()
 
     # family hooks -----------------------------------------------------------------------
-    def read_puzzle(self, text):
-        """A roll's seven cells."""
-        return {"blockers": names(gm.parse_roll(text))}
-
     def blockers(self, puzzle):
         """The sorted pegs of a puzzle."""
         return gm.check_blockers(gm.parse_cell(b) for b in puzzle["blockers"])
-
-    def text(self, puzzle):
-        """The roll's canonical text."""
-        return gm.format_roll(self.blockers(puzzle))
 
     def solve_request(self, puzzle, state):
         """The pegs (and the placed pieces, which a solution keeps)."""
@@ -425,7 +413,7 @@ class GeniusGame(PieceGame):
         known = self.measured
         if known is not None and "count" in known:
             count = known["count"]
-            text += " · " + thousands(count) + " solution" + ("" if count == 1 else "s")
+            text += " · " + grouped(count) + " solution" + ("" if count == 1 else "s")
             text += " · " + str(known.get("difficulty", ""))
         elif not self.midend.worker.ready.is_set():
             text += " · difficulty when the solver has loaded"

@@ -58,10 +58,6 @@ class GridGame(Game):
         """Family hook: (n, givens as values, box or None, clues dict or None); ValueError if bad."""
         raise NotImplementedError
 
-    def read_puzzle(self, text):
-        """Family hook: the puzzle dict of a link's puzzle text; ValueError if bad."""
-        raise NotImplementedError
-
     def solution_values(self, answer):
         """Family hook: the values of the worker's solve answer."""
         raise NotImplementedError

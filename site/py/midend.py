@@ -67,6 +67,7 @@ class Game:
     """
 
     family = ""
+    rules = None  # the family's rules module (solvers/rules/<family>.py: the worker's very rules)
     noun = "puzzle"  # what one puzzle is called in messages
     fresh_words = "a fresh one"  # what a broken link is replaced with, in messages
     solved_words = "Well done."  # said after "Solved in 1:23!"
@@ -80,9 +81,13 @@ class Game:
         """(puzzle, moves) of a link text; old progress forms turn into moves. ValueError if bad."""
         raise NotImplementedError
 
+    def read_puzzle(self, text):
+        """The puzzle of a link's puzzle text (the rules module's); ValueError if bad."""
+        return self.rules.puzzle_of(text)
+
     def text(self, puzzle):
-        """The link text of a puzzle (no moves)."""
-        raise NotImplementedError
+        """The link text of a puzzle, without moves (the rules module's canonical text)."""
+        return self.rules.text_of(puzzle)
 
     def link(self, puzzle, moves):
         """The link text of a puzzle with the moves played (the page's `read` reads it back)."""

@@ -37,7 +37,6 @@ def cell_owner(placed):
 class PieceGame(Game):
     """Placed pieces as the midend's state; the piece in hand, the piece list and hint stages as the view."""
 
-    rules = None  # the family's rules module (rules.genius, rules.ubongo)
     board_word = "board"  # what the pieces lie on, in messages
     solved_words = "Every piece fits."
 
@@ -50,10 +49,6 @@ class PieceGame(Game):
         self.measured = None  # what the worker said of the puzzle (count, level), once asked
 
     # family hooks ---------------------------------------------------------------------------------
-    def read_puzzle(self, text):
-        """Family hook: the puzzle dict of a link's puzzle text; ValueError if bad."""
-        raise NotImplementedError
-
     def problems(self, puzzle, placed):
         """Family hook: the rules' problems of placed pieces (piece id -> cells) on this puzzle."""
         raise NotImplementedError

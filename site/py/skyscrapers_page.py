@@ -19,6 +19,7 @@ class SkyscrapersGame(GridGame):
     """Skyscrapers: a latin square plus visibility clues around it."""
 
     family = "skyscrapers"
+    rules = sky
     label = "Skyscrapers"
     verify = True
     grade_command = "rate"
@@ -29,24 +30,9 @@ class SkyscrapersGame(GridGame):
     def shape(self, puzzle):
         """(n, givens, no boxes, the clue ring), read once per puzzle."""
         if self._memo[0] is not puzzle:
-            n = puzzle["n"]
-            clues, givens = sky.validate(n, dict((s, puzzle.get(s)) for s in sky.SIDES), puzzle.get("givens") or [])
-            clues = dict((s, list(clues[s])) for s in sky.SIDES)
+            n, clues, givens = sky.shape_of(puzzle)
             self._memo = (puzzle, (n, sky.givens_values(n, givens), None, clues))
         return self._memo[1]
-
-    def read_puzzle(self, text):
-        """A description (or an older link's puzzle part)."""
-        n, clues, givens = sky.parse_description(text)
-        puzzle = {"n": n, "givens": givens}
-        puzzle.update(clues)
-        self.shape(puzzle)
-        return puzzle
-
-    def text(self, puzzle):
-        """The canonical description."""
-        n, _givens, _box, clues = self.shape(puzzle)
-        return sky.format_description(n, clues, puzzle.get("givens") or [])
 
     def solve_request(self, puzzle, state):
         """The clues and givens."""

@@ -51,6 +51,7 @@ class SlidingGame(Game):
     """The sliding puzzle: rules hooks over `rules.sliding`, the board view, distance, playback and lab."""
 
     family = "sliding"
+    rules = rules  # its text is Tatham's game ID, 'WxH:t,t,...'
     noun = "position"
     fresh_words = "a fresh puzzle"
     solved_words = "Well done."
@@ -71,10 +72,6 @@ class SlidingGame(Game):
         """(puzzle, moves) of '<w>x<h>:<tiles>[~<moves>]'; ValueError when malformed or unsolvable."""
         w, h, tiles, moves = rules.parse_link(text.replace(";", ","))
         return playable(w, h, tiles), [str(t) for t in moves]
-
-    def text(self, puzzle):
-        """Tatham's game ID, 'WxH:t,t,...'."""
-        return rules.format(*shape(puzzle))
 
     def link(self, puzzle, moves):
         """The game ID with the moves since the last restart, comma-separated."""

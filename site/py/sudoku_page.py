@@ -19,6 +19,7 @@ class SudokuGame(GridGame):
     """Sudoku: rows, columns and boxes each hold every value once."""
 
     family = "sudoku"
+    rules = sudoku
     label = "Sudoku"
     verify = True
     legend = GridGame.legend + " Boxes are numbered across, then down: box 1 is top left."
@@ -35,16 +36,6 @@ class SudokuGame(GridGame):
         """A lone answer cell is pointed at through its box."""
         n, _givens, box, _clues = self.shape(self.midend.puzzle)
         return set(latin.units(n, box)[2 * n + latin.box_index(n, box, cell)])
-
-    def read_puzzle(self, text):
-        """A grid text, maybe "WxH:"-prefixed."""
-        values, box = sudoku.parse_grid(text)
-        return {"grid": latin.values_text(values), "box": list(box)}
-
-    def text(self, puzzle):
-        """The canonical grid text."""
-        _n, givens, box, _clues = self.shape(puzzle)
-        return sudoku.format_grid(givens, box)
 
     def solve_request(self, puzzle, state):
         """The grid and its box."""

@@ -84,17 +84,8 @@ class CubesGame(PieceGame):
     def card_of(self, puzzle):
         """The card of a puzzle, made once per puzzle."""
         if self._memo[0] is not puzzle:
-            squares = [tuple(s) for s in puzzle["footprint"]]
-            self._memo = (puzzle, ub.make_card(squares, int(puzzle.get("height", ub.HEIGHT)), puzzle["pieces"]))
+            self._memo = (puzzle, ub.card_of_puzzle(puzzle))
         return self._memo[1]
-
-    def read_puzzle(self, text):
-        """A card code."""
-        return ub.card_of(text).request()
-
-    def text(self, puzzle):
-        """The card's code."""
-        return self.card_of(puzzle).code()
 
     def solve_request(self, puzzle, state):
         """The card."""

@@ -85,56 +85,7 @@ def steps_text(number):
 
 
 # puzzles: every family's canonical text through its rules module ----------------------------------
-def sudoku_puzzle(text):
-    """A Sudoku's solve input from its grid text (maybe "WxH:"-prefixed)."""
-    values, box = sudoku.parse_grid(text)
-    return {"grid": latin.values_text(values), "box": list(box)}
-
-
-def skyscrapers_puzzle(text):
-    """A Skyscrapers solve input from its description (or an older link's form)."""
-    n, clues, givens = sky.parse_description(text)
-    puzzle = {"n": n, "givens": givens}
-    puzzle.update(clues)
-    return puzzle
-
-
-def skyscrapers_shape(puzzle):
-    """(n, clues per side as lists, givens as (row, col, height)) of a solve input, checked."""
-    n = puzzle["n"]
-    clues, givens = sky.validate(n, dict((side, puzzle.get(side)) for side in sky.SIDES), puzzle.get("givens") or [])
-    return n, dict((side, list(clues[side])) for side in sky.SIDES), givens
-
-
-def sliding_puzzle(text):
-    """A sliding position's solve input from its game ID ('4x4:...', or the older '4/...'), if solvable."""
-    size, slash, tiles = text.partition("/")
-    if slash and ":" not in text:
-        text = size + "x" + size + ":" + tiles
-    w, h, tiles = slide.parse(text)
-    ok, why = slide.parity(w, h, tiles)
-    if not ok:
-        raise ValueError(why)
-    return {"width": w, "height": h, "tiles": list(tiles)}
-
-
-def cubes_card(puzzle):
-    """The Cubes 3D card of a solve input."""
-    return ub.make_card([tuple(s) for s in puzzle["footprint"]], puzzle.get("height", ub.HEIGHT), puzzle["pieces"])
-
-
-# family -> (solve input of a canonical text, canonical text of a solve input, size in the size choice)
-PUZZLES = {
-    "sudoku": (sudoku_puzzle, lambda p: sudoku.format_grid(*sudoku.parse_grid(p["grid"], p.get("box"))),
-               lambda p: int(len(sudoku.parse_grid(p["grid"], p.get("box"))[0]) ** 0.5 + 0.5)),
-    "skyscrapers": (skyscrapers_puzzle, lambda p: sky.format_description(*skyscrapers_shape(p)),
-                    lambda p: skyscrapers_shape(p)[0]),
-    "sliding": (sliding_puzzle, lambda p: slide.format(p["width"], p["height"], p["tiles"]), lambda p: p["width"]),
-    "genius": (lambda text: {"blockers": [gm.cell_name(c) for c in gm.parse_roll(text.partition("~")[0])]},
-               lambda p: gm.format_roll([gm.parse_cell(b) for b in p["blockers"]]), lambda p: gm.SIZE),
-    "ubongo": (lambda text: ub.card_of(text.partition("~")[0]).request(), lambda p: cubes_card(p).code(),
-               lambda p: len(cubes_card(p).pieces)),
-}
+RULES = {"sudoku": sudoku, "skyscrapers": sky, "sliding": slide, "genius": gm, "ubongo": ub}
 
 
 def decode(family, puzzle):
@@ -142,13 +93,13 @@ def decode(family, puzzle):
     if family == "sudoku":
         values, box = sudoku.parse_grid(puzzle["grid"], puzzle.get("box"))
         return box[0] * box[1], box, None, values
-    n, clues, givens = skyscrapers_shape(puzzle)
+    n, clues, givens = sky.shape_of(puzzle)
     return n, None, clues, sky.givens_values(n, givens)
 
 
 def size_of(family, puzzle):
     """The size-choice value of a puzzle (validating it; ValueError when malformed)."""
-    return PUZZLES[family][2](puzzle)
+    return RULES[family].size_of(puzzle)
 
 
 def size_label(family, size):
@@ -158,21 +109,21 @@ def size_label(family, size):
 
 def link_text(family, puzzle):
     """The link fragment of a puzzle: the family, then its canonical text (what its own page's link holds)."""
-    return family + "/" + PUZZLES[family][1](puzzle)
+    return family + "/" + RULES[family].text_of(puzzle)
 
 
 def read_link(fragment):
     """(family, solve input) of a link fragment '<family>/<text>'; ValueError when it is not one."""
     family, slash, text = fragment.partition("/")
-    if not slash or family not in PUZZLES:
-        raise ValueError("it should be #<family>/<puzzle>, with the family one of " + ", ".join(PUZZLES))
-    return family, PUZZLES[family][0](text)
+    if not slash or family not in RULES:
+        raise ValueError("it should be #<family>/<puzzle>, with the family one of " + ", ".join(RULES))
+    return family, RULES[family].puzzle_of(text)
 
 
 def request_of(family, puzzle):
     """The solver input of a puzzle (its canonical form: without generator extras such as difficulty)."""
-    read, text, _size = PUZZLES[family]
-    return read(text(puzzle))
+    rules = RULES[family]
+    return rules.puzzle_of(rules.text_of(puzzle))
 
 
 # the board ---------------------------------------------------------------------------------
@@ -256,7 +207,7 @@ class PieceView:
             self.cells = [(r, c, 0) for r in range(gm.SIZE) for c in range(gm.SIZE)]
             self.colour, self.names = gm.COLOUR, gm.NAME
         else:
-            card = cubes_card(puzzle)
+            card = ub.card_of_puzzle(puzzle)
             self.blocked = set()
             self.rows, self.cols, self.layers = card.size()
             self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
@@ -944,7 +895,7 @@ class WatchPage:
     async def load_custom(self):
         """Watch a typed Sudoku grid (checked by the solver first)."""
         try:
-            puzzle = sudoku_puzzle(str(el("custom").value))
+            puzzle = sudoku.puzzle_of(str(el("custom").value))
         except ValueError as exc:
             say("That grid cannot be read: " + str(exc) + ".", "error")
             return

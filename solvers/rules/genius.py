@@ -308,3 +308,20 @@ def parse_move(text: object) -> tuple:
     if not colon:
         raise ValueError("a move looks like L4:A1,A2,A3,B1 (place) or -L4 (take back), not " + repr(text[:20]))
     return piece_id(name), tuple(sorted(cells_of(cells)))
+
+
+# ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
+
+def puzzle_of(text: str) -> dict:
+    """The solve input of a roll's text (a link's placed pieces after "~" are left out); ValueError if bad."""
+    return {"blockers": [cell_name(c) for c in parse_roll(str(text).partition("~")[0])]}
+
+
+def text_of(puzzle: dict) -> str:
+    """The canonical text of a solve input's roll."""
+    return format_roll(check_blockers(parse_cell(b) for b in puzzle["blockers"]))
+
+
+def size_of(puzzle: dict) -> int:
+    """The board's side (one size)."""
+    return SIZE

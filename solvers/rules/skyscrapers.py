@@ -227,3 +227,31 @@ def apply_move(givens: list[int], values: list[int], notes: list[int], move: str
                n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(values, notes) after a move string (see latin.py); givens (flat, 0 = none) cannot change."""
     return latin.apply_move(values, notes, move, n, peers(n), givens)
+
+
+# ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
+
+def shape_of(puzzle: dict) -> tuple:
+    """(n, clues per side as lists, givens as (row, col, height)) of a solve input, checked; ValueError if bad."""
+    n = puzzle["n"]
+    clues, givens = validate(n, dict((side, puzzle.get(side)) for side in SIDES), puzzle.get("givens") or [])
+    return n, dict((side, list(clues[side])) for side in SIDES), givens
+
+
+def puzzle_of(text: str) -> dict:
+    """The solve input of a description (or an older link's form); ValueError when malformed."""
+    n, clues, givens = parse_description(text)
+    puzzle = {"n": n, "givens": givens}
+    puzzle.update(clues)
+    shape_of(puzzle)
+    return puzzle
+
+
+def text_of(puzzle: dict) -> str:
+    """The canonical description of a solve input."""
+    return format_description(*shape_of(puzzle))
+
+
+def size_of(puzzle: dict) -> int:
+    """The side of a solve input."""
+    return shape_of(puzzle)[0]

@@ -362,3 +362,27 @@ def scramble(w: int, h: int, grade: int, seed: object) -> tuple:
         prev, blank = blank, k
         steps -= 1
     return tuple(tiles)
+
+
+# ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
+
+def puzzle_of(text: str) -> dict:
+    """The solve input of a game ID ('4x4:...', or the older '4/...') if it can be solved; ValueError otherwise."""
+    size, slash, body = str(text).partition("/")
+    if slash and ":" not in text:
+        text = size + "x" + size + ":" + body
+    w, h, tiles = parse(text)
+    ok, why = parity(w, h, tiles)
+    if not ok:
+        raise ValueError(why)
+    return {"width": w, "height": h, "tiles": list(tiles)}
+
+
+def text_of(puzzle: dict) -> str:
+    """The game ID of a solve input."""
+    return format(puzzle["width"], puzzle["height"], check_tiles(puzzle["width"], puzzle["height"], puzzle["tiles"]))
+
+
+def size_of(puzzle: dict) -> int:
+    """The width of a solve input's board."""
+    return puzzle["width"]

@@ -126,3 +126,22 @@ def apply_move(givens: list[int], values: list[int], notes: list[int], move: str
     """(values, notes) after a move string (see latin.py); givens cannot change."""
     n = box[0] * box[1]
     return latin.apply_move(values, notes, move, n, tables(n, box)[2], givens)
+
+
+# ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
+
+def puzzle_of(text: str) -> dict:
+    """The solve input of a grid text, maybe "WxH:"-prefixed; ValueError when malformed."""
+    values, box = parse_grid(text)
+    return {"grid": latin.values_text(values), "box": list(box)}
+
+
+def text_of(puzzle: dict) -> str:
+    """The canonical text of a solve input; ValueError when malformed."""
+    return format_grid(*parse_grid(puzzle["grid"], puzzle.get("box")))
+
+
+def size_of(puzzle: dict) -> int:
+    """The side of a solve input's grid."""
+    box = parse_grid(puzzle["grid"], puzzle.get("box"))[1]
+    return box[0] * box[1]

@@ -373,3 +373,25 @@ def parse_move(text: object) -> tuple:
     if not colon:
         raise ValueError("a move looks like g3:100,110,101 (place) or -g3 (take back), not " + repr(text[:20]))
     return piece_id(name), cubes_text(cubes)
+
+
+# ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
+
+def card_of_puzzle(puzzle: dict) -> Card:
+    """The card of a solve input; ValueError when malformed."""
+    return make_card([tuple(s) for s in puzzle["footprint"]], int(puzzle.get("height", HEIGHT)), puzzle["pieces"])
+
+
+def puzzle_of(text: str) -> dict:
+    """The solve input of a card code (a link's placed pieces after "~" are left out); ValueError if bad."""
+    return card_of(str(text).partition("~")[0]).request()
+
+
+def text_of(puzzle: dict) -> str:
+    """The card code of a solve input."""
+    return card_of_puzzle(puzzle).code()
+
+
+def size_of(puzzle: dict) -> int:
+    """The number of pieces on the card."""
+    return len(card_of_puzzle(puzzle).pieces)
