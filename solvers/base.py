@@ -188,6 +188,10 @@ class Family(ABC, Generic[P, S]):
 
         return self.parse(fragment(text, self.name))
 
+    def exports(self, puzzle: P) -> dict[str, str]:
+        """The puzzle in other apps' texts, by name ("Tatham Solo game ID": "3x3:..."); `imported` reads each back."""
+        return {}
+
     @abstractmethod
     def format(self, puzzle: P) -> str:
         """The canonical description: parse(format(p)) == p."""

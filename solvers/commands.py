@@ -121,6 +121,13 @@ def _import(fam: Family, obj: Json) -> Json:
         raise PuzzleError(f"that is not a {fam.name} puzzle Tessera can read: {exc}") from None
 
 
+def _export(fam: Family, obj: Json) -> Json:
+    """{"formats": [{"name", "text"}, ...]}: Tessera's own text first, then other apps' (`import` reads each)."""
+    puzzle = fam.read(obj)
+    texts = {"Tessera text": fam.format(puzzle), **fam.exports(puzzle)}
+    return {"formats": [{"name": name, "text": text} for name, text in texts.items()]}
+
+
 def _trace(fam: Family, obj: Json) -> Iterator[Json]:
     known = [m.name for m in fam.methods]
     method = obj.get("method") or (known[0] if known else "")
@@ -149,6 +156,7 @@ COMMON: dict[str, tuple[Callable[[Family, Json], Any], bool]] = {
     "trace": (_trace, True),
     "info": (lambda fam, obj: info(fam), False),
     "import": (_import, False),
+    "export": (_export, False),
 }
 
 

@@ -26,6 +26,25 @@ def fragment(text: str, family: str) -> str:
     return text.partition("~")[0].strip()
 
 
+def write_runs(values: list[int]) -> str:
+    """Tatham's run-length grid of values (0 = blank): `runs` reads it back."""
+    out: list[str] = []
+    blank = 0
+    for v in [*values, -1]:
+        if v == 0:
+            blank += 1
+            continue
+        while blank:
+            step = min(blank, 26)
+            out.append(chr(ord("a") + step - 1))
+            blank -= step
+        if v > 0:
+            if out and out[-1][-1].isdigit():
+                out.append("_")
+            out.append(str(v))
+    return "".join(out)
+
+
 def runs(desc: str, area: int, top: int) -> list[int]:
     """Tatham's run-length grid (Solo, Towers givens): a letter a-z is a run of 1-26 blanks, a number a value,
     '_' separates two numbers. The `area` values, 0 for blank; ValueError when it does not fill the grid."""
@@ -75,6 +94,11 @@ def tatham_solo(text: str) -> tuple[tuple[int, int], list[int]] | None:
     return (r, c), runs(desc.split(",")[0], n * n, n)
 
 
+def solo_id(box: tuple[int, int], values: list[int]) -> str:
+    """The Solo game ID of a grid with boxes `box` = (width, height) wide and tall."""
+    return f"{box[1]}x{box[0]}:" + write_runs(values)
+
+
 def sudokuwiki(text: str) -> str | None:
     """The 81 digits of a SudokuWiki link's `bd=` (0 = blank), or None when the text has none."""
     at = text.find("bd=")
@@ -103,6 +127,15 @@ def tatham_towers(text: str) -> tuple[int, dict[str, list[int]], list[list[int]]
     grid = runs(given_text, n * n, n) if given_text else [0] * (n * n)
     givens = [[i // n, i % n, v] for i, v in enumerate(grid) if v]
     return n, {"top": top, "right": right, "bottom": bottom, "left": left}, givens
+
+
+def towers_id(n: int, clues: dict[str, list[int]], givens: list[list[int]]) -> str:
+    """The Towers game ID of a Skyscrapers puzzle (`tatham_towers` reads it back)."""
+    grid = [0] * (n * n)
+    for r, c, v in givens:
+        grid[r * n + c] = v
+    text = f"{n}:" + "/".join(str(v) if v else "" for side in ("top", "bottom", "left", "right") for v in clues[side])
+    return text + ("," + write_runs(grid) if any(grid) else "")
 
 
 def _pzpr_numbers(code: str, count: int) -> tuple[list[int], str]:

@@ -1498,6 +1498,11 @@ class Skyscrapers(Family[Puzzle, State]):
             return make_puzzle(*found)
         return parse(formats.fragment(text, self.name))
 
+    def exports(self, puzzle: Puzzle) -> dict[str, str]:
+        """A Tatham Towers game ID."""
+        clues = {side: list(getattr(puzzle, side)) for side in SIDES}
+        return {"Tatham Towers game ID": formats.towers_id(puzzle.n, clues, [list(g) for g in puzzle.givens])}
+
     def format(self, puzzle: Puzzle) -> str:
         """The canonical description."""
         return format(puzzle)

@@ -1203,6 +1203,10 @@ class SlidingFamily(Family[Puzzle, State]):
         """`WxH:t,t,...` (Tatham's Fifteen game ID)."""
         return parse(text)
 
+    def exports(self, puzzle: Puzzle) -> dict[str, str]:
+        """Tessera's text is Tatham's Fifteen game ID already."""
+        return {"Tatham Fifteen game ID": self.format(puzzle)}
+
     def format(self, puzzle: Puzzle) -> str:
         """The description `parse` reads."""
         return format(puzzle)

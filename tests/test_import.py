@@ -28,27 +28,6 @@ def imported(name: str, text: str) -> dict:
     return commands.run(solvers.family(name), "import", {"text": text})
 
 
-def solo_id(values: list[int], c: int, r: int) -> str:
-    """A Solo game ID "CxR:<runs>", written as Tatham's encoder does: a letter per run of up to 26 blanks, '_'
-    only between two adjacent numbers."""
-    out, run = [], 0
-    for v in [*values, -1]:
-        if v == 0:
-            run += 1
-            continue
-        while run > 0:
-            step = min(run, 26)
-            out.append(chr(ord("a") + step - 1))
-            run -= step
-        else:
-            if out and v > 0 and not out[-1].isalpha():
-                out.append("_")
-        if v > 0:
-            out.append(str(v))
-        run = 0
-    return f"{c}x{r}:" + "".join(out)
-
-
 def pzpr_code(values: list[int]) -> str:
     """pzprjs's 16-number code: a hex digit per value, g-z for runs of 1-20 empty items."""
     out, count = "", 0
@@ -73,17 +52,32 @@ def test_sudoku_reads_sudokuwiki_strings_and_tessera_links() -> None:
     assert imported("sudoku", "watch.html#sudoku/" + GRID.replace("0", "%2E")) == want
 
 
+# Solo IDs written by hand from Tatham's encoding (a letter per run of blanks, '_' between two numbers)
+SOLO = {"2x2:1c3b2a1b4b3": {"grid": "1...3..2.1..4..3", "box": [2, 2]},
+        "3x3:b3a2a6b9b3a5b1b1_8a6_4d8_1a2_9b7g8b6_7a8_2d2_6a9_5b8b2a3b9b5a1a3b": {"grid": GRID.replace("0", "."),
+                                                                                "box": [3, 3]},
+        "2x3:1e2_3zb": {"grid": "1.....23" + "." * 28, "box": [3, 2]}}
+
+
+@pytest.mark.parametrize("text", SOLO)
+def test_sudoku_reads_and_writes_tatham_solo_ids(text: str) -> None:
+    assert imported("sudoku", text) == SOLO[text]
+    if text != "2x3:1e2_3zb":  # not a puzzle with one solution, but read all the same
+        formats = commands.run(solvers.family("sudoku"), "export", SOLO[text])["formats"]
+        assert {"name": "Tatham Solo game ID", "text": text} in formats
+
+
+@pytest.mark.parametrize("name", solvers.names())
 @pytest.mark.parametrize("size", [4, 6, 9, 12, 16])
-def test_sudoku_reads_tatham_solo_ids_of_every_box(size: int) -> None:
-    fam = solvers.family("sudoku")
-    puzzle = fam.generate(Params(0, size), 3)
-    obj = fam.write(puzzle)
-    w, h = obj["box"]
-    values = [0 if ch == "." else int(ch, 36) for ch in obj["grid"]]
-    text = solo_id(values, h, w)  # Solo's "CxR": boxes R digits wide, C tall
-    assert imported("sudoku", text) == obj
-    if size >= 9:
-        assert "_" in text or any(ch.isdigit() for ch in text.split(":")[1])
+def test_every_export_imports_back(name: str, size: int) -> None:
+    fam = solvers.family(name)
+    if fam.sizes and size not in fam.sizes or not fam.sizes and size != 4:
+        pytest.skip("not a size of the family")
+    puzzle = fam.generate(Params(0, size if fam.sizes != (6,) else None), size)
+    formats = commands.run(fam, "export", fam.write(puzzle))["formats"]
+    assert formats[0]["name"] == "Tessera text"
+    for item in formats:
+        assert fam.read(imported(name, item["text"])) == puzzle, item["name"]
 
 
 def test_sudoku_import_errors_are_messages() -> None:
@@ -96,8 +90,10 @@ def test_sudoku_import_errors_are_messages() -> None:
 
 
 @pytest.mark.parametrize("text", TATHAM)
-def test_skyscrapers_reads_tatham_towers_ids(text: str) -> None:
-    assert solvers.family("skyscrapers").imported(text) == tatham(text)
+def test_skyscrapers_reads_and_writes_tatham_towers_ids(text: str) -> None:
+    fam = solvers.family("skyscrapers")
+    assert fam.imported(text) == tatham(text)
+    assert fam.exports(tatham(text)) == {"Tatham Towers game ID": text}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])

@@ -243,6 +243,7 @@ class Midend:
         self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
         self.asked = 0  # numbers requests for a new puzzle (New, Daily): a late answer to an older one is dropped
         self.previous = None  # the unfinished game a new puzzle replaced: Undo at the start brings it back
+        self.families = []  # every family's name (data/families.json), for pasted puzzles of another family
         self._tick = 0
         self.bind()
 
@@ -276,7 +277,8 @@ class Midend:
                           ("hint-more", self.hint_more), ("hint-apply", self.apply_hint),
                           ("hint-close", self.close_hint), ("solve", lambda: spawn(self.solve())),
                           ("new", lambda: spawn(self.new())), ("daily", lambda: spawn(self.daily())),
-                          ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme)):
+                          ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme),
+                          ("open-load", lambda: spawn(self.open_text())), ("export", lambda: spawn(self.export()))):
             if el(ident) is not None:
                 click(ident, fn)
         for ident in ("size", "difficulty"):  # a new choice starts a puzzle of it (Undo brings the old one back)
@@ -333,6 +335,7 @@ class Midend:
         """Show a board at once (link, else save, else a starter); a linked puzzle is checked once the worker runs."""
         data = await fetch_json("./data/starters.json")
         self.starters = (data or {}).get(self.family, [])
+        self.families = list(await fetch_json("./data/families.json") or {})
         fragment, problem = read_fragment()
         set_fragment("")
         saved = self.store.load()
@@ -346,8 +349,6 @@ class Midend:
             self.resume(saved)
         else:
             self.fresh("")
-        if not self.verified:
-            spawn(self.check_unique())
 
     def follow_link(self):
         """A new link typed or opened in this tab (only the fragment changed): open it."""
@@ -438,6 +439,8 @@ class Midend:
             self.index = 1
         self.timer.reset(seconds, running=True)
         self.show_grade(self.label)
+        if not verified:
+            spawn(self.check_unique())
         say((message or self.game.welcome(puzzle))
             + (" Undo brings back the game you were playing." if self.previous else ""))
         self.changed(announce=False)
@@ -701,6 +704,56 @@ class Midend:
             grade = ans.get("difficulty")
             ans["difficulty"] = "Daily " + date + (" · " + str(grade) if grade else "")
             self.load(ans)
+
+    # other apps' texts ----------------------------------------------------------------------------
+    async def open_text(self):
+        """Open a pasted link or text (Tessera's, or another app's: the worker's `import`); a puzzle of another
+        family opens on that family's page."""
+        text = str(el("open-text").value).strip()
+        if not text:
+            say("Paste a link or a puzzle's text first.", "error")
+            return
+        if "#" in text and "/" + self.family + ".html#" in text:  # this page's own link, with its moves
+            fragment = text.split("#", 1)[1]
+            self.open_link(decode_fragment(fragment) if "%" in fragment else fragment, None)
+            return
+        ans = await self.worker.call(self.family, "import", {"text": text}, "Opening it once the solver loads…")
+        if "error" not in ans:
+            ans["difficulty"] = "Opened"
+            try:
+                self.load(ans, label="Opened", verified=not self.game.verify,
+                          message="Opened." + (" Checking that it has one solution…" if self.game.verify else ""))
+            except BAD as exc:
+                say("That " + self.game.noun + " cannot be played: " + str(exc), "error")
+            return
+        for other in self.families:
+            if other != self.family:
+                found = await self.worker.call(other, "import", {"text": text})
+                if "error" not in found:
+                    text = (await self.worker.call(other, "format", found)).get("text", "")
+                    say("That is a " + other + " puzzle: opening it on its own page…")
+                    window.location.href = "./" + other + ".html#" + text
+                    return
+        say("Tessera cannot read that as a puzzle: " + ans["error"], "error")
+
+    async def export(self):
+        """The puzzle as Tessera's text and other apps' (a Tatham game ID, an 81-digit string), ready to copy."""
+        ans = await self.ask("export", self.game.solve_request(self.puzzle, self.states[0]),
+                             "The texts will come once the solver loads…")
+        box = el("export-list")
+        if ans is None or box is None:
+            return
+        box.innerHTML = ""
+        for item in ans.get("formats") or []:
+            label = document.createElement("label")
+            label.textContent = item["name"]
+            field = document.createElement("input")
+            field.readOnly = True
+            field.value = item["text"]
+            on(field, "focus", lambda ev: ev.target.select())
+            label.appendChild(field)
+            box.appendChild(label)
+        say("Select a text and copy it into the other app.")
 
     # links --------------------------------------------------------------------------------------
     def link(self, with_moves=False):

@@ -80,9 +80,11 @@ class SlidingGame(Game):
         return rules.format_link(*shape(puzzle), [int(m) for m in moves])
 
     def start(self, puzzle):
-        """The tiles as set."""
+        """The tiles as set; ValueError (the parity argument) when no slides can solve them."""
         w, h, tiles = shape(puzzle)
-        return rules.check_tiles(w, h, tiles)
+        tiles = rules.check_tiles(w, h, tiles)
+        playable(w, h, tiles)
+        return tiles
 
     def apply(self, puzzle, state, move):
         """Slide one tile into the blank."""

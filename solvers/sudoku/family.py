@@ -69,6 +69,13 @@ class SudokuFamily(Family[Puzzle, State]):
             body = "".join("." if ch in "-_*x0" else ch for ch in body)
         return parse(body)
 
+    def exports(self, puzzle: Puzzle) -> dict[str, str]:
+        """A Solo game ID (any box); a 9x9 also as 81 digits, 0 for blank (SudokuWiki's `bd=`)."""
+        out = {"Tatham Solo game ID": formats.solo_id(puzzle.box, list(puzzle.givens))}
+        if puzzle.n == 9:
+            out["81-character string"] = "".join(str(v) for v in puzzle.givens)
+        return out
+
     def format(self, puzzle: Puzzle) -> str:
         """The canonical text (keeps the box)."""
         return format(puzzle)

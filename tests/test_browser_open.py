@@ -1,0 +1,63 @@
+"""Open a puzzle from another app's link or text, and export one, in Chromium (the "Open or export" box)."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import open_page, values, wait_message
+from conftest import screenshot
+from test_skyscrapers_ladder import TATHAM
+
+import solvers
+from solvers import commands
+
+pytestmark = pytest.mark.browser
+GRID = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+def paste(page, text: str) -> None:  # noqa: ANN001
+    """Open the box, paste, press Open."""
+    if page.locator("#open-box").get_attribute("open") is None:
+        page.click("#open-box summary")
+    page.fill("#open-text", text)
+    page.click("#open-load")
+
+
+def test_sudokuwiki_link_opens_and_exports_as_solo_id(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "sudoku")
+    paste(page, "https://www.sudokuwiki.org/sudoku.htm?bd=" + GRID)
+    wait_message(page, "exactly one solution")
+    assert values(page) == GRID.replace("0", ".")
+    page.click("#export")
+    page.wait_for_selector("#export-list input")
+    texts = page.eval_on_selector_all("#export-list input", "e => e.map(x => x.value)")
+    want = commands.run(solvers.family("sudoku"), "export", {"grid": GRID})["formats"]
+    assert texts == [f["text"] for f in want] and any(t.startswith("3x3:") for t in texts)
+    assert GRID in texts  # the 81-character string
+    page.locator("#export-list").scroll_into_view_if_needed()
+    screenshot(page, "open-export")
+
+
+def test_a_towers_id_pasted_on_the_sudoku_page_opens_skyscrapers(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "sudoku")
+    paste(page, TATHAM[0])
+    page.wait_for_url("**/skyscrapers.html**", timeout=60_000)
+    page.wait_for_function("document.body.dataset.worker == 'ready'", timeout=90_000)
+    wait_message(page, "exactly one solution")
+    puzzle = solvers.family("skyscrapers").imported(TATHAM[0])
+    assert values(page).count(".") == puzzle.n * puzzle.n - len(puzzle.givens)
+    page.click("#open-box summary")
+    page.click("#export")
+    page.wait_for_selector("#export-list input")
+    assert TATHAM[0] in page.eval_on_selector_all("#export-list input", "e => e.map(x => x.value)")
+
+
+def test_unreadable_text_says_so(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "sliding")
+    paste(page, "3x3:1,2,3,4,5,6,8,7,0")  # Fifteen's ID of a position no sequence of slides solves
+    text = wait_message(page, "cannot be played")
+    assert "solv" in text.lower()
+    paste(page, "no puzzle at all")
+    wait_message(page, "cannot read")
+    paste(page, "3x3:1,2,3,4,5,6,7,0,8")
+    wait_message(page, "Opened")
+    assert page.locator("#message").get_attribute("class").find("error") < 0
