@@ -9,6 +9,7 @@ ValueError with a reason; the family checks the puzzle itself.
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import unquote
 
@@ -97,6 +98,35 @@ def tatham_solo(text: str) -> tuple[tuple[int, int], list[int]] | None:
 def solo_id(box: tuple[int, int], values: list[int]) -> str:
     """The Solo game ID of a grid with boxes `box` = (width, height) wide and tall."""
     return f"{box[1]}x{box[0]}:" + write_runs(values)
+
+
+# f-puzzles keys that carry no rule: anything else set (diagonals, cages, thermometers, ...) is a variant
+FPUZZLES_PLAIN = {"size", "title", "author", "ruleset", "grid", "solution", "disabledlogic", "truecandidatesoptions"}
+
+
+def fpuzzles(text: str) -> tuple[int, list[int]] | None:
+    """(size, givens) of an f-puzzles puzzle's JSON (what an f-puzzles or SudokuPad "fpuzzles" link holds once
+    lz-string has decompressed it); None when the text is not a JSON object. A variant raises ValueError."""
+    text = text.strip()
+    if not text.startswith("{"):
+        return None
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("an f-puzzles puzzle is a JSON object")
+    size, grid = data.get("size"), data.get("grid")
+    if type(size) is not int or not isinstance(grid, list) or len(grid) != size:
+        raise ValueError("an f-puzzles puzzle has a size and a grid of that many rows")
+    extra = sorted(k for k, v in data.items() if k not in FPUZZLES_PLAIN and v)
+    if extra or any(isinstance(cell, dict) and "region" in cell for row in grid for cell in row):
+        raise ValueError("it has rules beyond classic Sudoku (" + ", ".join(extra[:3] or ["regions"]) + ")")
+    values = []
+    for row in grid:
+        if not isinstance(row, list) or len(row) != size:
+            raise ValueError("an f-puzzles row holds one cell per column")
+        for cell in row:
+            given = isinstance(cell, dict) and cell.get("given") and type(cell.get("value")) is int
+            values.append(cell["value"] if given else 0)
+    return size, values
 
 
 def sudokuwiki(text: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from browser_helpers import open_page, values, wait_message
 from conftest import screenshot
+from test_import import fpuzzles
 from test_skyscrapers_ladder import TATHAM
 
 import solvers
@@ -35,6 +36,17 @@ def test_sudokuwiki_link_opens_and_exports_as_solo_id(watch, site_url: str) -> N
     assert GRID in texts  # the 81-character string
     page.locator("#export-list").scroll_into_view_if_needed()
     screenshot(page, "open-export")
+
+
+@pytest.mark.parametrize("prefix", ["https://www.f-puzzles.com/?load=", "https://sudokupad.app/fpuzzles"])
+def test_fpuzzles_and_sudokupad_links_open(watch, site_url: str, prefix: str) -> None:
+    page = open_page(watch, site_url, "sudoku")
+    payload = page.evaluate("j => LZString.compressToBase64(j)", fpuzzles(GRID))  # the page's own lz-string
+    paste(page, prefix + payload)
+    wait_message(page, "exactly one solution")
+    assert values(page) == GRID.replace("0", ".")
+    paste(page, prefix + page.evaluate("j => LZString.compressToBase64(j)", fpuzzles(GRID, **{"diagonal+": True})))
+    wait_message(page, "beyond classic")
 
 
 def test_a_towers_id_pasted_on_the_sudoku_page_opens_skyscrapers(watch, site_url: str) -> None:

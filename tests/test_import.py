@@ -80,6 +80,23 @@ def test_every_export_imports_back(name: str, size: int) -> None:
         assert fam.read(imported(name, item["text"])) == puzzle, item["name"]
 
 
+def fpuzzles(values: str, **extra: object) -> str:
+    """An f-puzzles puzzle's JSON (as its links hold it, before compression) of a 9x9 grid string."""
+    grid = [[{"value": int(ch), "given": True} if ch not in "0." else {} for ch in values[r * 9:(r + 1) * 9]]
+            for r in range(9)]
+    return json.dumps({"size": 9, "title": "t", "grid": grid, **extra})
+
+
+def test_sudoku_reads_classic_fpuzzles_json_and_refuses_variants() -> None:
+    assert imported("sudoku", fpuzzles(GRID)) == {"grid": GRID.replace("0", "."), "box": [3, 3]}
+    for extra in ({"diagonal+": True}, {"killercage": [{"cells": ["R1C1"], "value": "3"}]}):
+        with pytest.raises(PuzzleError, match="beyond classic"):
+            imported("sudoku", fpuzzles(GRID, **extra))
+    for bad in ("[1, 2]", "{\"size\": 9}", "{not json"):
+        with pytest.raises(PuzzleError):
+            imported("sudoku", bad)
+
+
 def test_sudoku_import_errors_are_messages() -> None:
     for bad in ("3x3j:" + "a" * 3, "3x3k:abc", "3x3:zzz", "hello", "https://www.sudokuwiki.org/sudoku.htm?bd=12"):
         with pytest.raises(PuzzleError):

@@ -48,6 +48,17 @@ def read_fragment():
         return "", "That link could not be read (" + str(exc) + "); here is a fresh puzzle."
 
 
+def fpuzzles_json(text):
+    """The puzzle JSON of an f-puzzles or SudokuPad "fpuzzles" link, decompressed with lz-string; else None."""
+    for key in ("load=", "fpuzzles"):
+        at = text.find(key)
+        if at >= 0 and window.LZString:
+            payload = window.decodeURIComponent(text[at + len(key):].split("&")[0].split("#")[0])
+            data = window.LZString.decompressFromBase64(payload)
+            return str(data) if data else None
+    return None
+
+
 def split_moves(text):
     """The moves of a link's or a save's move text."""
     return [m for m in text.split(SEP) if m]
@@ -717,6 +728,7 @@ class Midend:
             fragment = text.split("#", 1)[1]
             self.open_link(decode_fragment(fragment) if "%" in fragment else fragment, None)
             return
+        text = fpuzzles_json(text) or text
         ans = await self.worker.call(self.family, "import", {"text": text}, "Opening it once the solver loads…")
         if "error" not in ans:
             ans["difficulty"] = "Opened"

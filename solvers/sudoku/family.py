@@ -56,7 +56,11 @@ class SudokuFamily(Family[Puzzle, State]):
         return parse(text)
 
     def imported(self, text: str) -> Puzzle:
-        """Also SudokuWiki `bd=` links, Tatham Solo game IDs, and 81-character strings with any blank mark."""
+        """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
+        f-puzzles JSON (the page decompresses f-puzzles and SudokuPad links with lz-string)."""
+        found = formats.fpuzzles(text)
+        if found is not None:
+            return parse(grid_text(found[1]))
         wiki = formats.sudokuwiki(text)
         if wiki is not None:
             return parse(wiki)
