@@ -12,6 +12,7 @@ from pyscript import document
 from pyscript import window
 from pyscript.ffi import create_proxy
 from pyscript.ffi import to_js
+from rules.trace import grouped  # noqa: F401 - the pages take it from here
 
 _keep = []  # proxies must stay alive as long as their listeners
 
@@ -96,16 +97,6 @@ def reveal(ident):
     node = el(ident)
     if node is not None:
         node.scrollIntoView(to_js({"block": "nearest"}))
-
-
-def grouped(number):
-    """12345 -> '12,345'."""
-    text = str(int(number or 0))
-    out = ""
-    while len(text) > 3:
-        out = "," + text[-3:] + out
-        text = text[:-3]
-    return text + out
 
 
 def css(name):

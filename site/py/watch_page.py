@@ -21,10 +21,10 @@ import time
 from pyscript import document
 from pyscript import window
 from rules import genius as gm
-from rules import latin
 from rules import skyscrapers as sky
 from rules import sliding as slide
 from rules import sudoku
+from rules import trace
 from rules import ubongo as ub
 
 from gridboard import GridBoard
@@ -72,12 +72,6 @@ FALLBACK = {
     "ubongo": {"footprint": [[0, 1], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]], "height": 2,
                "pieces": ["g3", "r4", "y5"]},
 }
-
-def counts(method, ev):
-    """Whether event `ev` is one solver step of `method` (its registry entry names the events that are)."""
-    kind = ev.get("event")
-    return kind in method["steps"] or (kind in method["steps_with_depth"] and "depth" in ev)
-
 
 def steps_text(number):
     """'1 step', '12,345 steps'."""
@@ -141,46 +135,30 @@ VIEW_IDS = {"grid": ("board-", "aria-"), "slide": ("slide-", "slide-aria-"), "pi
 
 
 class SlideView:
-    """Sliding puzzle adapter: "move" events slide a tile into the blank on a SlideBoard."""
+    """Sliding puzzle: the trace's Tiles drawn on a SlideBoard (a single new slide animates)."""
 
     def __init__(self, key):
         self.board = SlideBoard("slide-" + key, "slide-aria-" + key)
-        self.tiles = []
-        self.fresh = []  # (tile, cell it left) of moves since the last draw
+        self.model = None
 
     def setup(self, _family, puzzle):
-        """Show the starting tiles."""
-        self.tiles = list(puzzle["tiles"])
-        self.fresh = []
-        self.board.setup(puzzle["width"], puzzle["height"], self.tiles)
-
-    def apply(self, ev):
-        """Slide ev's tile into the blank; returns (undo record, phase text or None)."""
-        tile = ev["tile"]
-        blank, cell = self.tiles.index(0), self.tiles.index(tile)
-        self.tiles[blank], self.tiles[cell] = tile, 0
-        self.fresh.append((tile, cell))
-        return (tile, cell, blank), None
-
-    def undo(self, record):
-        """Slide the tile back."""
-        if record:
-            tile, cell, blank = record
-            self.tiles[cell], self.tiles[blank] = tile, 0
-            self.fresh.append((tile, blank))
+        """Show the starting tiles; the model the trace plays on."""
+        self.model = trace.Tiles(puzzle["tiles"])
+        self.board.setup(puzzle["width"], puzzle["height"], list(self.model.tiles))
+        return self.model
 
     def draw(self, mirror, solved):
         """Draw the tiles; a single new move slides smoothly."""
-        board = self.board
+        board, model = self.board, self.model
         board.solved = solved
-        if len(self.fresh) == 1 and not solved:
-            tile, cell = self.fresh[0]
-            board.slide(self.tiles, {tile: cell}, 110)
+        if len(model.recent) == 1 and not solved:
+            tile, cell = model.recent[0]
+            board.slide(list(model.tiles), {tile: cell}, 110)
         else:
-            board.tiles = list(self.tiles)
+            board.tiles = list(model.tiles)
             board.moving = {}
             board.draw(aria=mirror)
-        self.fresh = []
+        model.recent = []
 
 
 class PieceView:
@@ -195,6 +173,7 @@ class PieceView:
         on(window, "resize", lambda _e: self.draw(False, self.solved) if self.cells else None)
         self.cells = []
         self.solved = False
+        self.model = None
 
     def setup(self, family, puzzle):
         """The board of a Genius roll (one layer, pegs on the blockers) or of a card (its layers)."""
@@ -205,62 +184,24 @@ class PieceView:
             self.rows = self.cols = gm.SIZE
             self.layers = 1
             self.cells = [(r, c, 0) for r in range(gm.SIZE) for c in range(gm.SIZE)]
-            self.colour, self.names = gm.COLOUR, gm.NAME
+            self.colour, names = gm.COLOUR, gm.NAME
         else:
             card = ub.card_of_puzzle(puzzle)
             self.blocked = set()
             self.rows, self.cols, self.layers = card.size()
             self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
-            self.colour, self.names = ub.COLOUR, ub.NAME
+            self.colour, names = ub.COLOUR, ub.NAME
         self.inside = set(self.cells)
-        self.owner = {}  # cell -> piece id
-        self.placed = {}  # piece id -> cells
-        self.last = ""
+        self.model = trace.Pieces(names, self.key_of)
         self.solved = False
         self.build_aria()
+        return self.model
 
     def key_of(self, cell):
         """(row, column, layer) of an event's cell ("C4" or [r, c, layer])."""
         if isinstance(cell, str):
             return divmod(gm.parse_cell(cell), gm.SIZE) + (0,)
         return (int(cell[0]), int(cell[1]), int(cell[2]))
-
-    def apply(self, ev):
-        """Place or take back a piece; returns (undo record, phase text)."""
-        pid = ev["piece"]
-        depth = str(len(self.placed) + (1 if ev["event"] == "place" else 0))
-        record = (ev["event"], pid, self.last)
-        name = self.names.get(pid, pid)
-        if ev["event"] == "place":
-            cells = [self.key_of(c) for c in ev["cells"]]
-            self.put(pid, cells)
-            self.last = pid
-            return record, "Piece " + depth + ": trying the " + name
-        self.take(pid)
-        self.last = ""
-        return record + (self.placed_cells,), "Piece " + depth + ": the " + name + " leads nowhere, take it back"
-
-    def put(self, pid, cells):
-        """Put piece `pid` on `cells`."""
-        self.placed[pid] = cells
-        for cell in cells:
-            self.owner[cell] = pid
-
-    def take(self, pid):
-        """Take piece `pid` off the board (its cells kept in placed_cells for undo)."""
-        self.placed_cells = self.placed.pop(pid, [])
-        for cell in self.placed_cells:
-            self.owner.pop(cell, None)
-
-    def undo(self, record):
-        """Reverse a place or remove."""
-        if not record:
-            return
-        kind, pid, self.last = record[:3]
-        if kind == "place":
-            self.take(pid)
-        else:
-            self.put(pid, record[3])
 
     # drawing -------------------------------------------------------------------------------------
     def metrics(self):
@@ -305,15 +246,15 @@ class PieceView:
                 if zz != z:
                     continue
                 x, y = x0 + c * cell, head + r * cell
-                owner = self.owner.get((r, c, z))
+                owner = self.model.owner.get((r, c, z))
                 if owner:
                     ctx.fillStyle = self.colour.get(owner, colours["accent"])
                     ctx.fillRect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset)
-                    if self.owner.get((r, c + 1, z)) == owner:  # join the cells of one piece
+                    if self.model.owner.get((r, c + 1, z)) == owner:  # join the cells of one piece
                         ctx.fillRect(x + cell - inset, y + inset, 2 * inset, cell - 2 * inset)
-                    if self.owner.get((r + 1, c, z)) == owner:
+                    if self.model.owner.get((r + 1, c, z)) == owner:
                         ctx.fillRect(x + inset, y + cell - inset, cell - 2 * inset, 2 * inset)
-                    if owner == self.last and not solved:
+                    if owner == self.model.last and not solved:
                         ctx.lineWidth = max(2.0, cell * 0.06)
                         ctx.strokeStyle = colours["accent"]
                         ctx.strokeRect(x + 2 * inset, y + 2 * inset, cell - 4 * inset, cell - 4 * inset)
@@ -375,9 +316,9 @@ class PieceView:
         r, c, z = cell
         where = gm.cell_name(r * gm.SIZE + c) if self.family == "genius" else (
             "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1))
-        owner = self.owner.get(cell)
+        owner = self.model.owner.get(cell)
         if owner:
-            return where + ", " + self.names.get(owner, owner) + " (" + owner + ")"
+            return where + ", " + self.model.names.get(owner, owner) + " (" + owner + ")"
         return where + (", peg" if cell in self.blocked else ", empty")
 
     def update_aria(self):
@@ -387,7 +328,7 @@ class PieceView:
             if self.cache.get(cell) != text:
                 self.cache[cell] = text
                 node.textContent = text
-                node.setAttribute("data-piece", self.owner.get(cell, ""))
+                node.setAttribute("data-piece", self.model.owner.get(cell, ""))
 
 
 class Pane:
@@ -418,34 +359,24 @@ class Pane:
         if kind == "grid":
             self.view = None
             n, box, clues, givens = decode(family, puzzle)
-            self.n = n
+            model = trace.Grid(n, givens)
             self.board.label = "Board of " + self.title()
             self.board.setup(n, box, clues)
-            self.board.given = [v != 0 for v in givens]
-            self.board.values = list(givens)
-            self.values = self.board.values
-            self.pencil = self.board.pencil
+            self.board.given, self.board.values, self.board.pencil = model.given, model.values, model.pencil
         else:
             if kind not in self.views:
                 self.views[kind] = SlideView(self.key) if kind == "slide" else PieceView(self.key)
             self.view = self.views[kind]
-            self.view.setup(family, puzzle)
-            self.n, self.values, self.pencil = 0, [], []  # only latin grids play set/clear events inline
+            model = self.view.setup(family, puzzle)
+        self.model = model
+        self.replay = trace.Replay(model, method, BACK_LIMIT)
         self.queue = []  # chunks of events not yet played
         self.buf = []
         self.at = 0
         self.exhausted = False
         self.fetching = 0  # ticks_ms when a request started, 0 when none
         self.stopped = False
-        self.log = []  # (event, undo) of played events, the last BACK_LIMIT
-        self.trimmed = False
         self.redo = []  # events stepped back over, to play again
-        self.steps = 0
-        self.events = 0
-        self.technique = ""
-        self.mark = ((), "")
-        self.done = False
-        self.solved_steps = None
         self.error = ""
         self.show(True)
 
@@ -473,7 +404,7 @@ class Pane:
 
     def want(self, ahead):
         """Ask the worker for more events when fewer than `ahead` are buffered."""
-        if self.done or self.exhausted or self.stopped or self.fetching or self.error:
+        if self.replay.done or self.exhausted or self.stopped or self.fetching or self.error:
             return
         if self.pending() < ahead:
             self.fetching = time.ticks_ms() or 1
@@ -524,7 +455,7 @@ class Pane:
 
     def waiting(self):
         """Whether the pane wants events it does not have yet."""
-        return not self.done and not self.error and not self.pending() and not (self.exhausted or self.stopped)
+        return not self.replay.done and not self.error and not self.pending() and not (self.exhausted or self.stopped)
 
     def take(self):
         """The next event to play, or None when none is at hand."""
@@ -541,128 +472,15 @@ class Pane:
 
     # playing --------------------------------------------------------------------------------
     def forward(self, count, deadline=None):
-        """Play up to `count` events (set and clear inline: they are most of a long trace); returns how many."""
-        played = 0
-        values, pencil, log, n = self.values, self.pencil, self.log, self.n
-        counted = self.method["steps"]
-        while played < count and not self.done:
-            ev = self.take()
-            if ev is None:
-                break
-            kind = ev["event"]
-            if kind == "set" or kind == "clear":
-                rc = ev["cell"]
-                i = rc[0] * n + rc[1]
-                log.append((ev, self.mark, i, values[i], pencil[i]))
-                values[i] = ev["value"] if kind == "set" else 0
-                pencil[i] = 0
-                self.mark = (i, kind)
-                if kind in counted:
-                    self.steps += 1
-                self.events += 1
-            else:
-                self.apply(ev)
-            played += 1
-            if deadline is not None and not played & 127 and time.ticks_diff(deadline, time.ticks_ms()) < 0:
-                break
-        if len(log) > BACK_LIMIT:
-            del log[:len(log) - BACK_LIMIT]
-            self.trimmed = True
-        return played
-
-    def cell(self, rc):
-        """Index of a [row, col] pair."""
-        return rc[0] * self.n + rc[1]
-
-    def put(self, changes, i, value, pencil):
-        """Change cell i, recording its old state in `changes`."""
-        changes.append((i, self.values[i], self.pencil[i]))
-        self.values[i] = value
-        self.pencil[i] = pencil
-
-    def apply(self, ev):
-        """Play one event, logging how to undo it."""
-        undo = (self.technique, self.steps, self.mark, self.done)
-        changes = []
-        kind = ev.get("event")
-        if kind in ("set", "guess"):
-            i = self.cell(ev["cell"])
-            self.put(changes, i, ev["value"], 0)
-            self.mark = (i, "set")
-            if kind == "guess":
-                self.technique = "Guess" + (" (depth " + str(ev["depth"]) + ")" if "depth" in ev else "")
-        elif kind == "clear":
-            i = self.cell(ev["cell"])
-            self.put(changes, i, 0, 0)
-            self.mark = (i, "clear")
-        elif kind == "eliminate":
-            cells = []
-            for r, c, v in ev.get("cells") or []:
-                i = r * self.n + c
-                self.put(changes, i, self.values[i], self.pencil[i] & ~(1 << (v - 1)))
-                cells.append(i)
-            self.mark = (tuple(cells), "clear")
-        elif kind == "candidates":
-            cells = []
-            for r, row in enumerate(ev["grid"]):
-                for c, text in enumerate(row):
-                    i = r * self.n + c
-                    if self.board.given[i]:
-                        continue
-                    single = len(text) == 1
-                    value, pencil = (latin.value_of(text, self.n), 0) if single else (0, latin.mask_of(text, self.n))
-                    if (value, pencil) != (self.values[i], self.pencil[i]):
-                        self.put(changes, i, value, pencil)
-                        cells.append(i)
-            self.mark = (tuple(cells), "set")
-        elif kind in ("place", "remove", "move"):
-            changes, text = self.view.apply(ev)
-            if text:
-                self.technique = text
-        elif kind in ("technique", "phase"):
-            self.technique = str(ev.get("name", ""))
-            cells = ev.get("cells") or []
-            self.mark = (tuple(self.cell(rc) for rc in cells if len(rc) == 2), "focus")
-        elif kind == "threshold":
-            self.technique = "Threshold " + str(ev.get("bound", "")) + " moves, after " + grouped(ev.get("nodes", 0)) \
-                + " positions"
-        elif kind == "backtrack":
-            self.technique = "Dead end, back up" + (" (depth " + str(ev["depth"]) + ")" if "depth" in ev else "")
-            self.mark = ((), "")
-        elif kind == "solved":
-            self.done = True
-            self.solved_steps = ev.get("steps")
-            self.technique = "Solved"
-            self.mark = ((), "")
-            for r, row in enumerate(ev.get("solution") or []):
-                for c, v in enumerate(row):
-                    i = r * self.n + c
-                    if self.values[i] != v:
-                        self.put(changes, i, v, 0)
-        if counts(self.method, ev):
-            self.steps += 1
-        self.events += 1
-        self.log.append((ev, undo, changes))
+        """Play up to `count` events (within the frame's deadline); returns how many."""
+        late = None if deadline is None else (lambda: time.ticks_diff(deadline, time.ticks_ms()) < 0)
+        return self.replay.forward(self.take, count, late)
 
     def back(self):
         """Undo the last played event; False when the log has none left."""
-        if not self.log:
+        ev = self.replay.back()
+        if ev is None:
             return False
-        entry = self.log.pop()
-        ev = entry[0]
-        if len(entry) == 5:  # an inline set or clear
-            _, self.mark, i, self.values[i], self.pencil[i] = entry
-            self.steps -= 1 if ev["event"] in self.method["steps"] else 0
-        else:
-            _, undo, changes = entry
-            if self.view is not None:
-                self.view.undo(changes)
-            else:
-                for i, value, pencil in reversed(changes):
-                    self.values[i] = value
-                    self.pencil[i] = pencil
-            self.technique, self.steps, self.mark, self.done = undo
-        self.events -= 1
         self.redo.append(ev)
         return True
 
@@ -670,7 +488,7 @@ class Pane:
     def show(self, mirror):
         """Draw the board (the accessible mirror too when `mirror`) and the counters."""
         if self.view is not None:
-            self.view.draw(mirror, self.done and not self.error)
+            self.view.draw(mirror, self.replay.done and not self.error)
         else:
             self.show_grid(mirror)
         self.show_counters()
@@ -678,43 +496,41 @@ class Pane:
     def show_grid(self, mirror):
         """Draw the latin grid with the latest change marked."""
         board = self.board
-        cells, kind = self.mark
-        if isinstance(cells, int):
-            cells = (cells,)
+        cells, kind = self.model.mark
         board.hint_cells = set(cells) if kind == "set" else set()
         board.wrong = set(cells) if kind == "clear" else set()
         board.hint_region = set(cells) if kind == "focus" else set()
         if cells:
-            board.cursor = divmod(cells[-1], self.n)
-        board.solved = self.done and not self.error
+            board.cursor = divmod(cells[-1], self.model.n)
+        board.solved = self.replay.done and not self.error
         board.mirror = mirror
         board.draw()
 
     def show_counters(self):
         """The step counter, the phase line and the pane's data attributes."""
-        el("steps-" + self.key).innerText = grouped(self.steps)
-        phase = self.technique
+        el("steps-" + self.key).innerText = grouped(self.replay.steps)
+        phase = self.replay.technique
         if self.error:
             phase = "Stopped: " + self.error
-        elif self.stopped and not self.done:
+        elif self.stopped and not self.replay.done:
             phase = "Stopped"
-        elif self.done:
-            total = self.solved_steps if self.solved_steps is not None else self.steps
+        elif self.replay.done:
+            total = self.replay.solved_steps if self.replay.solved_steps is not None else self.replay.steps
             phase = "Solved in " + steps_text(total)
         el("phase-" + self.key).innerText = phase
         pane = el("pane-" + self.key)
-        pane.setAttribute("data-steps", str(self.steps))
-        pane.setAttribute("data-events", str(self.events))
-        pane.setAttribute("data-done", "true" if self.done else "false")
-        pane.className = "watch-pane" + (" done" if self.done else "")
+        pane.setAttribute("data-steps", str(self.replay.steps))
+        pane.setAttribute("data-events", str(self.replay.events))
+        pane.setAttribute("data-done", "true" if self.replay.done else "false")
+        pane.className = "watch-pane" + (" done" if self.replay.done else "")
 
     def summary(self):
         """One sentence for the live region."""
-        text = self.title() + ": " + steps_text(self.steps)
-        if self.done:
+        text = self.title() + ": " + steps_text(self.replay.steps)
+        if self.replay.done:
             text += ", solved"
-        elif self.technique:
-            text += ", " + self.technique
+        elif self.replay.technique:
+            text += ", " + self.replay.technique
         return text
 
 
@@ -930,7 +746,7 @@ class WatchPage:
         if self.playing or not self.worker.ready.is_set():
             return
         panes = self.visible()
-        if all(p.done or p.error for p in panes):
+        if all(p.replay.done or p.error for p in panes):
             self.restart()
         for p in panes:
             if p.stopped:
@@ -968,7 +784,7 @@ class WatchPage:
             carry += speed * dt
             count = int(carry)
             carry -= count
-            panes = [p for p in self.visible() if not (p.done or p.error)]
+            panes = [p for p in self.visible() if not (p.replay.done or p.error)]
             if not panes:
                 break
             for k, p in enumerate(panes):
@@ -989,12 +805,12 @@ class WatchPage:
             if p.stopped and not p.pending():
                 p.reset(self.family, p.method, self.puzzle)
             for _ in range(200):
-                if p.forward(1) or p.done or p.error or p.exhausted and not p.pending():
+                if p.forward(1) or p.replay.done or p.error or p.exhausted and not p.pending():
                     break
                 p.want(64)
                 await asyncio.sleep(0.02)
         self.refresh(True)
-        if all(p.done for p in self.visible()):
+        if all(p.replay.done for p in self.visible()):
             self.announce_end()
 
     def back(self):
@@ -1002,7 +818,7 @@ class WatchPage:
         self.pause()
         moved = [p.back() for p in self.visible()]
         if not any(moved):
-            limited = any(p.trimmed for p in self.visible())
+            limited = any(p.replay.trimmed for p in self.visible())
             say("Back goes at most " + grouped(BACK_LIMIT) + " steps back; Restart replays from the start."
                 if limited else "This is the start.")
         self.refresh(True)
@@ -1084,14 +900,14 @@ class WatchPage:
     def update_compare(self):
         """A sentence comparing the two counters."""
         a, b = self.panes["a"], self.panes["b"]
-        if self.mode() != "both" or not FAMILIES[self.family]["compare"] or not (a.steps or b.steps):
+        if self.mode() != "both" or not FAMILIES[self.family]["compare"] or not (a.replay.steps or b.replay.steps):
             el("compare").innerText = ""
             return
-        slow, fast = (a, b) if a.steps >= b.steps else (b, a)
-        text = fast.title() + ": " + steps_text(fast.steps) + (" (solved)" if fast.done else " so far")
-        text += " · " + slow.title() + ": " + steps_text(slow.steps) + (" (solved)" if slow.done else " so far")
-        if fast.steps:
-            ratio = slow.steps // fast.steps
+        slow, fast = (a, b) if a.replay.steps >= b.replay.steps else (b, a)
+        text = " · ".join(p.title() + ": " + steps_text(p.replay.steps) + (" (solved)" if p.replay.done else " so far")
+                          for p in (fast, slow))
+        if fast.replay.steps:
+            ratio = slow.replay.steps // fast.replay.steps
             if ratio >= 2:
                 text += " — " + grouped(ratio) + " times as many"
         el("compare").innerText = text
@@ -1099,8 +915,8 @@ class WatchPage:
     def announce_end(self):
         """Say how the run ended."""
         panes = self.visible()
-        if all(p.done for p in panes):
-            say(". ".join(p.title() + " solved it in " + steps_text(p.steps) for p in panes) + ".", "good")
+        if all(p.replay.done for p in panes):
+            say(". ".join(p.title() + " solved it in " + steps_text(p.replay.steps) for p in panes) + ".", "good")
 
     def retheme(self):
         """Toggle dark mode and redraw."""
