@@ -173,3 +173,31 @@ def test_the_worker_starts_from_its_snapshot_or_without_it(watch, site_url: str,
     page.click("#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
     assert page.inner_text("#hint-title").strip()
+
+
+def test_a_replay_link_opens_and_replays_move_by_move(watch, site_url: str, context) -> None:  # noqa: ANN001
+    page = sudoku4(watch, site_url)
+    empty = [i for i, ch in enumerate(GRID4) if ch == "."]
+    page.click("#hint")  # one hint asked for: the replay says so
+    page.wait_for_selector("#hint-box:not([hidden])")
+    page.keyboard.press("Escape")
+    for i in empty[:3]:
+        click_cell(page, i)
+        page.keyboard.press(SOLUTION4[i])
+    shown = values(page)
+    page.check("#share-progress")
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert "~" in link and "@" in link and link.endswith("h1")
+    other = context.browser.new_context(service_workers="block").new_page()
+    other.goto(link)
+    other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
+    other.wait_for_function("document.querySelector('#message').innerText.includes('with a replay: 3 moves')")
+    assert "1 hint used" in other.inner_text("#message") and values(other) == shown
+    other.select_option("#replay-speed", "16")
+    other.click("#replay")
+    other.wait_for_function("document.querySelector('#message').innerText.includes('Replay: move 1 of 3')")
+    other.wait_for_function("document.querySelector('#message').innerText.includes('End of the replay')")
+    assert values(other) == shown  # the game is as it was
+    assert other.inner_text("#replay") == "Replay"
+    other.context.close()

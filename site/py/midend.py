@@ -10,6 +10,7 @@ Known limits: the puzzle text is the page's own link form until every family's w
 (they are set aside with a message, never a crash).
 """
 
+import asyncio
 import random
 
 from pyscript import document
@@ -57,6 +58,23 @@ def fpuzzles_json(text):
             data = window.LZString.decompressFromBase64(payload)
             return str(data) if data else None
     return None
+
+
+def clock(seconds):
+    """m:ss."""
+    return str(seconds // 60) + ":" + ("0" + str(seconds % 60))[-2:]
+
+
+def read_replay(fragment):
+    """(the link without its replay part, seconds of each move or None, hints used) of '<link>@t1,t2,...[h<n>]'."""
+    fragment, at, tail = fragment.partition("@")
+    if not at:
+        return fragment, None, 0
+    tail, _, hints = tail.partition("h")
+    try:
+        return fragment, [int(t) for t in tail.split(",") if t], int(hints or "0")
+    except ValueError:
+        return fragment, None, 0
 
 
 def split_moves(text):
@@ -245,6 +263,10 @@ class Midend:
         self.puzzle = None
         self.states = []
         self.moves = []  # moves[i] leads from states[i] to states[i + 1]
+        self.times = []  # times[i]: the timer's seconds when moves[i] was played
+        self.move_times = None  # a replay link's seconds of each of its moves (one step when loaded)
+        self.hints = 0  # hints asked for on this puzzle
+        self.replaying = False
         self.index = 0
         self.label = ""
         self.verified = True
@@ -289,7 +311,8 @@ class Midend:
                           ("hint-close", self.close_hint), ("solve", lambda: spawn(self.solve())),
                           ("new", lambda: spawn(self.new())), ("daily", lambda: spawn(self.daily())),
                           ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme),
-                          ("open-load", lambda: spawn(self.open_text())), ("export", lambda: spawn(self.export()))):
+                          ("open-load", lambda: spawn(self.open_text())), ("export", lambda: spawn(self.export())),
+                          ("replay", lambda: spawn(self.play_replay()))):
             if el(ident) is not None:
                 click(ident, fn)
         for ident in ("size", "difficulty"):  # a new choice starts a puzzle of it (Undo brings the old one back)
@@ -385,6 +408,7 @@ class Midend:
             self.fresh("Loading today's " + self.game.noun + "…", grade=self.game.daily_grade)
             spawn(self.daily())
             return
+        fragment, times, hints = read_replay(fragment)
         try:
             puzzle, moves = self.game.read(fragment)
             text = self.game.text(puzzle)
@@ -396,9 +420,14 @@ class Midend:
         if not moves and isinstance(saved, dict) and saved.get("puzzle") == text and self.resume(saved, quiet=True):
             return
         puzzle["difficulty"] = "Shared"
-        self.load(puzzle, moves=moves, label="Shared", verified=not self.game.verify,
-                  message="Shared " + self.game.noun + " loaded" + (" with your moves." if moves else ".")
-                  + (" Checking it…" if self.game.verify else ""))
+        played = times is not None and len(times) == len(moves) and moves
+        count = str(len(moves)) + (" move" if len(moves) == 1 else " moves")
+        message = ("Shared " + self.game.noun + " with a replay: " + count + " in " + clock(times[-1])
+                   + self.hints_words(hints) + ". Press Replay to watch it." if played else
+                   "Shared " + self.game.noun + " loaded" + (" with your moves." if moves else "."))
+        self.load(puzzle, moves=moves, label="Shared", verified=not self.game.verify, times=times, hints=hints,
+                  seconds=times[-1] if played else 0,
+                  message=message + (" Checking it…" if self.game.verify else ""))
 
     def resume(self, saved, quiet=False):
         """Continue a saved game; a bad, old or wrong-shaped save is set aside with a message."""
@@ -426,14 +455,23 @@ class Midend:
         self.load(puzzle, label=str(saved.get("label") or ""), verified=saved.get("verified", True) is not False,
                   seconds=seconds, message="" if quiet else "Welcome back: your game is as you left it.")
         self.states, self.moves, self.index = states, list(moves), index
+        times, hints = saved.get("times"), saved.get("hints", 0)
+        ok = isinstance(times, list) and len(times) == len(moves) and all(type(t) is int for t in times)
+        self.times = times if ok else [seconds] * len(moves)
+        self.hints = hints if type(hints) is int and hints >= 0 else 0
+        move_times = saved.get("move_times")
+        self.move_times = move_times if isinstance(move_times, list) and all(type(t) is int for t in move_times) \
+            else None
         self.changed(announce=False, save=False)
         if quiet:
             say("Welcome back: your game is as you left it.")
         return True
 
     # loading ------------------------------------------------------------------------------------
-    def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True):
-        """Start playing a puzzle, maybe with moves already played (as one undoable step)."""
+    def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True, times=None, hints=0):
+        """Start playing a puzzle, maybe with moves already played (as one undoable step; `times`: a replay's
+        seconds of each move)."""
+        self.replaying = False
         start = self.game.start(puzzle)
         self.previous = self.unfinished()
         self.token += 1
@@ -441,12 +479,15 @@ class Midend:
         self.puzzle = puzzle
         self.label = str(puzzle.get("difficulty", "")) if label is None else label
         self.verified = verified
-        self.states, self.moves, self.index = [start], [], 0
+        self.states, self.moves, self.times, self.index = [start], [], [], 0
+        self.move_times = times if times and len(times) == len(moves) else None
+        self.hints = hints
         self.close_hint(redraw=False)
         self.game.loaded(puzzle)
         if moves:
             self.states.append(self.replay(puzzle, moves))
             self.moves.append(SEP.join(moves))
+            self.times.append(seconds)
             self.index = 1
         self.timer.reset(seconds, running=True)
         self.show_grade(self.label)
@@ -474,7 +515,7 @@ class Midend:
         """Play moves (one string or a list) as one undoable step; returns whether they were legal."""
         if isinstance(moves, str):
             moves = [moves]
-        if self.puzzle is None or self.game.locked() or not moves:
+        if self.puzzle is None or self.game.locked() or self.replaying or not moves:
             return False
         try:
             state = self.replay(self.puzzle, moves, self.state, self.states[0])
@@ -485,8 +526,10 @@ class Midend:
             return False
         del self.states[self.index + 1:]
         del self.moves[self.index:]
+        del self.times[self.index:]
         self.states.append(state)
         self.moves.append(SEP.join(moves))
+        self.times.append(self.timer.seconds)
         self.index += 1
         self.close_hint(redraw=False)
         say("" if message is None else message)
@@ -507,8 +550,16 @@ class Midend:
         racing, self.timer.running = self.timer.running, not done
         self.game.show_solved(done)
         if done and announce and racing:
-            say(self.game.solved_message(self.timer.text()), "good")
+            say(self.game.solved_message(self.timer.text()) + self.hints_text(), "good")
         return done
+
+    def hints_text(self):
+        """' Hints used: 2.' (nothing without hints)."""
+        return " Hints used: " + str(self.hints) + "." if self.hints else ""
+
+    def hints_words(self, hints):
+        """', 2 hints used' ('' without hints)."""
+        return ", " + str(hints) + (" hint" if hints == 1 else " hints") + " used" if hints else ""
 
     def undo(self):
         """Step back one step; at the start, back to the unfinished game a new puzzle replaced."""
@@ -540,7 +591,8 @@ class Midend:
             return
         self.store.save({"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
                          "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
-                         "verified": self.verified})
+                         "verified": self.verified, "times": list(self.times), "hints": self.hints,
+                         "move_times": self.move_times})
 
     def save_soon(self):
         """Save every few ticks of the timer."""
@@ -609,6 +661,7 @@ class Midend:
                                  "The hint will come once the solver loads…")
         if ans is None:
             return
+        self.hints += 1
         self.hint = ans
         self.stage = 0
         self.show_hint()
@@ -769,8 +822,58 @@ class Midend:
 
     # links --------------------------------------------------------------------------------------
     def link(self, with_moves=False):
-        """The link text of this puzzle, with the moves played so far when asked."""
-        return self.game.link(self.puzzle, self.played() if with_moves else [])
+        """The link text of this puzzle, with the moves played so far when asked (then with their times and the
+        hints used: a replay link)."""
+        if not with_moves or not self.index:
+            return self.game.link(self.puzzle, [])
+        times = self.played_times()
+        return (self.game.link(self.puzzle, self.played()) + "@" + ",".join(str(t) for t in times)
+                + ("h" + str(self.hints) if self.hints else ""))
+
+    def played_times(self):
+        """The timer's seconds of each move played so far (a step's moves share its time)."""
+        if self.index == 1 and self.move_times is not None:
+            return list(self.move_times)
+        out = []
+        for step, t in zip(self.moves[:self.index], self.times[:self.index]):
+            out.extend([t] * len(split_moves(step)))
+        return out
+
+    async def play_replay(self):
+        """Replay the moves played so far from the start, at their own pace times the chosen speed (press again
+        to stop); the game is as it was afterwards."""
+        if self.replaying:
+            self.replaying = False
+            return
+        moves, times = self.played(), self.played_times()
+        if not moves or self.game.locked():
+            say("There is nothing to replay yet: play some moves first.")
+            return
+        token = self.token
+        self.replaying = True
+        self.close_hint(redraw=False)
+        el("replay").innerText = "Stop replay"
+        state, last = self.states[0], 0
+        self.game.show(state)
+        try:
+            for i, move in enumerate(moves):
+                speed = int((el("replay-speed").value if el("replay-speed") is not None else "") or "4")
+                await asyncio.sleep(max(0.3, min(1.5, (times[i] - last) / speed)))
+                last = times[i]
+                if not self.replaying or token != self.token:
+                    break
+                state = self.replay(self.puzzle, [move], state, self.states[0])
+                self.game.show(state)
+                say("Replay: move " + str(i + 1) + " of " + str(len(moves)) + " (" + move + ") at " + clock(times[i]))
+        finally:
+            done = self.replaying and token == self.token
+            self.replaying = False
+            el("replay").innerText = "Replay"
+            if token == self.token:
+                self.game.show(self.state)
+                if done:
+                    say("End of the replay: " + str(len(moves)) + " moves in " + clock(times[-1])
+                        + self.hints_words(self.hints) + ".", "good")
 
     def share(self):
         """Show (selected) a link that reopens this puzzle, maybe with the moves so far."""
