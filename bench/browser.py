@@ -8,7 +8,8 @@ worker, cold (a fresh profile: nothing cached, the service worker installs) and 
 visit: everything from the service worker's cache, compiled code cached by the browser); the
 median of --rounds fresh profiles. Then times `solve` on top95 and hardest, a Sudoku `hint` on each
 top95 puzzle once its singles are played (the first hint that needs a real technique), every hint of
-the hint walks of `hardest` (values and notes as a player meets them), and the sliding
+the hint walks of `hardest` (values and notes as a player meets them), every Skyscrapers hint of the walks
+of Tatham's Extreme and Unreasonable Towers and a generated 9x9 Extreme, and the sliding
 puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first), inside the
 worker (its exported `timeit`) and here in CPython, in the same run.
 """
@@ -29,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 os.environ.setdefault("TESSERA_DATA", str(ROOT / "dist" / "data"))  # CPython uses the built pattern databases
 from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
@@ -105,6 +107,22 @@ def walk_positions(name: str, limit: int) -> list[dict]:
     return out
 
 
+def skyscrapers_walk_positions() -> list[dict]:
+    """Hint inputs (heights and notes) at every step of the hint walks of Tatham's Extreme and Unreasonable Towers
+    (6x6-8x8) and of a generated 9x9 Extreme, as a player meets them."""
+    from hints_skyscrapers import walk
+    from test_skyscrapers_ladder import TATHAM, tatham
+
+    from solvers import skyscrapers as sky
+    from solvers.base import rng_for
+
+    out: list[dict] = []
+    puzzles = [tatham(t) for t in TATHAM] + [sky.generate(rng_for(0, "bench-browser", 9), sky.EXTREME, 9)[0]]
+    for puzzle in puzzles:
+        walk(puzzle, True, out)
+    return out
+
+
 def cpython_ms(family: str, command: str, objs: list[dict]) -> list[float]:
     """Per-object time of a family command in CPython."""
     fam = solvers.family(family)
@@ -164,6 +182,7 @@ def main() -> None:
     sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
     sets.append(("sudoku hint past singles", "sudoku", "hint", hard_hint_positions("sudoku_top95.txt", args.limit)))
     sets.append(("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", args.limit)))
+    sets.append(("skyscrapers hint, hard walks", "skyscrapers", "hint", skyscrapers_walk_positions()))
     sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
     # a request straight to the page's worker (window.tesseraWorker), answered by its id
     ask = ("([fn, args]) => new Promise(done => { const w = window.tesseraWorker, id = 'bench' + Math.random();"

@@ -33,9 +33,9 @@ from solvers.base import rng_for  # noqa: E402
 BENCH = REPO.parent / "shared" / "benchmarks" / "skyscrapers.json"
 
 
-def walk(puzzle: sky.Puzzle, notes: bool = True) -> tuple[Counter, int, list[float]]:
+def walk(puzzle: sky.Puzzle, notes: bool = True, record: list[dict] | None = None) -> tuple[Counter, int, list[float]]:
     """(technique counts, wrong steps, CPU seconds per hint) of one hint walk with full pencil marks (or without
-    notes: then each hint chains the steps up to a placement)."""
+    notes: then each hint chains the steps up to a placement); `record` gets every hint request."""
     n, obj = puzzle.n, puzzle.to_json()
     sol = sky.solve(puzzle, 2)[0]
     state = [[0] * n for _ in range(n)]
@@ -45,8 +45,11 @@ def walk(puzzle: sky.Puzzle, notes: bool = True) -> tuple[Counter, int, list[flo
     counts, wrong, times = Counter(), 0, []
     sky._steps.clear()  # cold: no step remembered from rating the puzzle (a generated puzzle's hints would hit)
     while True:
+        request = {**obj, "state": state, **({"pencil": pencil} if notes else {})}
+        if record is not None:
+            record.append(json.loads(json.dumps(request)))
         start = time.process_time()
-        h = commands.run(sky.FAMILY, "hint", {**obj, "state": state, **({"pencil": pencil} if notes else {})})
+        h = commands.run(sky.FAMILY, "hint", request)
         times.append(time.process_time() - start)
         if h["technique"] == "Solved":
             return counts, wrong, times
