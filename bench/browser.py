@@ -214,11 +214,11 @@ def main() -> None:
         print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}")
     print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (no service worker); "
           f"pattern databases fetched and loaded in {data_s:.1f} s")
-    print(f"{'set':<28}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
+    print(f"{'set':<30}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")
     for name, here, there in rows:
         base = sum(here)
         for where, ms in (("CPython", here), ("browser", there)):
-            print(f"{name:<28}{where:<10}{statistics.median(ms):>10.2f}{max(ms):>10.2f}{sum(ms):>10.1f}"
+            print(f"{name:<30}{where:<10}{statistics.median(ms):>10.2f}{max(ms):>10.2f}{sum(ms):>10.1f}"
                   f"{sum(ms) / base:>8.2f}")
 
 
