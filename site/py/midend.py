@@ -20,6 +20,7 @@ from tessera_ui import Store
 from tessera_ui import Timer
 from tessera_ui import Worker
 from tessera_ui import click
+from tessera_ui import clock
 from tessera_ui import decode_fragment
 from tessera_ui import el
 from tessera_ui import fetch_json
@@ -58,11 +59,6 @@ def fpuzzles_json(text):
             data = window.LZString.decompressFromBase64(payload)
             return str(data) if data else None
     return None
-
-
-def clock(seconds):
-    """m:ss."""
-    return str(seconds // 60) + ":" + ("0" + str(seconds % 60))[-2:]
 
 
 def read_replay(fragment):
@@ -778,8 +774,10 @@ class Midend:
             say("Paste a link or a puzzle's text first.", "error")
             return
         if "#" in text and "/" + self.family + ".html#" in text:  # this page's own link, with its moves
-            fragment = text.split("#", 1)[1]
-            self.open_link(decode_fragment(fragment) if "%" in fragment else fragment, None)
+            try:
+                self.open_link(decode_fragment(text.split("#", 1)[1]), None)
+            except ValueError as exc:
+                say("That link cannot be read: " + str(exc) + ".", "error")
             return
         text = fpuzzles_json(text) or text
         ans = await self.worker.call(self.family, "import", {"text": text}, "Opening it once the solver loads…")
@@ -832,7 +830,8 @@ class Midend:
 
     def played_times(self):
         """The timer's seconds of each move played so far (a step's moves share its time)."""
-        if self.index == 1 and self.move_times is not None:
+        if self.index == 1 and self.move_times is not None \
+                and len(self.move_times) == len(split_moves(self.moves[0])):  # a save's may not fit
             return list(self.move_times)
         out = []
         for step, t in zip(self.moves[:self.index], self.times[:self.index]):

@@ -360,6 +360,11 @@ def page_url(fragment):
     return str(window.location.href).split("#")[0] + "#" + fragment
 
 
+def clock(seconds):
+    """m:ss."""
+    return str(seconds // 60) + ":" + ("0" + str(seconds % 60))[-2:]
+
+
 class Timer:
     """Seconds spent on a puzzle, shown in #timer; can be hidden and paused."""
 
@@ -404,8 +409,7 @@ class Timer:
 
     def text(self):
         """The time as m:ss."""
-        m, s = divmod(self.seconds, 60)
-        return str(m) + ":" + ("0" + str(s))[-2:]
+        return clock(self.seconds)
 
 
 async def fetch_json(url):
