@@ -192,8 +192,9 @@ def options(items: list, chosen: object = None) -> str:
 
 
 def render_pages() -> None:
-    """Write dist/<family>.html from a template and site/pages/<family>.json; the size and difficulty choices come
-    from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers W x H boards)."""
+    """Write dist/<family>.html from a template and site/pages/<family>.json; the size, difficulty and variant
+    choices come from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers
+    W x H boards)."""
     families = registry()
     for spec_file in sorted((SITE / "pages").glob("*.json")):
         spec = json.loads(spec_file.read_text())
@@ -203,7 +204,8 @@ def render_pages() -> None:
         grades = [[i + 1, name] for i, name in enumerate(info.get("grades", []))]
         fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
                   "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
-                  "grades": options(grades), "custom": spec.get("custom", "")}
+                  "grades": options(grades), "variants": options(info.get("variants", [])),
+                  "custom": spec.get("custom", "")}
         text = with_partials((SITE / spec["template"]).read_text())
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)

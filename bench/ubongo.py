@@ -86,18 +86,20 @@ def main() -> None:
         rows.append(("family cards", f"skipped: {DATA} is missing"))
 
     rows.append(("", ""))
-    rows.append((f"generate, {args.seeds} seeds per level (cold cache)", "median / max CPU s, tries; reference mean"))
-    for level in (1, 2, 3, 4):
-        times, tries = [], []
-        for seed in range(args.seeds):
-            u.board.cache_clear()
-            (_, _, n), t = cpu(lambda level=level, seed=seed: u.generate(level, seed))
-            times.append(t)
-            tries.append(n)
-        med = statistics.median(times)
-        rows.append((f"  level {level} ({u.DEFAULT_PIECES[level]} pieces)",
-                     f"{med:.3f} / {max(times):.3f} s, {statistics.median(tries):g} footprints; "
-                     f"ref {REFERENCE_MEAN[level]} s ({REFERENCE_MEAN[level] / med:,.0f}x)"))
+    for kit in u.SETS:
+        rows.append((f"generate, {kit} set ({len(u.SETS[kit])} pieces), {args.seeds} seeds per level (cold cache)",
+                     "median / max CPU s, tries; reference mean"))
+        for level in (1, 2, 3, 4):
+            times, tries = [], []
+            for seed in range(args.seeds):
+                u.board.cache_clear()
+                (_, _, n), t = cpu(lambda level=level, seed=seed, kit=kit: u.generate(level, seed, kit=kit))
+                times.append(t)
+                tries.append(n)
+            med = statistics.median(times)
+            rows.append((f"  level {level} ({u.DEFAULT_PIECES[level]} pieces)",
+                         f"{med:.3f} / {max(times):.3f} s, {statistics.median(tries):g} footprints; "
+                         f"ref {REFERENCE_MEAN[level]} s ({REFERENCE_MEAN[level] / med:,.0f}x)"))
 
     width = max(len(a) for a, _ in rows)
     print(f"Ubongo 3D benchmark, Python {sys.version.split()[0]}")

@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
     parser.add_argument("--difficulty", "-d", default=None, help="grade name or number, 1 = easiest")
     parser.add_argument("--seed", "-s", default="0", help="seed: same seed, same puzzle")
     parser.add_argument("--size", "-n", default=None, help="board size (family-specific)")
+    parser.add_argument("--variant", default=None, help="what else generate can vary (ubongo: family|original)")
     parser.add_argument("--method", "-m", default=None, help="solver method for trace")
     parser.add_argument("--limit", default=None, metavar="SECONDS",
                         help=f"seconds of work for each request (default {commands.DEFAULT_SECONDS:g}; "
@@ -105,6 +106,8 @@ def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: T
         options["limit"] = {"seconds": limit_seconds(parser, args.limit)}
     if args.command == "generate":
         obj = {"difficulty": args.difficulty, "seed": args.seed, "size": size, **options}
+        if args.variant is not None:
+            obj["variant"] = args.variant
         for out in commands.answer(args.family, "generate", obj):
             emit(stdout, out)
         return 0

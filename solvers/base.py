@@ -42,10 +42,11 @@ class PuzzleError(ValueError):
 
 @dataclass(frozen=True)
 class Params:
-    """What `generate` is asked for: a grade (index into `grades`, 0 = easiest) and a size."""
+    """What `generate` is asked for: a grade (index into `grades`, 0 = easiest), a size and a variant."""
 
     grade: int = 0
     size: int | None = None  # None = the family's default
+    variant: str | None = None  # one of the family's `variants` (None = the first)
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,7 @@ class Family(ABC, Generic[P, S]):
     sizes: ClassVar[tuple[int, ...]] = ()  # sizes `generate` accepts (empty: one fixed size)
     default_size: ClassVar[int | None] = None
     methods: ClassVar[tuple[Method, ...]] = ()  # trace methods, the first is the default
+    variants: ClassVar[tuple[tuple[str, str], ...]] = ()  # (name, label) of what `generate` can vary; first default
 
     # --- puzzles as text and JSON ------------------------------------------------------
     @abstractmethod

@@ -54,8 +54,12 @@ def _generate(fam: Family, obj: Json) -> Json:
         raise PuzzleError("the size must be a whole number")
     if fam.sizes and size is not None and size not in fam.sizes:
         raise PuzzleError(f"{fam.name} comes in sizes {sizes_text(fam.sizes)}, not {size}")
+    variant = obj.get("variant")
+    if variant is not None and variant not in [name for name, _ in fam.variants]:
+        names = ", ".join(name for name, _ in fam.variants)
+        raise PuzzleError(f"{fam.name} has the variants {names}" if names else f"{fam.name} has no variants")
     seed = read_seed(obj.get("seed", 0))
-    puzzle = fam.generate(Params(grade_index(fam.grades, obj.get("difficulty")), size), seed)
+    puzzle = fam.generate(Params(grade_index(fam.grades, obj.get("difficulty")), size, variant), seed)
     return {**fam.write(puzzle), **fam.describe(puzzle), "seed": seed}
 
 
@@ -141,7 +145,7 @@ def info(fam: Family) -> Json:
     commands."""
     return {"name": fam.name, "grades": list(fam.grades), "sizes": list(fam.sizes), "default_size": fam.default_size,
             "methods": [m.name for m in fam.methods], "method_notes": [m.json() for m in fam.methods],
-            "commands": names(fam)}
+            "variants": [list(v) for v in fam.variants], "commands": names(fam)}
 
 
 # name -> (handler, streams several answers)

@@ -24,9 +24,13 @@ The tables, the card code, links and moves are the rules layer's (`rules/ubongo.
 with the page); checks and hints are the placement engine's (`placement.py`, shared with
 Genius Square).
 
-Known limits: the piece set is the eight-piece family set only; the hint's "most forced"
-piece is measured by placements that keep the card solvable, not by a human technique.
-Possible future work: the original game's 16 piece types with repeated pieces.
+Two piece sets (rules.SETS): the eight-piece family set and the original game's 16 piece types
+(`"variant": "original"` when generating, or a card listing those pieces). A board holds the
+placements of one set; a card uses each type at most once, as the study's generator does.
+
+Known limits: the hint's "most forced" piece is measured by placements that keep the card
+solvable, not by a human technique; cards never repeat a piece type (the game's box has 2-4
+copies of each).
 """
 
 from __future__ import annotations
@@ -66,10 +70,12 @@ class Piece:
     cubes: Shape
 
 
-# The Ubongo 3D Family set: the rules layer's table (the page reads the same module).
+# Both piece sets: the rules layer's table (the page reads the same module).
 PIECES: tuple[Piece, ...] = tuple(Piece(*p) for p in rules.PIECES)
 PIECE_BY_ID = {p.id: p for p in PIECES}
 PIECE_IDS = tuple(p.id for p in PIECES)
+SETS: dict[str, tuple[PieceId, ...]] = {name: tuple(ids) for name, ids in rules.SETS.items()}
+DEFAULT_SET = next(iter(SETS))
 
 GRADES = tuple(rules.GRADES)
 # Level = 1 + the number of bounds the probability is at or below: level 1 above 1e-3 ... level 4
@@ -77,6 +83,7 @@ GRADES = tuple(rules.GRADES)
 # bands hold about 13%, 27%, 50% and 10% (3-piece sets span 2e-4..0.11, 4-piece 2e-6..4e-3).
 LEVEL_BOUNDS: tuple[float, ...] = (1e-3, 1e-4, 1e-5)
 DEFAULT_PIECES = {1: 3, 2: 3, 3: 4, 4: 4}  # pieces per generated card when no size is given
+RATED_PER_FOOTPRINT = 16  # piece sets rated per grown footprint before growing another (rating is the cost)
 
 
 # ----- geometry ------------------------------------------------------------------
@@ -107,15 +114,16 @@ def is_connected(squares: Iterable[Square]) -> bool:
 class Board:
     """A footprint x height box: its cubes, every placement of every piece, the exact cover matrix."""
 
-    def __init__(self, footprint: tuple[Square, ...], height: int) -> None:
+    def __init__(self, footprint: tuple[Square, ...], height: int, pieces: str = DEFAULT_SET) -> None:
         self.footprint = footprint
         self.height = height
+        self.ids = SETS[pieces]  # the piece set's ids, in PIECES order
         self.cubes: tuple[Cube, ...] = tuple((r, c, z) for r, c in footprint for z in range(height))
         inside = set(self.cubes)
         rows = max(r for r, _ in footprint) + 1
         cols = max(c for _, c in footprint) + 1
         pls: list[Placement] = []
-        for piece in PIECES:
+        for piece in (PIECE_BY_ID[p] for p in self.ids):
             for shape in orientations(piece.cubes):
                 ext = [max(c[i] for c in shape) for i in range(3)]
                 for dr, dc, dz in product(range(rows - ext[0]), range(cols - ext[1]), range(height - ext[2])):
@@ -124,7 +132,7 @@ class Board:
                         pls.append(Placement(piece.id, tuple(sorted(cubes))))
         # Cubes are primary (exactly once); piece ids secondary: a card's list is enforced by
         # covering the other pieces beforehand and by its volume equalling the box's.
-        self.engine = Engine(pls, self.cubes, {p.id: len(p.cubes) for p in PIECES}, rules.neighbours,
+        self.engine = Engine(pls, self.cubes, {p: len(PIECE_BY_ID[p].cubes) for p in self.ids}, rules.neighbours,
                              pieces_primary=False)
         self.placements: list[Placement] = self.engine.placements
         self.index = self.engine.index
@@ -148,7 +156,7 @@ class Board:
 
     def excluded(self, pieces: Sequence[PieceId] | None) -> list[PieceId]:
         """Piece ids treated as already used (not on the card); none when any subset may be used."""
-        return [] if pieces is None else [p for p in PIECE_IDS if p not in pieces]
+        return [] if pieces is None else [p for p in self.ids if p not in pieces]
 
     def canonical(self, sol: Solution) -> tuple[tuple[PieceId, tuple[Cube, ...]], ...]:
         """The smallest image of a solution under the box's symmetries (equal for duplicates)."""
@@ -158,13 +166,13 @@ class Board:
     def decode(self, options: Iterable[int]) -> Solution:
         """Option indices as piece id -> cubes, in PIECES order."""
         got = {self.placements[k].piece: self.placements[k].cubes for k in options}
-        return {pid: got[pid] for pid in PIECE_IDS if pid in got}
+        return {pid: got[pid] for pid in self.ids if pid in got}
 
 
 @lru_cache(maxsize=512)
-def board(footprint: tuple[Square, ...], height: int = HEIGHT) -> Board:
-    """The (cached) board of a sorted footprint."""
-    return Board(footprint, height)
+def board(footprint: tuple[Square, ...], height: int = HEIGHT, pieces: str = DEFAULT_SET) -> Board:
+    """The (cached) board of a sorted footprint with the placements of a piece set."""
+    return Board(footprint, height, pieces)
 
 
 # ----- cards ---------------------------------------------------------------------
@@ -172,16 +180,17 @@ def board(footprint: tuple[Square, ...], height: int = HEIGHT) -> Board:
 
 @dataclass(frozen=True)
 class Card:
-    """A puzzle: footprint squares (sorted), height, and the pieces to use (None: any subset)."""
+    """A puzzle: footprint squares (sorted), height, the pieces to use (None: any subset of the set `kit`)."""
 
     footprint: tuple[Square, ...]
     height: int = HEIGHT
     pieces: tuple[PieceId, ...] | None = None
+    kit: str = DEFAULT_SET  # the piece set (rules.SETS); a card's pieces decide it
 
     @property
     def board(self) -> Board:
         """The card's board."""
-        return board(self.footprint, self.height)
+        return board(self.footprint, self.height, self.kit)
 
     def volume(self) -> int:
         """Cubes in the box."""
@@ -192,6 +201,8 @@ class Card:
         out: Json = {"footprint": [list(s) for s in self.footprint], "height": self.height}
         if self.pieces is not None:
             out["pieces"] = list(self.pieces)
+        elif self.kit != DEFAULT_SET:
+            out["variant"] = self.kit
         return out
 
 
@@ -220,14 +231,26 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
     return value
 
 
-def make_card(footprint: Iterable[Square], height: int = HEIGHT, pieces: Iterable[PieceId] | None = None) -> Card:
+def make_card(footprint: Iterable[Square], height: int = HEIGHT, pieces: Iterable[PieceId] | None = None,
+              kit: str = DEFAULT_SET) -> Card:
     """A validated card (rules.card_problem); PuzzleError for empty, disconnected or mismatched input."""
     squares = [tuple(s) for s in footprint]
     ids = None if pieces is None else tuple(pieces)
     bad = rules.card_problem(squares, height, ids)
     if bad:
         raise PuzzleError(bad)
-    return Card(tuple(sorted(squares)), height, None if ids is None else tuple(p for p in PIECE_IDS if p in ids))
+    if ids is None:
+        return Card(tuple(sorted(squares)), height, None, kit)
+    return Card(tuple(sorted(squares)), height, tuple(p for p in PIECE_IDS if p in ids), rules.set_of(ids))
+
+
+def read_set(value: Any) -> str:
+    """A piece set's name ("family" when not given); PuzzleError naming the sets."""
+    if value is None:
+        return DEFAULT_SET
+    if value not in SETS:
+        raise PuzzleError(f'the piece sets are {", ".join(SETS)}, not {_shown(value)}')
+    return value
 
 
 def parse_card(obj: Json) -> Card:
@@ -249,7 +272,7 @@ def parse_card(obj: Json) -> Card:
     if raw is not None and len(raw) > len(PIECE_IDS):
         raise PuzzleError(f"a card has at most {len(PIECE_IDS)} pieces, each once")
     pieces = None if raw is None else [piece_id(p) for p in raw]
-    return make_card(squares, height, pieces)
+    return make_card(squares, height, pieces, read_set(obj.get("variant")))
 
 
 def format_card(card: Card) -> str:
@@ -262,7 +285,7 @@ def parse(text: str) -> Card:
     if not isinstance(text, str):
         raise PuzzleError("this card link is malformed: expected pieces_rows_height like g3-r4-y5_01000.11111_2")
     squares, height, pieces = rule_call(rules.parse_code, text.partition("~")[0])
-    return Card(squares, height, pieces)
+    return Card(squares, height, pieces, rules.set_of(pieces))
 
 
 # ----- solving -------------------------------------------------------------------
@@ -301,13 +324,13 @@ def distinct_solutions(card: Card, given: Sequence[int] = ()) -> list[Solution]:
 
 
 def fill_subsets(footprint: Sequence[Square], height: int = HEIGHT,
-                 size: int | None = None) -> list[tuple[PieceId, ...]]:
-    """Every subset of the pieces (of `size` pieces, if given) that fills the box, in PIECES order."""
-    b = board(tuple(sorted(footprint)), height)
+                 size: int | None = None, kit: str = DEFAULT_SET) -> list[tuple[PieceId, ...]]:
+    """Every subset of a piece set (of `size` pieces, if given) that fills the box, in PIECES order."""
+    b = board(tuple(sorted(footprint)), height, kit)
     need = len(footprint) * height
     out = []
-    for k in range(1, len(PIECES) + 1) if size is None else (size,):
-        for subset in combinations(PIECE_IDS, k):
+    for k in range(1, len(b.ids) + 1) if size is None else (size,):
+        for subset in combinations(b.ids, k):
             if volume(subset) == need and b.ec.solvable(covered=b.excluded(subset)):
                 out.append(subset)
     return out
@@ -366,23 +389,24 @@ def grow_footprint(rng: Any, area: int, rows: int = 4, cols: int = 5) -> tuple[S
 
 
 def generate(level: int, seed: int | str, size: int | None = None, height: int = HEIGHT,
-             max_tries: int = 1_000) -> tuple[Card, Rating, int]:
+             max_tries: int = 1_000, kit: str = DEFAULT_SET) -> tuple[Card, Rating, int]:
     """A card of the level (1..4) with `size` pieces, deterministic for the seed; also its rating and tries.
 
     As the reference does: grow a random connected footprint, find the piece sets of the
-    right number that fill it, and keep the first (in random order) whose level is right.
+    right number that fill it, and keep the first (in random order, at most RATED_PER_FOOTPRINT
+    of them) whose level is right.
     """
     if level not in DEFAULT_PIECES:
         raise PuzzleError(f"levels are 1 to {len(DEFAULT_PIECES)}, not {level}")
     n = DEFAULT_PIECES[level] if size is None else _int(size, "the number of pieces", 2, 5)
-    rng = rng_for(seed, "ubongo", level, n, height)
-    areas = sorted({volume(s) // height for s in combinations(PIECE_IDS, n) if volume(s) % height == 0})
+    rng = rng_for(seed, "ubongo", level, n, height) if kit == DEFAULT_SET else rng_for(seed, "ubongo", kit, level, n)
+    areas = sorted({volume(s) // height for s in combinations(SETS[kit], n) if volume(s) % height == 0})
     for tries in range(1, max_tries + 1):
         fp = grow_footprint(rng, rng.choice(areas))
-        subsets = fill_subsets(fp, height, n)
+        subsets = fill_subsets(fp, height, n, kit)
         rng.shuffle(subsets)
-        for subset in subsets:
-            card = Card(fp, height, subset)
+        for subset in subsets[:RATED_PER_FOOTPRINT]:
+            card = Card(fp, height, subset, kit)
             rating = rate(card)
             if rating.level == level:
                 return card, rating, tries
@@ -476,6 +500,7 @@ class UbongoFamily(Family[Card, Placed]):
     name = "ubongo"
     grades = GRADES
     sizes = (2, 3, 4, 5)  # pieces on a generated card
+    variants = (("family", "Family set (8 pieces)"), ("original", "Original game (16 pieces)"))  # rules.SETS
     methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
                       "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the "
                       "piece back when the rest cannot be filled. One step = one piece placed.", ("place",)),)
@@ -531,7 +556,7 @@ class UbongoFamily(Family[Card, Placed]):
     # --- solving ---
     def generate(self, params: Params, seed: int | str) -> Card:
         """A seeded card of the grade with `params.size` pieces (default 3 for levels 1-2, 4 for 3-4)."""
-        return generate(params.grade + 1, seed, params.size)[0]
+        return generate(params.grade + 1, seed, params.size, kit=read_set(params.variant))[0]
 
     def describe(self, puzzle: Card) -> Json:
         """{"difficulty", "level", "probability", "solutions", "code"} of a card with its pieces."""
@@ -543,14 +568,15 @@ class UbongoFamily(Family[Card, Placed]):
         """{"footprint", "height"?, "pieces"?, "count"?} -> {"solution", "count"?} (or the fill subsets)."""
         card = puzzle
         if card.pieces is None:
-            subsets = fill_subsets(card.footprint, card.height)
+            subsets = fill_subsets(card.footprint, card.height, kit=card.kit)
             if not subsets:
                 raise PuzzleError("no set of the pieces fills this card", "no-solution")
-            first = Card(card.footprint, card.height, subsets[0])
+            first = Card(card.footprint, card.height, subsets[0], card.kit)
             out: Json = {"solution": solution_json(solve(first) or {}), "pieces": list(subsets[0]),
                          "subsets": [list(s) for s in subsets]}
             if obj.get("count"):
-                out["counts"] = [len(distinct_solutions(Card(card.footprint, card.height, s))) for s in subsets]
+                out["counts"] = [len(distinct_solutions(Card(card.footprint, card.height, s, card.kit)))
+                                 for s in subsets]
             return out
         sol = solve(card)
         if sol is None:
@@ -597,8 +623,8 @@ class UbongoFamily(Family[Card, Placed]):
         """The exact cover search: place/remove events (cells [row, col, layer]), then solved."""
         card = puzzle
         if card.pieces is None:
-            subsets = fill_subsets(card.footprint, card.height)
-            card = Card(card.footprint, card.height, subsets[0] if subsets else ())
+            subsets = fill_subsets(card.footprint, card.height, kit=card.kit)
+            card = Card(card.footprint, card.height, subsets[0] if subsets else (), card.kit)
         if solve(card) is None:
             raise PuzzleError("these pieces cannot fill this card", "no-solution")
         b = card.board

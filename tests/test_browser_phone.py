@@ -118,3 +118,91 @@ def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
     assert values(page) == GRID4[:1] + "2" + GRID4[2:]
     assert "previous game is back" in page.inner_text("#message")
+
+
+def swipe(page, starts: list[tuple[float, float]], ends: list[tuple[float, float]], steps: int = 8) -> None:  # noqa: ANN001
+    """Put fingers down at `starts`, move them in steps to `ends`, lift them: touch events through Chromium's
+    input pipeline (it makes the pointer events fingers make)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, points: list[tuple[float, float]]) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": i, "radiusX": 2, "radiusY": 2, "force": 1} for i, (x, y) in enumerate(points)]})
+
+    touch("touchStart", starts)
+    for k in range(1, steps + 1):
+        touch("touchMove", [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
+                            for (x0, y0), (x1, y1) in zip(starts, ends, strict=True)])
+    touch("touchEnd", [])
+    cdp.detach()
+
+
+def centre(page, selector: str) -> tuple[float, float]:  # noqa: ANN001
+    """The middle of an element on the screen."""
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_genius_piece_dragged_by_a_finger_from_the_tray(phone, site_url: str) -> None:  # noqa: ANN001
+    roll = commands.run(GENIUS, "generate", {"difficulty": 2, "seed": "phone"})
+    solution = commands.run(GENIUS, "solve", {"blockers": roll["blockers"]})["solution"]
+    page = open_phone(phone, site_url, "genius", "".join(sorted(roll["blockers"])))
+    page.locator("#board").scroll_into_view_if_needed()
+    page.locator("#tray button[data-piece=O]").scroll_into_view_if_needed()
+    assert in_view(page, "#board") and in_view(page, "#tray button[data-piece=O]")
+    board_box = page.locator("#board").bounding_box()
+    first = min(solution["O"], key=lambda n: ("ABCDEF".index(n[0]), n[1]))
+    band = 0.55  # the canvas's label band, in cells
+    step = board_box["width"] / (6 + band)
+    r, c = "ABCDEF".index(first[0]), int(first[1]) - 1
+    target = (board_box["x"] + (band + c + 0.5) * step, board_box["y"] + (band + r + 0.5) * step)
+    swipe(page, [centre(page, "#tray button[data-piece=O]")], [target], steps=12)
+    page.wait_for_function("[...document.querySelectorAll('#aria-board [role=gridcell]')]"
+                           ".some(e => e.textContent.includes('piece O '))")
+    assert sorted(t.split(":")[0] for t in cells(page) if "piece O " in t) == sorted(solution["O"])
+    screenshot(page, "phone-genius-dragged")
+
+
+def test_cubes_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: str) -> None:  # noqa: ANN001
+    page = open_phone(phone, site_url, "ubongo")
+    page.locator("#view").scroll_into_view_if_needed()
+    view = lambda: page.get_attribute("#view", "data-view")  # noqa: E731 - the camera's orientation and zoom
+    start = view()
+    x, y = centre(page, "#view")
+    swipe(page, [(x - 60, y)], [(x + 60, y)])  # one finger: the view turns
+    turned = view()
+    assert turned != start
+    swipe(page, [(x - 30, y), (x + 30, y)], [(x - 120, y), (x + 120, y)])  # two fingers apart: it zooms in
+    zoomed = view()
+    assert zoomed != turned
+    assert float(zoomed.split(",")[-1]) > float(turned.split(",")[-1])  # the last number is the zoom
+    swipe(page, [(x - 120, y), (x + 120, y)], [(x - 40, y), (x + 40, y)])  # together: it zooms out
+    assert float(view().split(",")[-1]) < float(zoomed.split(",")[-1])
+    screenshot(page, "phone-cubes-turned")
+
+
+def test_cubes_piece_placed_by_two_taps(phone, site_url: str) -> None:  # noqa: ANN001
+    page = open_phone(phone, site_url, "ubongo", "r4-r2-b4_111.011_2")
+    page.tap("#tray button[data-piece=r2]")  # the red two comes standing up: one square, both layers
+    page.locator('.ub-cell[data-cube="0,0,0"]').scroll_into_view_if_needed()
+    page.tap('.ub-cell[data-cube="0,0,0"]')
+    placed = sorted(t.split(":")[0] for t in cells(page) if ": r2 (" in t)
+    assert placed == ["layer 1, row 1, column 1", "layer 2, row 1, column 1"], cells(page)
+    assert in_view(page, "#message")
+
+
+def test_sliding_by_swipe_and_tap(phone, site_url: str) -> None:  # noqa: ANN001
+    sliding = solver_family("sliding")
+    start = {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 0, 7, 8]}
+    page = open_phone(phone, site_url, "sliding", sliding.format(sliding.read(start)))
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.locator("#board").scroll_into_view_if_needed()
+    x, y = centre(page, "#board")
+    swipe(page, [(x + 60, y)], [(x - 60, y)])  # a swipe to the left: the 7 slides into the blank
+    page.wait_for_function("[...document.querySelectorAll('#aria-board [role=gridcell]')]"
+                           ".some(e => e.textContent === 'row 3 column 1, tile 7')")
+    box = page.locator("#board").bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] * 5 / 6, box["y"] + box["height"] * 5 / 6)  # the 8 slides home
+    page.wait_for_function("document.querySelector('#message').innerText.toLowerCase().includes('solved')")
+    assert "row 3 column 3, blank" in cells(page)
+    screenshot(page, "phone-sliding-solved")

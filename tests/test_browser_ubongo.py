@@ -156,7 +156,12 @@ def test_page_tables_match_the_solver() -> None:
     assert list(ubongo.GRADES) == ub.GRADES
     for pid, shape in ub.SHAPE.items():
         assert sorted(ub.orientations(shape)) == sorted(ubongo.orientations(ubongo.PIECE_BY_ID[pid].cubes))
-    assert all(len(p[1]) == len(ub.PIECES) for p in cv.PALETTES)
+    for _, recolour in cv.PALETTES:  # every piece keeps its colour name; the pieces of a set stay apart
+        for ids in ub.SETS.values():
+            assert len({recolour(ub.COLOUR[p]) for p in ids}) == len(ids)
+        for p in ub.IDS:
+            before, after = cv.rgb(ub.COLOUR[p]), cv.rgb(recolour(ub.COLOUR[p]))
+            assert max(range(3), key=lambda i: before[i]) == max(range(3), key=lambda i: after[i]), p
 
 
 @settings(max_examples=12, deadline=None)
@@ -441,3 +446,31 @@ def test_new_card_by_level(watch, site_url: str) -> None:
     footprint = [list(k[:2]) for k in mirror(page) if k[2] == 0]
     rating = commands.run(UBONGO, "rate", {"footprint": footprint, "pieces": tray})
     assert rating["level"] == 3
+
+
+@pytest.mark.browser
+def test_original_game_pieces_play_to_the_end(watch, site_url: str) -> None:
+    """Choose the original game's pieces: a card of them comes (its level as asked), placed by hints to the end,
+    every step part of a solution; its link reopens it; study mode shows its solutions."""
+    page = open_page(watch, site_url, ready=True)
+    assert page.eval_on_selector_all("#variant option", "els => els.map(e => e.value)") == ["family", "original"]
+    page.select_option("#difficulty", "2")
+    page.select_option("#variant", "original")  # a new choice makes a card of it
+    wait_message(page, "original game")
+    tray = page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")
+    assert len(tray) == 3 and set(tray) <= set(ub.SETS["original"])
+    footprint = [list(k[:2]) for k in mirror(page) if k[2] == 0]
+    c = {"footprint": footprint, "height": 2, "pieces": tray, "code": ub.format_code(footprint, 2, tray)}
+    assert commands.run(UBONGO, "rate", c)["level"] == 2
+    hints_to_the_end(page, 8, lambda: part_of_solution(c, pieces(page)))  # (New's seed is random: any card)
+    assert_valid_fill(c, pieces(page))
+    screenshot(page, "ubongo-original-solved")
+    plain, _ = share_links(page)
+    page.goto("about:blank")
+    page.goto(plain)
+    page.wait_for_function("document.querySelectorAll('#tray button').length > 0")
+    assert sorted(page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")) == sorted(tray)
+    assert page.input_value("#variant") == "original"
+    page.click("#mode-study")
+    page.wait_for_function("document.querySelector('#sol-info').innerText.startsWith('Solution 1 of')")
+    assert_valid_fill(c, pieces(page))

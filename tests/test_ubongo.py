@@ -199,7 +199,7 @@ def test_rotation_group_and_counts() -> None:
     mats = set(u.ROTATIONS)
     assert len(mats) == 24
     # Known orientation counts: screw tetracubes 12, L-tromino 12, domino 3, the rest asymmetric 24.
-    assert [len(u.orientations(p.cubes)) for p in u.PIECES] == [24, 12, 12, 3, 12, 24, 24, 24]
+    assert [len(u.orientations(p.cubes)) for p in u.PIECES[:8]] == [24, 12, 12, 3, 12, 24, 24, 24]
     for p in u.PIECES:
         assert set(map(frozenset, u.orientations(p.cubes))) == PIECE_SHAPES[p.id]
     assert len(u.orientations(((0, 0, 0),))) == 1
@@ -219,12 +219,27 @@ def test_original_pieces_rotation_counts() -> None:
 @needs_data
 def test_pieces_match_the_data_file() -> None:
     data = json.loads(FAMILY_FILE.read_text())
-    assert [p["id"] for p in data["pieces"]] == list(u.PIECE_IDS)
+    assert [p["id"] for p in data["pieces"]] == list(u.SETS["family"]) == list(u.PIECE_IDS[:8])
     assert data["board_height"] == u.HEIGHT
-    assert shapes_from_file() == PIECE_SHAPES
-    assert [len(p.cubes) for p in u.PIECES] == [p["cubes"] for p in data["pieces"]]
+    assert shapes_from_file() == {pid: PIECE_SHAPES[pid] for pid in u.SETS["family"]}
+    assert [len(u.PIECE_BY_ID[pid].cubes) for pid in u.SETS["family"]] == [p["cubes"] for p in data["pieces"]]
     table = u.pieces_json()
-    assert [t["id"] for t in table] == list(u.PIECE_IDS) and len({t["colour"] for t in table}) == 8
+    assert [t["id"] for t in table] == list(u.PIECE_IDS) and len({t["colour"] for t in table[:8]}) == 8
+
+
+@needs_data
+def test_original_set_matches_its_data_file() -> None:
+    """The 16 types of the original game: the file's cells are [layer, row, column]; shapes compared under the
+    24 turns only, so a mirror image would fail; names say the file's colour; colours differ within the set."""
+    data = json.loads(ORIGINAL_FILE.read_text())["pieces"]
+    assert [p["name"].lower() for p in data] == list(u.SETS["original"])
+    for p in data:
+        pid = p["name"].lower()
+        assert orientations((y, x, z) for z, y, x in p["cells"]) == PIECE_SHAPES[pid], pid
+        assert len(u.PIECE_BY_ID[pid].cubes) == p["cubes"]
+        assert u.PIECE_BY_ID[pid].name.startswith(p["color"] + " ")
+    assert len({frozenset(PIECE_SHAPES[pid]) for pid in u.SETS["original"]}) == 16  # 16 different shapes
+    assert len({u.PIECE_BY_ID[pid].colour for pid in u.SETS["original"]}) == 16
 
 
 def test_placements_stay_in_the_box() -> None:
@@ -346,6 +361,37 @@ def test_generator_is_deterministic_and_on_level(level: int) -> None:
     assert call("generate", {"seed": 1})["code"] != call("generate", {"seed": 2})["code"]
 
 
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_original_set_generator_is_deterministic_and_on_level(level: int) -> None:
+    for seed in (0, 7):
+        out = call("generate", {"difficulty": level, "seed": seed, "variant": "original"})
+        assert out == call("generate", {"difficulty": level, "seed": seed, "variant": "original"})
+        fp, pieces = out["footprint"], out["pieces"]
+        assert out["level"] == level and len(pieces) == u.DEFAULT_PIECES[level]
+        assert set(pieces) <= set(u.SETS["original"]) and len(set(pieces)) == len(pieces)
+        assert out["probability"] == pytest.approx(brute_probability(fp, pieces), rel=1e-12)
+        assert is_valid_solution(fp, pieces, call("solve", out)["solution"])
+        card = u.parse(out["code"])
+        assert card == u.parse_card(out) and card.kit == "original"
+        state: dict[str, list[list[int]]] = {}  # walk the hints to the end: every step keeps it solvable
+        for _ in pieces:
+            h = call("hint", {**out, "state": state})
+            state[h["move"]["piece"]] = h["move"]["cells"]
+            assert solvable_brute(fp, pieces, state)
+        assert is_valid_solution(fp, pieces, state)
+    assert call("generate", {"seed": 3, "variant": "family"}) == call("generate", {"seed": 3})
+
+
+def test_sets_do_not_mix_and_variants_are_named() -> None:
+    with pytest.raises(PuzzleError, match="one set"):
+        u.make_card([(0, 0), (0, 1), (0, 2), (1, 0)], 2, ["yv", "y4"])
+    with pytest.raises(PuzzleError, match="family, original"):
+        call("generate", {"seed": 0, "variant": "deluxe"})
+    assert call("info", {})["variants"][1][0] == "original"
+    whole = call("solve", {"footprint": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]], "variant": "original"})
+    assert whole["subsets"] and all(set(s) <= set(u.SETS["original"]) for s in whole["subsets"])
+
+
 def test_generator_size_and_bad_requests() -> None:
     out = call("generate", {"difficulty": 3, "seed": 9, "size": 5})
     assert len(out["pieces"]) == 5 and out["level"] == 3
@@ -453,8 +499,15 @@ def footprints(draw: st.DrawFn) -> list[tuple[int, int]]:
     return list(u.grow_footprint(random.Random(seed), draw(st.integers(3, 8))))
 
 
-@settings(max_examples=40, deadline=None)
-@given(footprints(), st.lists(st.sampled_from(u.PIECE_IDS), min_size=1, max_size=4, unique=True))
+@st.composite
+def piece_lists(draw: st.DrawFn) -> list[str]:
+    """1..4 different pieces of one set."""
+    kit = draw(st.sampled_from(sorted(u.SETS)))
+    return draw(st.lists(st.sampled_from(u.SETS[kit]), min_size=1, max_size=4, unique=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(footprints(), piece_lists())
 def test_format_parse_round_trip_and_solve(fp: list[tuple[int, int]], pieces: list[str]) -> None:
     if u.volume(pieces) != 2 * len(fp):
         with pytest.raises(PuzzleError):

@@ -8,13 +8,36 @@ Known limits: orthographic only; no textures or shadows.
 
 import math
 
-# Other colourings for study mode's Recolour button (one colour per piece, in rules.ubongo.PIECES order).
-# Each keeps the pieces' colour names true (the yellow five stays yellow): only the shades change,
-# light against dark within a colour.
+
+def rgb(colour):
+    """(r, g, b) of '#rrggbb'."""
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def hex_colour(channels):
+    """'#rrggbb' of three channel values (clamped to 0..255)."""
+    return "#" + "".join("0123456789abcdef"[v // 16] + "0123456789abcdef"[v % 16]
+                         for v in (max(0, min(255, int(round(x)))) for x in channels))
+
+
+def mix(colour, target, share):
+    """A colour moved `share` of the way towards the channels `target`."""
+    return hex_colour(v + (t - v) * share for v, t in zip(rgb(colour), target))
+
+
+def vivid(colour):
+    """A colour pushed away from its grey (more saturated)."""
+    channels = rgb(colour)
+    grey = sum(channels) / 3
+    return hex_colour(grey + (v - grey) * 1.35 for v in channels)
+
+
+# Other colourings for study mode's Recolour button: each turns a piece's own colour (rules.ubongo.COLOUR), so
+# the pieces keep their colour names (the yellow five stays yellow) and light and dark stay apart.
 PALETTES = (
-    ("vivid", ["#ffe14d", "#d99a00", "#ff6b5e", "#a3170d", "#9be564", "#2a7a2f", "#6cc4ff", "#1f4fb8"]),
-    ("soft", ["#f9e9a0", "#d6b25e", "#f4aaa4", "#b5524a", "#c3e8b0", "#5f9a62", "#b3d6f2", "#5a77b3"]),
-    ("deep", ["#e0b800", "#8f6500", "#d1342a", "#6b0f0a", "#4fae3a", "#144d22", "#2f86d6", "#142f6e"]),
+    ("vivid", vivid),
+    ("soft", lambda colour: mix(colour, (255, 255, 255), 0.45)),
+    ("deep", lambda colour: mix(colour, (0, 0, 0), 0.35)),
 )
 
 # ----- the 3D view ----------------------------------------------------------------------
@@ -103,9 +126,7 @@ def world(q):
 
 def shade(colour, factor):
     """A '#rrggbb' colour scaled by a brightness factor, as 'rgb(r,g,b)'."""
-    r = int(colour[1:3], 16)
-    g = int(colour[3:5], 16)
-    b = int(colour[5:7], 16)
+    r, g, b = rgb(colour)
     return ("rgb(" + str(min(255, int(r * factor))) + "," + str(min(255, int(g * factor))) + ","
             + str(min(255, int(b * factor))) + ")")
 

@@ -178,22 +178,21 @@ class Game:
         """What is said when the player solves the puzzle in `time` (m:ss)."""
         return "Solved in " + time + "! " + self.solved_words
 
+    def choices(self, obj):
+        """`obj` with the page's size and variant choices (where the page has them)."""
+        for ident, read in (("size", int), ("variant", str)):
+            if el(ident) is not None and el(ident).value:
+                obj[ident] = read(el(ident).value)
+        return obj
+
     def new_request(self):
         """The worker's generate input for New."""
-        size = el("size")
         grade = el("difficulty")
-        obj = {"seed": random.getrandbits(30), "difficulty": int(grade.value or "1") if grade else 1}
-        if size is not None and size.value:
-            obj["size"] = int(size.value)
-        return obj
+        return self.choices({"seed": random.getrandbits(30), "difficulty": int(grade.value or "1") if grade else 1})
 
     def daily_request(self, date):
         """The worker command and input of the puzzle of a date."""
-        size = el("size")
-        obj = {"difficulty": self.daily_grade, "seed": "daily-" + date}
-        if size is not None and size.value:
-            obj["size"] = int(size.value)
-        return "generate", obj
+        return "generate", self.choices({"difficulty": self.daily_grade, "seed": "daily-" + date})
 
     def daily_puzzle(self, date):
         """The puzzle of a date when the page makes it itself (None: `daily_request` asks the worker)."""
@@ -311,7 +310,7 @@ class Midend:
                           ("replay", lambda: spawn(self.play_replay()))):
             if el(ident) is not None:
                 click(ident, fn)
-        for ident in ("size", "difficulty"):  # a new choice starts a puzzle of it (Undo brings the old one back)
+        for ident in ("size", "difficulty", "variant"):  # a new choice starts a puzzle of it (Undo brings back the old)
             if el(ident) is not None:
                 on(el(ident), "change", lambda _ev: spawn(self.new()))
         on(document, "keydown", self.key)
@@ -740,7 +739,10 @@ class Midend:
             self.load(made)
             return
         starter = self.game.starter(self.starters, obj.get("difficulty", 1))
-        if not self.worker.ready.is_set() and starter and obj.get("size") in (None, self.game.size_of(starter)):
+        plain = obj.get("size") in (None, self.game.size_of(starter)) if starter else False
+        if plain and obj.get("variant"):  # the starters are of the first variant
+            plain = el("variant").selectedIndex == 0
+        if not self.worker.ready.is_set() and plain:
             self.load(starter, message="New " + self.game.noun + " (the solver is still loading, so this is a "
                       "ready-made one).")
             return

@@ -251,10 +251,18 @@ class Worker:
         say("Stopped. The solver is restarting; try again or choose something quicker.")
 
     async def method(self, name, *args):
-        """Call another exported worker function (traces); answers are JSON text."""
+        """Call another exported worker function (traces); answers are JSON text. It counts as busy, so that no
+        ping meanwhile takes a worker computing a long trace chunk for a dead one."""
         if not self.ready.is_set():
             await self.ready.wait()
-        return json.loads(await self.request(name, *args))
+        generation = self.generation
+        self._busy(1)
+        try:
+            text = await self.request(name, *args)
+        finally:
+            if generation == self.generation:
+                self._busy(-1)
+        return json.loads(text)
 
     def cancel(self):
         """Stop whatever the worker is doing by replacing it with a fresh one."""

@@ -1,9 +1,10 @@
 """Tessera Cubes 3D page (MicroPython, main thread): the 3D and layer views of `rules.ubongo` on the midend.
 
 Rules: use each of the card's pieces once, turned any way in space, to fill its squares two
-cubes high. Play: take a piece from the tray, turn it, click a square of layer 1 or 2 in the
-layer view to put it there (a ghost shows where, in both views). Study: the card's solutions
-one by one, an assembly animation, lift pieces out and put them back, recolour. Links:
+cubes high; the pieces come from the family set or from the original game's 16 types. Play:
+take a piece from the tray, turn it, click a square of layer 1 or 2 in the layer view to put
+it there (a ghost shows where, in both views). Study: the card's solutions one by one, an
+assembly animation, lift pieces out and put them back, recolour. Links:
 ubongo.html#<card code>[~<moves>], e.g. #r4-r2-b4_111.011_2~r2:000,001 (the older ~r2:000001,...
 opens too). Known limits: pieces are placed through the layer view (not dragged in 3D); study
 mode shows at most the solver's first 50 solutions.
@@ -32,7 +33,7 @@ from tessera_ui import spawn
 DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when the build's starters are missing
 STEP = 15  # degrees per key press
 FRAME = 0.03  # seconds per animation frame
-PALETTES = (("card colours", [ub.COLOUR[p] for p in ub.IDS]),) + cv.PALETTES
+PALETTES = (("card colours", lambda colour: colour),) + cv.PALETTES
 
 
 def lift_frames():
@@ -115,7 +116,8 @@ class CubesGame(PieceGame):
         """A new card of a level, or a ready-made one."""
         level = puzzle.get("level")
         if level:
-            return "A new level " + str(level) + " card with " + str(len(puzzle["pieces"])) + " pieces."
+            return ("A new level " + str(level) + " card with " + str(len(puzzle["pieces"])) + " pieces of "
+                    + ub.SET_NAMES[ub.set_of(puzzle["pieces"])] + ".")
         return "A card to fill: take a piece from the tray and put it on layer 1 or 2."
 
     def order(self, solution):
@@ -187,6 +189,7 @@ class CubesGame(PieceGame):
         """A new card: its layers and tray; study mode shows its solutions."""
         PieceGame.loaded(self, puzzle)
         self.card = self.card_of(puzzle)
+        el("variant").value = ub.set_of(self.card.pieces)  # the piece set choice follows the card shown
         self.solutions = None
         self.sol_index = 0
         self.lifted = []
@@ -204,7 +207,7 @@ class CubesGame(PieceGame):
     # what is shown ---------------------------------------------------------------------------
     def colour(self, pid):
         """The piece's colour in the current palette."""
-        return PALETTES[self.palette][1][ub.IDS.index(pid)]
+        return PALETTES[self.palette][1](ub.COLOUR[pid])
 
     def shown(self):
         """The pieces in the view: placed ones (play) or the current solution minus lifted ones (study)."""

@@ -3,7 +3,9 @@
 Rules: fill a card's footprint `height` cubes high with the card's polycube pieces, each used
 once, turned any way in space (no mirror images: they are solid pieces). Cubes are
 (row, column, layer) tuples, layer 0 at the bottom. Errors are ValueError with a sentence.
-Known limits: the eight-piece family set only; no solving here (see solvers/ubongo.py).
+Two piece sets: the eight-piece family set and the original game's 16 piece types; a card's
+pieces come from one set, each type at most once (as the study's generator uses them).
+Known limits: no solving here (see solvers/ubongo.py).
 """
 
 from . import placing
@@ -19,7 +21,27 @@ PIECES = (
     ("g5", "green five", "#1d6636", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 1, 2), (1, 1, 2))),
     ("b4", "blue four", "#5ba6ec", ((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0))),
     ("b5", "blue five", "#243f8f", ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1))),
+    # The original Ubongo 3D's 16 piece types (four per colour, named by colour and letter); the four of a
+    # colour go from light to dark so that two of one colour on a card are told apart.
+    ("yt", "yellow T", "#fbe68a", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 1, 0), (0, 0, 1))),
+    ("yl", "yellow L", "#f2c230", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 0), (0, 2, 1))),
+    ("yv", "yellow V", "#c99700", ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 1, 1))),
+    ("yu", "yellow U", "#8c6a00", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 2, 0))),
+    ("bl", "blue L", "#a8d4fb", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 0), (1, 2, 1))),
+    ("bs", "blue S", "#5ba6ec", ((0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 1, 0), (1, 0, 1))),
+    ("bp", "blue P", "#2f6cc4", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 1, 0), (1, 2, 0))),
+    ("bv", "blue V", "#1c3a80", ((0, 0, 0), (0, 1, 0), (1, 0, 0))),
+    ("ro", "red O", "#f7a49c", ((0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0), (0, 0, 1))),
+    ("rv", "red V", "#e5534b", ((0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 0, 1))),
+    ("rl", "red L", "#b3261e", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 0), (0, 0, 1))),
+    ("rz", "red Z", "#6e130d", ((0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 1, 0))),
+    ("gs", "green S", "#b8eaa0", ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 2, 0), (0, 0, 1))),
+    ("gl", "green L", "#6cc24a", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 0, 1))),
+    ("gt", "green T", "#2e8b3a", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 1, 0))),
+    ("gj", "green J", "#15522a", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 0))),
 )
+SETS = {"family": [p[0] for p in PIECES[:8]], "original": [p[0] for p in PIECES[8:]]}  # the first is the default
+SET_NAMES = {"family": "the family set", "original": "the original game's set"}
 IDS = [p[0] for p in PIECES]
 NAME = {p[0]: p[1] for p in PIECES}
 COLOUR = {p[0]: p[2] for p in PIECES}
@@ -42,6 +64,16 @@ def piece_id(text: object) -> str:
     if name not in NAME:
         raise ValueError("unknown piece " + repr(text) + ": the pieces are " + ", ".join(IDS))
     return name
+
+
+def set_of(pieces: object) -> str:
+    """The piece set that holds every one of `pieces` ("family" when there are none); ValueError when none does."""
+    pieces = list(pieces or ())
+    for name in SETS:
+        if all(p in SETS[name] for p in pieces):
+            return name
+    raise ValueError("a card's pieces come from one set: " + " or ".join(
+        SET_NAMES[n] + " (" + ", ".join(SETS[n]) + ")" for n in SETS))
 
 
 def volume(pieces: object) -> int:
@@ -190,6 +222,10 @@ def card_problem(squares: object, height: int, pieces: object) -> str | None:
         return "the card lists no pieces"
     if len(set(pieces)) != len(pieces):
         return "each piece can be on a card only once"
+    try:
+        set_of(pieces)
+    except ValueError as exc:
+        return str(exc)
     if volume(pieces) != len(squares) * height:
         return ("the pieces have " + str(volume(pieces)) + " cubes but the card holds " + str(len(squares))
                 + " squares x " + str(height) + " layers = " + str(len(squares) * height) + " cubes")
