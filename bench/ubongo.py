@@ -39,8 +39,8 @@ def subsets_fresh_matrices(footprint: list[tuple[int, int]]) -> list[tuple[str, 
     """Baseline: the filling piece sets, one newly built matrix per candidate set."""
     b = u.Board(tuple(sorted(footprint)), u.HEIGHT)  # uncached placements
     out = []
-    for k in range(1, len(u.PIECES) + 1):
-        for subset in combinations(u.PIECE_IDS, k):
+    for k in range(1, len(b.ids) + 1):
+        for subset in combinations(b.ids, k):
             if u.volume(subset) != len(b.cubes):
                 continue
             opts = [(pl.piece, *pl.cubes) for pl in b.placements if pl.piece in subset]
