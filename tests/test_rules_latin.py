@@ -113,9 +113,31 @@ def test_move_syntax_round_trips() -> None:
     assert latin.move_of_json(9, {"clear": [8, 8]}) == "r9c9=0"
     assert latin.move_of_json(9, {"eliminate": [[0, 0, 4], [0, 0, 7], [2, 3, 7]]}) == "r1c1-47,r3c4-7"
     assert latin.move_of_json(9, None) is None
-    for bad in ["", "r1c2", "r1c2=", "r1c2=44", "r0c1=1", "x1c2=1", "r1c2^0", "r1c2-", "r1c2*4", "r1c2=Z"]:
+    for bad in ["", "r1c2", "r1c2=", "r1c2=44", "r0c1=1", "x1c2=1", "r1c2^0", "r1c2-", "r1c2%4", "r1c2=Z",
+                "r1c2*0", "r1c2!A", "r1c2!", "r1c2+"]:
         with pytest.raises(ValueError):
             latin.parse_move(bad, 9)
+
+
+def test_marks_corner_colour_and_set_notes() -> None:
+    """Corner marks and colours are the page's: apply_marks keeps them, apply_move (the solvers') ignores them;
+    "+" sets a cell's notes to a mask (fill in candidates)."""
+    atoms = [(0, "+", 0b1011), (1, "*", 5), (2, "!", 7), (3, "+", 0), (4, "!", 0)]
+    text = latin.format_move(9, atoms)
+    assert text == "r1c1+124,r1c2*5,r1c3!7,r1c4+0,r1c5!0" and latin.parse_move(text, 9) == atoms
+    corners, colours = latin.apply_marks([0] * 81, [0] * 81, "r1c2*5,r1c2*6,r1c3!7,r1c2*5,r1c1=4", 9)
+    assert corners[1] == 1 << 5 and colours[2] == 7 and sum(corners) + sum(colours) == (1 << 5) + 7
+    peers = latin.peers(9, (3, 3))
+    values, notes = latin.apply_move([0] * 81, [0] * 81, "r1c1+124,r1c2*5,r1c3!7", 9, peers)
+    assert notes[0] == 0b1011 and sum(notes) == 0b1011 and values == tuple([0] * 81)
+    values, notes = latin.apply_move(values, notes, "r1c1+0", 9, peers)
+    assert notes[0] == 0
+    givens = [3] + [0] * 80
+    assert latin.apply_move(givens, [0] * 81, "r1c1!2,r1c1*4", 9, peers, givens)[0] == tuple(givens)  # givens may
+    with pytest.raises(ValueError, match="given"):  # be coloured, not given notes
+        latin.apply_move(givens, [0] * 81, "r1c1+1", 9, peers, givens)
+    out = run("sudoku", "apply", {"grid": EASY, "moves": ["r1c1!3", "r1c2*4", "r1c1+47"]})
+    assert out["state"] == EASY and out["pencil"][0] == "47"  # the CLI takes the page's moves
 
 
 def test_apply_sequences_on_sudoku() -> None:
@@ -254,13 +276,15 @@ keep(latin.repeats, [1, 1, 0, 0, 0, 2, 0, 2] + [0] * 8, latin.units(4, (2, 2)))
 givens = sudoku.parse_grid(EASY)[0]
 values, notes = givens, [0] * 81
 for move in ['r1c1^4', 'r1c1^7', 'r1c2^4', 'r1c1=4', 'r1c2-48', 'r1c3=5', 'r1c3=3', 'r1c1^5', 'r1c1=0',
-             'r9c9=.', 'r2c2=6,r2c3-1', 'r10c1=1', 'bad']:
+             'r9c9=.', 'r2c2=6,r2c3-1', 'r10c1=1', 'r1c2+127', 'r1c2*3,r1c3!4', 'r1c2+0', 'r1c3+1', 'bad']:
     try:
         values, notes = sudoku.apply_move(givens, values, notes, move, (3, 3))
         out.append((list(values), list(notes)))
     except ValueError as e:
         out.append(('error', str(e)))
 keep(latin.parse_move, 'r1c2=4,r3c4-47,r12c1^A', 12)
+keep(latin.apply_marks, [0] * 16, [0] * 16, 'r1c1*2,r1c1*3,r2c2!9,r1c1*2,r3c3=1', 4)
+keep(latin.format_move, 9, [(0, '+', 0), (1, '*', 5), (2, '!', 7), (3, '+', 6)])
 keep(latin.format_move, 12, [(1, '=', 4), (27, '-', 72)])
 keep(latin.move_of_json, 9, {'eliminate': [[0, 0, 4], [0, 0, 7], [2, 3, 7]]})
 keep(latin.candidates, [1, 0, 0, 0] * 4, latin.peers(4, (2, 2)), 4)

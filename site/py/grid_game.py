@@ -1,8 +1,14 @@
 """The latin-grid view of Sudoku and Skyscrapers (MicroPython, main thread): a `Game` for the midend.
 
-The state is (values, notes) as tuples; moves are the strings of `rules.latin` (r1c2=4,
-r1c2^4, r1c2-47). This view draws the state on a `GridBoard`, turns keys, clicks and the pad
-into moves, and shows what check and hint found. A family page fills in the hooks marked
+The state is (values, notes, corner marks, colours) as tuples; moves are the strings of
+`rules.latin` (r1c2=4, r1c2^4, r1c2-47, r1c2+127, r1c2*4, r1c2!3). This view draws the state on a
+`GridBoard`, turns keys, clicks and the pad into moves, and shows what check and hint found.
+
+Marking as in SudokuPad: a digit writes a value, a centre mark (the notes the hints read), a
+corner mark or a colour (the mode buttons, Space); several cells can be selected (a drag,
+Ctrl/Shift+click, Shift+arrows) and one entry marks them all as one move (undone, saved and
+linked like any). Options: placing a digit removes it from the notes it sees (or not), "fill in
+candidates", conflicts shown as you enter, on Check or never. A family page fills in the hooks marked
 "family hook": how its puzzle reads and writes as text and which rules module applies moves.
 
 Hints come in three stages, told in the DOM (aria-live) and drawn on the board: *where* (the
@@ -16,9 +22,11 @@ out a cell's true digit are pointed out first, with an offer to repair them. The
 from pyscript import document
 from rules import latin
 
+from gridboard import COLOUR_NAMES
 from gridboard import GridBoard
 from midend import Game
 from midend import split_moves
+from tessera_ui import Store
 from tessera_ui import click
 from tessera_ui import el
 from tessera_ui import on
@@ -28,7 +36,9 @@ from tessera_ui import spawn
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 DIRECT = ("Wrong entry", "Changed given")  # hints shown at once, no "look here" stage
 REPAIR = ("Missing candidate", "Notes to repair")  # notes that leave out a true digit: offer to repair them
-MOVE_MARKS = (latin.PLACE, latin.TOGGLE, latin.REMOVE)
+MOVE_MARKS = latin.KINDS
+MODES = ("digit", "centre", "corner", "colour")
+MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
 SINGLES = ("Hidden single", "Naked single", "Full house")
 AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
 GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
@@ -45,8 +55,10 @@ class GridGame(Game):
 
     def __init__(self):
         self.board = GridBoard("board", "aria-board", self.label)
-        self.board.on_cell = self.select
-        self.pencil_mode = False
+        self.board.on_cell = self.press
+        self.board.on_drag = self.drag_to
+        self.mode = "digit"
+        self.options = Store("tessera-marking")  # the marking options, for every grid page
         self.n = 0
         self.givens = []
         self.peers = []
@@ -105,14 +117,18 @@ class GridGame(Game):
         return self.shape(puzzle)[0]
 
     def start(self, puzzle):
-        """The givens and no notes."""
+        """The givens; no notes, corner marks or colours."""
         n, givens, _box, _clues = self.shape(puzzle)
-        return tuple(givens), tuple([0] * (n * n))
+        none = tuple([0] * (n * n))
+        return tuple(givens), none, none, none
 
     def apply(self, puzzle, state, move):
-        """The shared latin move rules (givens cannot change)."""
+        """The shared latin move rules (givens cannot change); corner marks and colours."""
         n, givens, box, _clues = self.shape(puzzle)
-        return latin.apply_move(state[0], state[1], move, n, self.peer_lists(n, box), givens)
+        values, notes = latin.apply_move(state[0], state[1], move, n, self.peer_lists(n, box), givens)
+        if latin.CORNER in move or latin.COLOUR in move:
+            return (values, notes) + latin.apply_marks(state[2], state[3], move, n)
+        return values, notes, state[2], state[3]
 
     def peer_lists(self, n, box):
         """Each cell's peers (rows, columns and boxes when there are boxes), built once per shape."""
@@ -151,7 +167,7 @@ class GridGame(Game):
 
     def repair_move(self, state, cells):
         """One move giving each cell back every candidate the placed digits allow (clear, then toggle each on)."""
-        values, _notes = state
+        values = state[0]
         atoms = []
         for i in sorted(cells):
             if values[i]:
@@ -197,7 +213,7 @@ class GridGame(Game):
 
     async def own_hint(self, puzzle, state):
         """Notes that leave out a cell's true digit come first (after wrong entries): a hint to repair them."""
-        values, notes = state
+        values, notes = state[0], state[1]
         n = self.n
         if not any(notes[i] for i in range(n * n) if not values[i]):
             return None
@@ -222,9 +238,17 @@ class GridGame(Game):
 
     # view hooks ----------------------------------------------------------------------------------
     def bind(self):
-        """The pencil and erase buttons, the solving path (the midend wires the rest)."""
-        click("pencil", self.toggle_pencil)
+        """The mode, erase and marking option controls, the solving path (the midend wires the rest)."""
+        for mode, ident in MODE_BUTTONS.items():
+            click(ident, lambda mode=mode: self.set_mode(mode))
         click("erase", lambda: self.enter(0))
+        click("fill-notes", self.fill_notes)
+        saved = self.options.load() or {}
+        el("auto-remove").checked = saved.get("auto", True) is not False
+        if saved.get("conflicts") in ("entry", "check", "never"):
+            el("conflicts").value = saved["conflicts"]
+        on(el("auto-remove"), "change", lambda _e: self.save_options())
+        on(el("conflicts"), "change", lambda _e: self.save_options())
         if el("hint-legend") is not None:
             el("hint-legend").textContent = self.legend
         if el("path-box") is not None:
@@ -254,27 +278,44 @@ class GridGame(Game):
             el("size").value = str(n)
 
     def build_pad(self, n):
-        """Number pad buttons 1..n."""
+        """Number pad buttons 1..n (colour swatches 1..9 in colour mode)."""
         pad = el("pad")
         pad.innerHTML = ""
-        pad.style.gridTemplateColumns = "repeat(" + str(n if n <= 9 else (n + 1) // 2) + ", 1fr)"
-        for v in range(1, n + 1):
+        count = latin.COLOURS if self.mode == "colour" else n
+        pad.style.gridTemplateColumns = "repeat(" + str(count if count <= 9 else (count + 1) // 2) + ", 1fr)"
+        for v in range(1, count + 1):
             b = document.createElement("button")
             b.type = "button"
             b.textContent = latin.symbol(v)
-            b.setAttribute("aria-label", "enter " + latin.symbol(v))
+            if self.mode == "colour":
+                b.className = "swatch"
+                b.style.background = "var(--mark-" + str(v) + ")"
+                b.setAttribute("aria-label", "colour " + str(v) + ", " + COLOUR_NAMES[v - 1])
+            else:
+                b.setAttribute("aria-label", "enter " + latin.symbol(v))
             on(b, "click", lambda _e, v=v: self.enter(v))
             pad.appendChild(b)
 
     def show(self, state):
-        """Push the state to the board and redraw."""
-        values, notes = state
+        """Push the state to the board and redraw (conflicts as the option says)."""
+        values, notes, corners, colours = state
         b = self.board
-        b.values, b.pencil = list(values), list(notes)
+        b.values, b.pencil, b.corners, b.colours = list(values), list(notes), list(corners), list(colours)
         b.wrong = set()
-        b.conflict = set(latin.conflicts(values, self.peers))
-        b.bad_clues = self.bad_clues(values)
+        live = self.conflict_mode() == "entry"
+        b.conflict = set(latin.conflicts(values, self.peers)) if live else set()
+        b.bad_clues = self.bad_clues(values) if live else set()
         b.draw()
+
+    def conflict_mode(self):
+        """"entry", "check" or "never" (the marking option)."""
+        return str(el("conflicts").value) if el("conflicts") is not None else "entry"
+
+    def save_options(self):
+        """Remember the marking options; conflicts are redrawn at once."""
+        self.options.save({"auto": bool(el("auto-remove").checked), "conflicts": self.conflict_mode()})
+        if self.midend.puzzle is not None:
+            self.show(self.midend.state)
 
     def bad_clues(self, values):
         """Clues to show as broken (none for families without clues)."""
@@ -290,8 +331,9 @@ class GridGame(Game):
         n = self.n
         b = self.board
         b.wrong = set(r * n + c for r, c in ans.get("wrong", []) + ans.get("changed_givens", []))
-        b.conflict = set(r * n + c for r, c in ans.get("conflicts", [])) | b.conflict
-        b.bad_clues = set((side, i) for side, i in ans.get("bad_clues", []))
+        if self.conflict_mode() != "never":
+            b.conflict = set(r * n + c for r, c in ans.get("conflicts", [])) | b.conflict
+            b.bad_clues = set((side, i) for side, i in ans.get("bad_clues", []))
         b.draw()
         errors = ans.get("errors", len(b.wrong))
         return ans.get("message") or (str(errors) + " errors" if errors else "No errors so far."), not errors
@@ -517,13 +559,41 @@ class GridGame(Game):
         listing.appendChild(item)
 
     # input -------------------------------------------------------------------------------------------
-    def select(self, r, c):
-        """Move the cursor."""
-        self.board.cursor = (r, c)
-        self.board.draw()
+    def select(self, r, c, keep=False):
+        """Move the cursor; `keep` adds its cell to the selection (else the cursor's cell alone is selected)."""
+        b = self.board
+        if keep:
+            b.selected.add(b.cursor[0] * self.n + b.cursor[1])
+        else:
+            b.selected = set()
+        b.cursor = (r, c)
+        b.draw()
+
+    def press(self, r, c, ev):
+        """A click: select the cell; Ctrl adds or takes it away, Shift adds it; a drag goes on selecting."""
+        b = self.board
+        i = r * self.n + c
+        if ev.ctrlKey or ev.metaKey:
+            cur = b.cursor[0] * self.n + b.cursor[1]
+            b.selected.add(cur)
+            if i in b.selected and len(b.selected) > 1:
+                b.selected.discard(i)
+                b.cursor = divmod(min(b.selected), self.n)
+                b.draw()
+                return
+        self.select(r, c, keep=bool(ev.ctrlKey or ev.metaKey or ev.shiftKey))
+
+    def drag_to(self, r, c):
+        """A press dragged on to another cell: it joins the selection."""
+        self.select(r, c, keep=True)
+
+    def chosen(self):
+        """The selected cells, in board order."""
+        b = self.board
+        return sorted(b.selected | {b.cursor[0] * self.n + b.cursor[1]})
 
     def key(self, ev):
-        """Digits (Shift: notes), letters above 9, arrows, erase, P for pencil mode."""
+        """Digits (Shift: centre marks), letters above 9, arrows (Shift: select on), erase, P, Space for the mode."""
         key, code = str(ev.key), str(ev.code)
         value = None
         if code.startswith("Digit") or code.startswith("Numpad"):
@@ -534,41 +604,83 @@ class GridGame(Game):
         if key in ARROWS:
             dr, dc = ARROWS[key]
             r, c = self.board.cursor
-            self.select((r + dr) % self.n, (c + dc) % self.n)
+            self.select((r + dr) % self.n, (c + dc) % self.n, keep=ev.shiftKey)
         elif key in ("Backspace", "Delete") or value == 0:
             self.enter(0)
-        elif value is not None and value <= self.n:
-            self.enter(value, pencil=ev.shiftKey or self.pencil_mode)
+        elif value is not None and value <= (latin.COLOURS if self.mode == "colour" else self.n):
+            self.enter(value, mode="centre" if ev.shiftKey and self.mode == "digit" else None)
         elif key.lower() == "p":
             self.toggle_pencil()
+        elif key == " " and str(ev.target.tagName).upper() not in ("BUTTON", "A", "SUMMARY"):
+            self.set_mode(MODES[(MODES.index(self.mode) + 1) % len(MODES)])
         else:
             return False
         return True
 
-    def enter(self, v, pencil=None):
-        """Enter v at the cursor (the digit it holds: no change), or toggle note v in pencil mode; 0 erases."""
-        if pencil is None:
-            pencil = self.pencil_mode
-        r, c = self.board.cursor
-        i = r * self.n + c
-        if self.givens[i]:
-            say("That cell is a given: it cannot change.")
+    def enter(self, v, mode=None):
+        """Write v in every selected cell as the mode says (a value, a centre or corner mark, a colour); 0 erases.
+        A mark already in every cell is taken out of them all; a digit a cell holds stays."""
+        mode = mode or self.mode
+        state = self.midend.state
+        values, notes, corners, colours = state
+        cells = self.chosen()
+        free = [i for i in cells if not self.givens[i]]
+        if mode == "colour":
+            now = [i for i in cells if colours[i] != v]
+            atoms = [(i, latin.COLOUR, v) for i in now] or [(i, latin.COLOUR, 0) for i in cells if colours[i]]
+        elif not free:
+            say("That cell is a given: it cannot change." if len(cells) == 1 else "Those cells are givens.")
             return
-        values = self.midend.state[0]
-        if v and pencil:
-            if values[i]:
-                return
-            move = latin.format_move(self.n, [(i, latin.TOGGLE, v)])
-        elif v and values[i] == v:
-            return  # typing the digit a cell holds keeps it (Backspace or the pad's erase clears it)
+        elif not v and mode == "digit":
+            atoms = [(i, latin.PLACE, 0) for i in free if values[i] or notes[i]]
+        elif not v and mode == "centre":
+            atoms = [(i, latin.SET_NOTES, 0) for i in free if notes[i] and not values[i]]
+        elif not v:
+            atoms = [(i, latin.CORNER, k) for i in free for k in range(1, self.n + 1) if (corners[i] >> (k - 1)) & 1]
+        elif mode == "digit":
+            atoms = [(i, latin.PLACE, v) for i in free if values[i] != v]
         else:
-            move = latin.place_move(self.n, i, v)
+            empty = [i for i in free if not values[i]]
+            marks = notes if mode == "centre" else corners
+            kind = latin.TOGGLE if mode == "centre" else latin.CORNER
+            lacking = [i for i in empty if not (marks[i] >> (v - 1)) & 1]
+            atoms = [(i, kind, v) for i in (lacking or empty)]
+        if not atoms:
+            return  # nothing changes (a digit a cell holds stays; Backspace or Erase clears it)
+        move = latin.format_move(self.n, atoms)
+        if mode == "digit" and v and not el("auto-remove").checked:
+            after = self.apply(self.midend.puzzle, state, move)[1]  # the notes the placement took: back
+            placed = set(a[0] for a in atoms)
+            back = [(i, latin.TOGGLE, v) for i in range(self.n * self.n)
+                    if (notes[i] >> (v - 1)) & 1 and not (after[i] >> (v - 1)) & 1 and i not in placed]
+            move = latin.format_move(self.n, atoms + back)
         self.midend.play(move)
 
+    def fill_notes(self):
+        """Every empty cell's centre marks become the digits its row, column (and box) allow: one move."""
+        values, notes = self.midend.state[0], self.midend.state[1]
+        atoms = []
+        for i in range(self.n * self.n):
+            if not values[i]:
+                mask = latin.cell_candidates(list(values), self.peers, self.n, i)
+                if mask != notes[i]:
+                    atoms.append((i, latin.SET_NOTES, mask))
+        if not atoms:
+            say("The notes already hold every candidate.")
+            return
+        self.midend.play(latin.format_move(self.n, atoms))
+
+    def set_mode(self, mode):
+        """What a digit writes: a value, a centre mark, a corner mark or a colour."""
+        self.mode = mode
+        for name, ident in MODE_BUTTONS.items():
+            el(ident).setAttribute("aria-pressed", "true" if name == mode else "false")
+        if self.n:
+            self.build_pad(self.n)
+
     def toggle_pencil(self):
-        """Switch between entering values and notes."""
-        self.pencil_mode = not self.pencil_mode
-        el("pencil").setAttribute("aria-pressed", "true" if self.pencil_mode else "false")
+        """Switch between entering values and centre marks (P)."""
+        self.set_mode("digit" if self.mode == "centre" else "centre")
 
     async def checked_custom(self, puzzle, what):
         """Load a typed puzzle when the worker finds exactly one solution (else say why)."""

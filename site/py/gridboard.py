@@ -1,8 +1,9 @@
 """A canvas board for latin-square puzzles (Sudoku, Skyscrapers), MicroPython main thread.
 
-Draws values, givens, pencil marks, the cursor, highlights (hint, wrong, conflict), boxes
-and an optional clue ring; maps clicks to cells; keeps an ARIA grid that states every
-cell for screen readers and tests. It knows nothing of rules: the page sets its fields.
+Draws values, givens, pencil marks (centre notes), corner marks, cell colours, the cursor and
+the selected cells, highlights (hint, wrong, conflict), boxes and an optional clue ring; maps
+clicks and drags to cells; keeps an ARIA grid that states every cell for screen readers and tests.
+It knows nothing of rules: the page sets its fields.
 An explained hint draws on the pencil marks: the candidates a step rests on in one colour
 (a chain's or a colouring's second colour in another), removed ones struck through in red,
 the placement in green, links between a chain's nodes (strong solid, weak dashed), rings
@@ -11,11 +12,15 @@ round placed digits that cause a single, the clues it rests on and the bounds th
 
 from pyscript import document
 from pyscript import window
+from rules.latin import COLOURS
 from rules.latin import SYMBOLS
 
 from tessera_ui import aria_grid
 from tessera_ui import css
 from tessera_ui import on
+
+# the names of the cell colours 1..9 (CSS --mark-1..9)
+COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "blue", "vermilion", "purple", "grey", "brown")
 
 
 def symbol(v):
@@ -31,10 +36,15 @@ class GridBoard:
         self.ctx = self.canvas.getContext("2d")
         self.aria = document.getElementById(aria_id)
         self.label = label
-        self.on_cell = None  # fn(r, c) when a cell is clicked
+        self.on_cell = None  # fn(r, c, ev) when a cell is pressed
+        self.on_drag = None  # fn(r, c) when a press moves on to another cell
         self.on_clue = None  # fn(side, i) when a clue is clicked
         self.n = 0
+        self._drag = None  # the cell a pressed pointer is over
         on(self.canvas, "pointerdown", self._pointer)
+        on(self.canvas, "pointermove", self._move)
+        on(window, "pointerup", self._release)
+        on(window, "pointercancel", self._release)
         on(window, "resize", lambda _e: self.draw())
 
     def setup(self, n, box=None, clues=None):
@@ -45,7 +55,10 @@ class GridBoard:
         self.values = [0] * (n * n)
         self.given = [False] * (n * n)
         self.pencil = [0] * (n * n)  # bitmask per cell
+        self.corners = [0] * (n * n)  # corner marks, a bitmask per cell
+        self.colours = [0] * (n * n)  # colour 1..COLOURS per cell, 0 none
         self.cursor = (0, 0)
+        self.selected = set()  # more selected cells (the cursor's is always selected)
         self.wrong = set()
         self.conflict = set()
         self.hint_cells = set()
@@ -75,18 +88,36 @@ class GridBoard:
         cell = size / (self.n + 2 * ring)
         return size, cell, ring * cell
 
-    def _pointer(self, ev):
-        if not self.n:
-            return
+    def _at(self, ev):
+        """(row, column) under a pointer event, maybe off the grid (the clue ring)."""
         rect = self.canvas.getBoundingClientRect()
         size, cell, off = self._metrics()
         x = (ev.clientX - rect.left) * size / rect.width - off
         y = (ev.clientY - rect.top) * size / rect.height - off
-        c, r = int(x // cell), int(y // cell)
+        return int(y // cell), int(x // cell)
+
+    def _move(self, ev):
+        """A pressed pointer moving on to another cell (a drag selects several)."""
+        if self._drag is None or not self.n:
+            return
+        r, c = self._at(ev)
+        if 0 <= r < self.n and 0 <= c < self.n and (r, c) != self._drag:
+            self._drag = (r, c)
+            if self.on_drag is not None:
+                self.on_drag(r, c)
+
+    def _release(self, _ev):
+        self._drag = None
+
+    def _pointer(self, ev):
+        if not self.n:
+            return
+        r, c = self._at(ev)
         if 0 <= r < self.n and 0 <= c < self.n:
             self.canvas.focus()
+            self._drag = (r, c)
             if self.on_cell is not None:
-                self.on_cell(r, c)
+                self.on_cell(r, c, ev)
         elif self.clues and self.on_clue is not None:
             if r < 0 and 0 <= c < self.n:
                 self.on_clue("top", c)
@@ -123,7 +154,7 @@ class GridBoard:
                 same_box = self.box and r // bh == cr // bh and c // bw == cc // bw
                 if i in self.hint_cells:
                     bg = colours["hint"]
-                elif (r, c) == (cr, cc):
+                elif (r, c) == (cr, cc) or i in self.selected:
                     bg = colours["sel"]
                 elif i in self.wrong:
                     bg = colours["wrong-bg"]
@@ -137,6 +168,11 @@ class GridBoard:
                     bg = colours["panel"]
                 ctx.fillStyle = bg
                 ctx.fillRect(x, y, cell, cell)
+                if self.colours[i]:  # the player's colour, over the highlight so both show
+                    ctx.globalAlpha = 0.6 if bg == colours["panel"] else 0.45
+                    ctx.fillStyle = css("--mark-" + str(self.colours[i]))
+                    ctx.fillRect(x, y, cell, cell)
+                    ctx.globalAlpha = 1
                 v = self.values[i]
                 if v:
                     if i in self.wrong or i in self.conflict:
@@ -154,6 +190,8 @@ class GridBoard:
                     ctx.fillText(symbol(v), x + cell / 2, y + cell * 0.54)
                 elif self.pencil[i] or (self.hint_place and self.hint_place[0] == i):
                     self._draw_pencil(i, x, y, cell, colours, font)
+                if self.corners[i] and not v:
+                    self._draw_corners(i, x, y, cell, colours, font)
                 if i in self.hint_bounds and not v:
                     ctx.fillStyle = colours["cause"]
                     ctx.font = "600 " + str(int(cell * 0.22)) + "px " + font
@@ -199,6 +237,17 @@ class GridBoard:
                 ctx.moveTo(px - cell / cols / 3, py + cell / rows / 3)
                 ctx.lineTo(px + cell / cols / 3, py - cell / rows / 3)
                 ctx.stroke()
+
+    def _draw_corners(self, i, x, y, cell, colours, font):
+        """Corner marks: corners first, then the middles of the edges, smallest digit first."""
+        ctx = self.ctx
+        ctx.font = "500 " + str(int(cell * 0.2)) + "px " + font
+        ctx.fillStyle = colours["entry"]
+        spots = ((0.16, 0.18), (0.84, 0.18), (0.16, 0.84), (0.84, 0.84), (0.5, 0.18), (0.5, 0.84), (0.16, 0.5),
+                 (0.84, 0.5), (0.33, 0.18), (0.67, 0.18), (0.33, 0.84), (0.67, 0.84))
+        marks = [v for v in range(1, self.n + 1) if (self.corners[i] >> (v - 1)) & 1]
+        for k, v in enumerate(marks[:len(spots)]):
+            ctx.fillText(symbol(v), x + spots[k][0] * cell, y + spots[k][1] * cell)
 
     def mark_centre(self, cell_index, v, cell, off):
         """The canvas point of pencil mark v in a cell."""
@@ -304,6 +353,10 @@ class GridBoard:
             words.append("empty, notes " + " ".join(marks))
         else:
             words.append("empty")
+        if self.corners[i] and not v:
+            words.append("corner " + " ".join(symbol(k + 1) for k in range(self.n) if (self.corners[i] >> k) & 1))
+        if 0 < self.colours[i] <= COLOURS:
+            words.append("colour " + COLOUR_NAMES[self.colours[i] - 1])
         if i in self.wrong:
             words.append("wrong")
         if i in self.conflict:
@@ -352,7 +405,7 @@ class GridBoard:
         cr, cc = self.cursor
         for i, node in enumerate(self._aria_cells):
             text = self.describe(i)
-            selected = i == cr * self.n + cc
+            selected = i == cr * self.n + cc or i in self.selected
             key = (text, selected)
             if self._aria_cache.get(i) != key:
                 self._aria_cache[i] = key

@@ -12,6 +12,12 @@ make one move (a hint that removes notes from several cells):
     r1c2^4      toggle note 4 (the cell must be empty)
     r1c2-47     remove notes 4 and 7; a cell without notes first gets every candidate its
                 peers allow, then loses those (what playing an elimination hint does)
+    r1c2+1279   set the notes to exactly 1, 2, 7, 9 (`+0`: none): "fill in candidates"
+    r1c2*4      toggle corner mark 4 (any cell)
+    r1c2!3      paint the cell in colour 3 of COLOURS (`!0` clears it; givens too)
+
+Notes are the centre marks the hints read; corner marks and colours are the player's own marks
+(SudokuPad's): `apply_move` accepts and ignores them, `apply_marks` keeps them.
 
 Runs under CPython and MicroPython alike (see the package's docstring).
 """
@@ -20,6 +26,9 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = ".0"
 MAX_N = len(SYMBOLS)
 PLACE, TOGGLE, REMOVE = "=", "^", "-"
+SET_NOTES, CORNER, COLOUR = "+", "*", "!"
+KINDS = (PLACE, TOGGLE, REMOVE, SET_NOTES, CORNER, COLOUR)
+COLOURS = 9  # cell colours 1..9 (0: none)
 
 
 def symbol(v: int) -> str:
@@ -177,7 +186,8 @@ def repeats(values: list[int], unit_list: list[list[int]]) -> list[tuple[int, in
 def parse_move(text: str, n: int) -> list[tuple[int, str, int]]:
     """The atoms of a move string as (cell, kind, value or notes mask); ValueError when unreadable.
 
-    kind is PLACE ('=', value 0 = clear), TOGGLE ('^', one value) or REMOVE ('-', a mask)."""
+    kind is PLACE ('=', value 0 = clear), TOGGLE ('^', one value), REMOVE ('-', a mask), SET_NOTES ('+', a
+    mask), CORNER ('*', one value) or COLOUR ('!', 0..COLOURS)."""
     out = []
     for part in text.split(","):
         part = part.strip()
@@ -191,17 +201,25 @@ def parse_move(text: str, n: int) -> list[tuple[int, str, int]]:
         if not (1 <= row <= n and 1 <= col <= n):
             raise ValueError("r" + str(row) + "c" + str(col) + " is off the " + str(n) + "x" + str(n) + " board")
         cell = (row - 1) * n + col - 1
-        if i >= len(part) or part[i] not in (PLACE, TOGGLE, REMOVE):
-            raise ValueError("after the cell comes =, ^ or -: " + repr(part[:40]))
+        if i >= len(part) or part[i] not in KINDS:
+            raise ValueError("after the cell comes =, ^, -, +, * or !: " + repr(part[:40]))
         kind, rest = part[i], part[i + 1:]
         if kind == PLACE:
             if len(rest) != 1:
                 raise ValueError("place one symbol: r1c2=4 (or =0 to clear); got " + repr(part[:40]))
             out.append((cell, kind, value_of(rest, n)))
-        elif kind == TOGGLE:
+        elif kind in (TOGGLE, CORNER):
             if len(rest) != 1 or rest in BLANKS:
-                raise ValueError("toggle one note: r1c2^4; got " + repr(part[:40]))
+                raise ValueError("toggle one mark: r1c2" + kind + "4; got " + repr(part[:40]))
             out.append((cell, kind, value_of(rest, n)))
+        elif kind == COLOUR:
+            if len(rest) != 1 or not "0" <= rest <= str(COLOURS):
+                raise ValueError("a colour is 0 to " + str(COLOURS) + ": r1c2!3; got " + repr(part[:40]))
+            out.append((cell, kind, int(rest)))
+        elif kind == SET_NOTES:
+            if not rest:
+                raise ValueError("name the notes: r1c2+1279 (or +0 for none); got " + repr(part[:40]))
+            out.append((cell, kind, mask_of(rest, n)))
         else:
             if not rest:
                 raise ValueError("name the notes to remove: r1c2-47; got " + repr(part[:40]))
@@ -223,8 +241,10 @@ def format_move(n: int, atoms: list[tuple[int, str, int]]) -> str:
     """The move string of (cell, kind, value or mask) atoms (parse_move's inverse)."""
     parts = []
     for cell, kind, x in atoms:
-        if kind == REMOVE:
-            parts.append(cell_name(n, cell) + kind + mask_text(x))
+        if kind in (REMOVE, SET_NOTES):
+            parts.append(cell_name(n, cell) + kind + (mask_text(x) or "0"))
+        elif kind == COLOUR:
+            parts.append(cell_name(n, cell) + kind + str(x))
         else:
             parts.append(cell_name(n, cell) + kind + (symbol(x) if x else "0"))
     return ",".join(parts)
@@ -266,6 +286,8 @@ def apply_move(values: list[int], notes: list[int], move: str, n: int, peer_list
     vals = list(values)
     marks = list(notes)
     for cell, kind, x in parse_move(move, n):
+        if kind in (CORNER, COLOUR):
+            continue  # the player's own marks (apply_marks)
         if givens is not None and givens[cell] and not (kind == PLACE and x == givens[cell]):
             raise ValueError(cell_name(n, cell) + " is a given: it cannot change")
         if kind == PLACE:
@@ -279,8 +301,22 @@ def apply_move(values: list[int], notes: list[int], move: str, n: int, peer_list
             raise ValueError(cell_name(n, cell) + " holds " + symbol(vals[cell]) + ": clear it before writing notes")
         elif kind == TOGGLE:
             marks[cell] ^= 1 << (x - 1)
+        elif kind == SET_NOTES:
+            marks[cell] = x
         else:
             if not marks[cell]:
                 marks[cell] = cell_candidates(vals, peer_lists, n, cell)
             marks[cell] &= ~x
     return tuple(vals), tuple(marks)
+
+
+def apply_marks(corners: list[int], colours: list[int], move: str, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The (corner marks as masks, colours) after a move string (its other atoms are `apply_move`'s)."""
+    corner = list(corners)
+    paint = list(colours)
+    for cell, kind, x in parse_move(move, n):
+        if kind == CORNER:
+            corner[cell] ^= 1 << (x - 1)
+        elif kind == COLOUR:
+            paint[cell] = x
+    return tuple(corner), tuple(paint)
