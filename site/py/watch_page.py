@@ -50,7 +50,7 @@ FRAME = 1 / 30  # seconds between frames while playing
 FRAME_BUDGET_MS = 24  # time per frame for applying events (both panes)
 STUCK_MS = 2500  # a chunk request older than this at Stop means the worker is stuck
 SIDES = ("top", "right", "bottom", "left")
-PREPARED = set()  # families whose data files the worker has fetched (cleared when it restarts)
+PREPARED = set()  # (family, worker generation): the data files that worker has fetched (a restarted one has none)
 
 # how each family is shown; its methods (titles, what one step is) come from the registry (data/families.json)
 FAMILIES = {
@@ -415,12 +415,13 @@ class Pane:
         gen = self.gen
         try:
             if self.tid is None:
-                if FAMILIES[self.family].get("data") and self.family not in PREPARED:
+                prepared = (self.family, self.worker.generation)
+                if FAMILIES[self.family].get("data") and prepared not in PREPARED:
                     ans = await self.worker.call(self.family, "check", self.request)  # fetches its data files
                     if gen != self.gen:
                         return
                     if ans.get("kind") != "internal":
-                        PREPARED.add(self.family)
+                        PREPARED.add(prepared)
                 ans = await self.worker.method("trace_start", self.family, json.dumps(self.request),
                                                  self.method["name"])
                 if gen != self.gen:
