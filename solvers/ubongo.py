@@ -114,10 +114,10 @@ def is_connected(squares: Iterable[Square]) -> bool:
 class Board:
     """A footprint x height box: its cubes, every placement of every piece, the exact cover matrix."""
 
-    def __init__(self, footprint: tuple[Square, ...], height: int, pieces: str = DEFAULT_SET) -> None:
+    def __init__(self, footprint: tuple[Square, ...], height: int, kit: str = DEFAULT_SET) -> None:
         self.footprint = footprint
         self.height = height
-        self.ids = SETS[pieces]  # the piece set's ids, in PIECES order
+        self.ids = SETS[kit]  # the piece set's ids, in PIECES order
         self.cubes: tuple[Cube, ...] = tuple((r, c, z) for r, c in footprint for z in range(height))
         inside = set(self.cubes)
         rows = max(r for r, _ in footprint) + 1
@@ -170,9 +170,9 @@ class Board:
 
 
 @lru_cache(maxsize=512)
-def board(footprint: tuple[Square, ...], height: int = HEIGHT, pieces: str = DEFAULT_SET) -> Board:
+def board(footprint: tuple[Square, ...], height: int = HEIGHT, kit: str = DEFAULT_SET) -> Board:
     """The (cached) board of a sorted footprint with the placements of a piece set."""
-    return Board(footprint, height, pieces)
+    return Board(footprint, height, kit)
 
 
 # ----- cards ---------------------------------------------------------------------

@@ -563,7 +563,7 @@ class GridGame(Game):
         """Move the cursor; `keep` adds its cell to the selection (else the cursor's cell alone is selected)."""
         b = self.board
         if keep:
-            b.selected.add(b.cursor[0] * self.n + b.cursor[1])
+            b.selected.add(self.cursor_cell())
         else:
             b.selected = set()
         b.cursor = (r, c)
@@ -574,8 +574,7 @@ class GridGame(Game):
         b = self.board
         i = r * self.n + c
         if ev.ctrlKey or ev.metaKey:
-            cur = b.cursor[0] * self.n + b.cursor[1]
-            b.selected.add(cur)
+            b.selected.add(self.cursor_cell())
             if i in b.selected and len(b.selected) > 1:
                 b.selected.discard(i)
                 b.cursor = divmod(min(b.selected), self.n)
@@ -587,10 +586,13 @@ class GridGame(Game):
         """A press dragged on to another cell: it joins the selection."""
         self.select(r, c, keep=True)
 
+    def cursor_cell(self):
+        """The index of the cursor's cell."""
+        return self.board.cursor[0] * self.n + self.board.cursor[1]
+
     def chosen(self):
         """The selected cells, in board order."""
-        b = self.board
-        return sorted(b.selected | {b.cursor[0] * self.n + b.cursor[1]})
+        return sorted(self.board.selected | {self.cursor_cell()})
 
     def key(self, ev):
         """Digits (Shift: centre marks), letters above 9, arrows (Shift: select on), erase, P, Space for the mode."""
