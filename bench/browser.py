@@ -1,6 +1,6 @@
 """Benchmark: page start times, cold and warm, and the same solver in the browser worker and in CPython.
 
-    .venv/bin/python bench/browser.py [--limit N] [--hints N] [--rounds N]
+    .venv/bin/python bench/browser.py [--limit N] [--hints N] [--rounds N] [--korf N] [--rolls N] [--cards N]
 
 Builds dist/ if missing, serves it on 127.0.0.1 and drives Debian's Chromium. First, for every
 page: the time from navigation to a drawn board (its accessible mirror filled) and to a ready
@@ -10,8 +10,10 @@ median of --rounds fresh profiles. Then times `solve` on top95 and hardest, a Su
 top95 puzzle once its singles are played (the first hint that needs a real technique), every hint of
 the hint walks of `hardest` (values and notes as a player meets them), every Skyscrapers hint of the walks
 of Tatham's Extreme and Unreasonable Towers and a generated 9x9 Extreme, and the sliding
-puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first), inside the
-worker (its exported `timeit`) and here in CPython, in the same run.
+puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first) and on Korf's 100
+(the quick provisional hint, then the optimal one), Genius Square counting every solution of
+--rolls rolls, and Cubes 3D level-4 generation (both piece sets), inside the worker (its exported
+`timeit`) and here in CPython, in the same run.
 """
 
 from __future__ import annotations
@@ -57,6 +59,29 @@ def sliding_positions(count: int) -> list[dict]:
         p = commands.run(fam, "generate", {"difficulty": len(fam.grades), "seed": f"bench-{seed}", "size": 4})
         out.append({"width": 4, "height": 4, "tiles": p["tiles"]})
     return out
+
+
+def korf_positions(count: int, quick: bool) -> list[dict]:
+    """Korf's 100 (the first `count`) as sliding hint inputs; `quick` asks for the provisional good move."""
+    from sliding import korf_instances
+
+    extra = {"quick": True} if quick else {}
+    return [{"width": 4, "height": 4, "tiles": list(tiles), "limit": {"seconds": 300}, **extra}
+            for _, _, tiles in korf_instances()[:count]]
+
+
+def genius_rolls(count: int) -> list[dict]:
+    """Every (62,208 // count)-th roll of the real dice, as solve inputs that count every solution."""
+    from solvers import genius
+
+    rolls = genius.all_rolls()
+    return [{"blockers": [genius.cell_name(c) for c in r], "count": True} for r in rolls[::len(rolls) // count][:count]]
+
+
+def cubes_level4(count: int) -> list[dict]:
+    """Generate requests for Cubes 3D level-4 cards (both piece sets), seeds 0.."""
+    return [{"difficulty": 4, "seed": f"bench-{i // 2}", "variant": ("family", "original")[i % 2]}
+            for i in range(count)]
 
 
 SINGLES = ("Full house", "Naked single", "Hidden single")
@@ -170,6 +195,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=95)
     parser.add_argument("--hints", type=int, default=10, help="random 4x4 sliding positions to hint")
     parser.add_argument("--rounds", type=int, default=3, help="fresh profiles per page for the start times")
+    parser.add_argument("--korf", type=int, default=100, help="Korf instances to hint (optimal and quick)")
+    parser.add_argument("--rolls", type=int, default=50, help="Genius rolls to count")
+    parser.add_argument("--cards", type=int, default=10, help="Cubes 3D level-4 cards to generate")
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
@@ -184,6 +212,10 @@ def main() -> None:
     sets.append(("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", args.limit)))
     sets.append(("skyscrapers hint, hard walks", "skyscrapers", "hint", skyscrapers_walk_positions()))
     sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
+    sets.append(("sliding quick hint, Korf", "sliding", "hint", korf_positions(args.korf, True)))
+    sets.append(("sliding hint, Korf", "sliding", "hint", korf_positions(args.korf, False)))
+    sets.append(("genius count a roll", "genius", "solve", genius_rolls(args.rolls)))
+    sets.append(("cubes 3D level 4 generate", "ubongo", "generate", cubes_level4(args.cards)))
     # a request straight to the page's worker (window.tesseraWorker), answered by its id
     ask = ("([fn, args]) => new Promise(done => { const w = window.tesseraWorker, id = 'bench' + Math.random();"
            " const hear = e => { if (e.data.id === id) {"

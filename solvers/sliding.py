@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -236,6 +237,7 @@ class _Ida:
         self.md = manhattan(puzzle.width, puzzle.tiles)
         self.nodes = 0
         self.h0 = 0
+        self.first_bound = 0  # the first iteration's bound (h0, or h0 scaled by a weight)
 
     def search(self, bound: int) -> list[int] | None:
         """Moves of a solution of length <= bound, or None (also sets self.next_bound)."""
@@ -243,7 +245,7 @@ class _Ida:
 
     def solve(self, on_iteration: Callable[[int, int], None] | None = None) -> list[int]:
         """An optimal solution (raises SearchAborted when the budget runs out)."""
-        bound = self.h0
+        bound = self.first_bound
         while True:
             if on_iteration:
                 on_iteration(bound, self.nodes)
@@ -265,7 +267,7 @@ class _LinearConflictIda(_Ida):
         w, tiles = puzzle.width, puzzle.tiles
         self.lines = [_row_conflicts(w, tiles, r) for r in range(puzzle.height)]
         self.lines += [_col_conflicts(w, tiles, c) for c in range(w)]
-        self.h0 = self.md + 2 * (sum(self.lines))
+        self.h0 = self.first_bound = self.md + 2 * (sum(self.lines))
 
     def search(self, bound: int) -> list[int] | None:
         """One depth-first pass with f = g + h <= bound."""
@@ -336,30 +338,29 @@ class _PatternIda(_Ida):
     """IDA* on 4x4 with Manhattan + 2 x the additive PDB offsets, max of direct and reflected.
 
     Its depth-first loop mirrors _LinearConflictIda's on purpose: each is specialised to its
-    heuristic's incremental update, which is where the time goes.
+    heuristic's incremental update, which is where the time goes. `weight` (a, b) searches
+    with f = g + (a / b) * h: not optimal then, but far faster (the quick hint's search).
     """
 
-    def __init__(self, puzzle: Puzzle, db: pattern_db.PatternDatabase, budget: Budget | None = None) -> None:
+    def __init__(self, puzzle: Puzzle, db: pattern_db.PatternDatabase, budget: Budget | None = None,
+                 weight: tuple[int, int] = (1, 1)) -> None:
         super().__init__(puzzle, budget)
         self.db = db
+        self.weight = weight
         self.idx = db.indices(self.board)
         self.ridx = db.mirror_indices(self.board) if db.reflects else list(self.idx)
         self.val = [tb[i] for tb, i in zip(db.tables, self.idx, strict=True)]
         self.rval = [tb[i] for tb, i in zip(db.tables, self.ridx, strict=True)]
         self.h0 = self.md + 2 * max(sum(self.val), sum(self.rval))
+        self.first_bound = weight[0] * self.h0
 
     def search(self, bound: int) -> list[int] | None:
-        """One depth-first pass with f = g + h <= bound."""
+        """One depth-first pass with b * g + a * h <= bound (a = b = 1: f = g + h)."""
         db = self.db
-        board, children, mdd = self.board, self.children, self.md_delta
-        n = len(board)
-        n1 = n + 1
+        board, children, moves = self.board, self.children, _pattern_moves(db)
+        n1 = len(board) + 1
         tables, idx, ridx, val, rval = db.tables, self.idx, self.ridx, self.val, self.rval
-        slot = db.slot
-        if db.reflects:
-            mslot, mcell = db.mirror_slot, db.mirror_cell
-        else:
-            mslot, mcell = slot, list(range(n))
+        a, step = self.weight
         path: list[int] = []
         least = [1 << 30]
 
@@ -367,18 +368,19 @@ class _PatternIda(_Ida):
             self.nodes += 1
             if not self.nodes & 1023:
                 self._tick()
+            g += step
+            row = moves[blank]
             for nb in children[blank * n1 + prev + 1]:
                 t = board[nb]
-                p, wt = slot[t]
-                rp, rwt = mslot[t]
-                nmd = md + mdd[(t * n + nb) * n + blank]
-                ni = idx[p] + (blank - nb) * wt
-                nri = ridx[rp] + (mcell[blank] - mcell[nb]) * rwt
+                p, di, rp, dri, dmd = row[nb][t]
+                nmd = md + dmd
+                ni = idx[p] + di
+                nri = ridx[rp] + dri
                 nv = tables[p][ni]
                 nrv = tables[rp][nri]
                 ne = e - val[p] + nv
                 nre = re - rval[rp] + nrv
-                f = g + 1 + nmd + 2 * (ne if ne > nre else nre)
+                f = g + a * (nmd + 2 * (ne if ne > nre else nre))
                 if f > bound:
                     if f < least[0]:
                         least[0] = f
@@ -391,7 +393,7 @@ class _PatternIda(_Ida):
                 board[nb] = 0
                 idx[p], ridx[rp], val[p], rval[rp] = ni, nri, nv, nrv
                 path.append(t)
-                if dfs(nb, blank, g + 1, nmd, ne, nre):
+                if dfs(nb, blank, g, nmd, ne, nre):
                     return True
                 path.pop()
                 idx[p], ridx[rp], val[p], rval[rp] = oi, ori, ov, orv
@@ -406,6 +408,35 @@ class _PatternIda(_Ida):
         if found:
             return path
         return None
+
+
+_MoveRow = list[list[tuple[int, int, int, int, int]]]
+
+
+_moves_of: weakref.WeakKeyDictionary[pattern_db.PatternDatabase, list[_MoveRow]] = weakref.WeakKeyDictionary()
+
+
+def _pattern_moves(db: pattern_db.PatternDatabase) -> list[_MoveRow]:
+    """moves[blank][cell][tile]: (pattern, index change, reflected pattern, its index change, Manhattan change)
+    when `tile` slides from `cell` into the blank: one lookup per child in the search's loop."""
+    if db in _moves_of:
+        return _moves_of[db]
+    w, n = db.width, db.width * db.height
+    _, md_delta = _move_tables(w, db.height)
+    mslot, mcell = (db.mirror_slot, db.mirror_cell) if db.reflects else (db.slot, list(range(n)))
+    table: list[_MoveRow] = []
+    for blank in range(n):
+        rows: _MoveRow = []
+        for cell in range(n):
+            row = [(0, 0, 0, 0, 0)]
+            for t in range(1, n):
+                (p, wt), (rp, rwt) = db.slot[t], mslot[t]
+                row.append((p, (blank - cell) * wt, rp, (mcell[blank] - mcell[cell]) * rwt,
+                            md_delta[(t * n + cell) * n + blank]))
+            rows.append(row)
+        table.append(rows)
+    _moves_of[db] = table
+    return table
 
 
 def _solver(puzzle: Puzzle, budget: Budget | None = None) -> _Ida:
@@ -741,31 +772,87 @@ def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None) ->
     return Solution(moves, False, "Parberry real-time")
 
 
-def hint(puzzle: Puzzle, state: Puzzle) -> Hint:
-    """The next move: on a shortest path when the size allows, else Parberry's next move with its phase."""
+def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None = None) -> Hint:
+    """The next move: on a shortest path when the size allows, else Parberry's next move with its phase.
+
+    `quick` answers at once where the shortest path could take long to find (a 4x4 whose path is
+    not known yet): a good move from a weighted search, marked "provisional", for the page to
+    show while it asks again without `quick`. A `prefer`red tile is the answer whenever sliding
+    it also starts a shortest solution (so the quick move is confirmed, not swapped for an equal one).
+    """
     require_solvable(state)
     if state.is_goal():
         return Hint("Solved", [], "The tiles are already in order.", None,
                     extra={"distance_before": 0, "distance_after": 0, "phase": "solved"},
                     where="Nothing is left to move.", what="Solved")
-    w = state.width
+    good = quick_moves(state) if quick else None
+    if good is not None:
+        t, n = good[0], len(good)
+        return _move_hint(state, t, n, "Good move", "quick", 2,
+                          f"Sliding {t} {direction(state, t)} starts a solution of {n} moves that a quick search "
+                          "found; a shorter one may exist (the full search follows).",
+                          provisional=True)
     exact = solve(state, True) if optimal_available(state.width, state.height) else None
     if exact is not None and exact.optimal:
-        moves = exact.moves
-        t, n = moves[0], len(moves)
-        technique, phase, level = "Optimal move", "optimal", 0
-        reason = f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}."
-    else:
-        moves, phases = parberry(state)
-        t, n = moves[0], len(moves)
-        technique, phase, level = "Real-time (Parberry)", phase_at(phases, 0), 1
-        reason = (f"Sliding {t} {direction(state, t)} is the next step of {phase} in the real-time plan: "
-                  f"distance {n} -> {n - 1} along this plan (not necessarily the shortest).")
-    r, c = divmod(state.tiles.index(t), w)
-    return Hint(technique, [[r, c]], reason, t, level,
-                extra={"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0},
+        t, n = exact.moves[0], len(exact.moves)
+        if prefer in movable(state) and prefer != t and _starts_shortest(state, prefer, n):
+            t = prefer
+        return _move_hint(state, t, n, "Optimal move", "optimal", 0,
+                          f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}.")
+    moves, phases = parberry(state)
+    t, n, phase = moves[0], len(moves), phase_at(phases, 0)
+    return _move_hint(state, t, n, "Real-time (Parberry)", phase, 1,
+                      f"Sliding {t} {direction(state, t)} is the next step of {phase} in the real-time plan: "
+                      f"distance {n} -> {n - 1} along this plan (not necessarily the shortest).")
+
+
+def _starts_shortest(state: Puzzle, tile: int, n: int) -> bool:
+    """Whether sliding `tile` leaves a position n - 1 moves from solved (its path is remembered)."""
+    child = apply(state, tile)
+    key = (child.width, child.height, child.tiles)
+    if child.is_goal():
+        return n == 1
+    if key not in _known_paths:
+        path = _solver(child, _exact_budget(child.width, child.height, None)).search(n - 1)
+        if path is None:
+            return False
+        _remember(child, path)
+    return len(_known_paths[key]) == n - 1
+
+
+def _move_hint(state: Puzzle, t: int, n: int, technique: str, phase: str, level: int, reason: str,
+               provisional: bool = False) -> Hint:
+    """A hint to slide tile t, with the distance (n moves) before and after it along the plan."""
+    r, c = divmod(state.tiles.index(t), state.width)
+    extra = {"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0}
+    if provisional:
+        extra["provisional"] = True
+    return Hint(technique, [[r, c]], reason, t, level, extra=extra,
                 where=f"Look at tile {t}, next to the blank (row {r + 1}, column {c + 1}).",
                 what=f"Slide {t} {direction(state, t)}.", step=str(t))
+
+
+QUICK_WEIGHTS = ((5, 4), (3, 2), (2, 1))  # f = g + w * h, tried in turn, each under QUICK_NODES
+QUICK_NODES = 20_000  # about 30 ms in CPython: the quick hint's whole search is under 0.1 s
+
+
+def quick_moves(state: Puzzle) -> list[int] | None:
+    """A solution from a weighted IDA* (short, not always shortest), or None when the exact answer
+    is quick anyway: small boards, known paths, sizes without pattern databases (Parberry's plan)."""
+    w, h = state.width, state.height
+    if w * h <= OPTIMAL_CELLS or (w, h, state.tiles) in _known_paths or not _with_tables(w, h):
+        return None
+    db = pattern_db.database(w, h)
+    assert db is not None
+    for weight in QUICK_WEIGHTS:
+        local = Budget(max_nodes=QUICK_NODES)
+        try:
+            return _PatternIda(state, db, local, weight).solve()
+        except SearchAborted:
+            if request_budget().exhausted():
+                raise
+    moves, _ = parberry(state)
+    return moves
 
 
 def random_solvable(width: int, height: int, rng: random.Random) -> Puzzle:
@@ -1295,8 +1382,12 @@ class SlidingFamily(Family[Puzzle, State]):
                 "misplaced": [[c // w, c % w] for c in rules.misplaced(state.tiles)]}
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
-        """The next move with the distance before and after it, and the plan's phase."""
-        return hint(puzzle, _position(puzzle, state))
+        """The next move with the distance before and after it, and the plan's phase; {"quick": true}
+        may answer at once with a good (not surely shortest) move marked "provisional"; "prefer":
+        a tile to name when it too starts a shortest solution."""
+        prefer = obj.get("prefer")
+        prefer = int(prefer) if isinstance(prefer, (int, str)) and str(prefer).isdigit() else None
+        return hint(puzzle, _position(puzzle, state), bool(obj.get("quick")), prefer)
 
     def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
         """IDA* thresholds ("ida*") or Parberry phases ("parberry"), then the moves.

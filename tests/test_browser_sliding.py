@@ -119,6 +119,32 @@ def test_hint_names_the_move_and_the_distance(watch, site_url: str) -> None:
     assert distance(page) == 17
 
 
+# Korf's instance 3 (59 moves; blank-last labels): about a second of exact search in CPython
+KORF_3 = [1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2]
+
+
+def test_hard_4x4_hint_shows_a_good_move_then_the_shortest(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(KORF_3, 4, 4))
+    page.evaluate("""() => { const box = document.querySelector('#hint-reason'); window.reasons = [];
+        new MutationObserver(() => window.reasons.push(box.innerText))
+            .observe(box, {childList: true, characterData: true, subtree: true}); }""")
+    page.click("#hint")
+    page.wait_for_function("window.reasons.some(r => r.includes('Moves to solved'))", timeout=90_000)
+    reasons = page.evaluate("window.reasons")
+    first = next(r for r in reasons if r)
+    assert "quick search" in first and int(re.search(r"solution of (\d+) moves", first).group(1)) >= 59, reasons
+    assert "Confirmed: this move starts a shortest solution" in reasons[-1] or "the quick move (" in reasons[-1]
+    assert "Moves to solved: 59 → 58" in reasons[-1], reasons
+    screenshot(page, "sliding-hint-confirmed")
+    assert distance(page) == 59
+    before = tiles(page)
+    m = re.fullmatch(r"Slide (\d+) (up|down|left|right)", page.inner_text("#hint-title"))
+    assert m
+    page.click("#hint-apply")
+    assert tiles(page)[before.index(int(m.group(1)))] == 0
+    assert distance(page) == 58
+
+
 def test_following_hints_solves_a_scrambled_3x3(watch, site_url: str) -> None:
     page = open_page(watch, site_url, link(SCRAMBLED))
     for _ in range(30):

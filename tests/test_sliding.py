@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import commands, pattern_db, pattern_db_build
+from solvers import budget, commands, pattern_db, pattern_db_build
 from solvers import sliding as sl
 from solvers.base import Hint, Params, Problem, PuzzleError
 from solvers.rules import sliding as rules
@@ -228,16 +228,59 @@ def test_small_examples_optimal_lengths(db: pattern_db.PatternDatabase) -> None:
 
 
 def test_korf_subset_optimal_lengths(db: pattern_db.PatternDatabase) -> None:
-    path = BENCH / "fifteen_korf100.txt"
-    if not path.exists():
-        pytest.skip(f"benchmark data missing: {path}")
-    rows = [[int(x) for x in line.split()] for line in path.read_text().splitlines() if line and line[0] != "#"]
+    rows = korf_rows()
     assert len(rows) == 100
     for ident, opt, *tiles in sorted(rows, key=lambda r: r[1])[:8]:
         board = korf_blank_last(tiles)
         moves = sl.solve_optimal(sl.validate(4, 4, board))
         assert len(moves) == opt, f"Korf #{ident}"
         assert play(4, 4, board, moves) == solved(4, 4)
+
+
+def korf_rows() -> list[list[int]]:
+    """Korf's 100 as [id, optimal length, tiles...] (skips the test when the data is missing)."""
+    path = BENCH / "fifteen_korf100.txt"
+    if not path.exists():
+        pytest.skip(f"benchmark data missing: {path}")
+    return [[int(x) for x in line.split()] for line in path.read_text().splitlines() if line and line[0] != "#"]
+
+
+def test_quick_hint_is_a_good_move_within_its_node_budget(db: pattern_db.PatternDatabase,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sl, "_known_paths", {})
+    for ident, opt, *tiles in korf_rows()[:12]:
+        p = sl.validate(4, 4, korf_blank_last(tiles))
+        with budget.running(Budget()) as spent:
+            moves = sl.quick_moves(p)
+        assert moves is not None and play(4, 4, p.tiles, moves) == solved(4, 4), f"Korf #{ident}"
+        assert opt <= len(moves) <= 2 * opt  # weight 2 at most: never longer than twice the shortest
+        assert spent.nodes <= len(sl.QUICK_WEIGHTS) * (sl.QUICK_NODES + 1024)
+        h = call("hint", {**sl.FAMILY.write(p), "quick": True})
+        assert h["provisional"] and not h["exact"] and h["technique"] == "Good move"
+        assert h["move"] == moves[0] and h["distance_before"] == len(moves) and "quick search" in h["reason"]
+    small = sl.random_walk(3, 3, 30, random.Random(2))
+    assert sl.quick_moves(small) is None  # the shortest is quick to find anyway
+    assert "provisional" not in call("hint", {**sl.FAMILY.write(small), "quick": True})
+    ident, opt, *tiles = sorted(korf_rows(), key=lambda r: r[1])[0]
+    p = sl.validate(4, 4, korf_blank_last(tiles))
+    exact = call("hint", sl.FAMILY.write(p))
+    assert exact["exact"] and exact["distance_before"] == opt
+    assert sl.quick_moves(p) is None  # its path is known now: the exact hint is immediate
+    assert call("hint", {**sl.FAMILY.write(p), "quick": True}) == exact
+
+
+def test_hint_keeps_a_preferred_move_only_when_it_is_also_shortest(db: pattern_db.PatternDatabase) -> None:
+    rnd, seen = random.Random(8), {"both": 0, "worse": 0}
+    while min(seen.values()) == 0:
+        p = sl.random_walk(4, 4, 40, rnd)
+        n = len(sl._LinearConflictIda(p).solve())  # an independent exact solver
+        shortest = {t for t in sl.movable(p) if len(sl._LinearConflictIda(sl.apply(p, t)).solve()) == n - 1}
+        plain = call("hint", sl.FAMILY.write(p))
+        assert plain["move"] in shortest and plain["distance_before"] == n
+        for t in sl.movable(p):
+            h = call("hint", {**sl.FAMILY.write(p), "prefer": str(t)})
+            assert h["move"] == (t if t in shortest else plain["move"]) and h["distance_before"] == n
+            seen["both" if t in shortest and t != plain["move"] else "worse" if t not in shortest else "same"] = 1
 
 
 @given(st.randoms(use_true_random=False))

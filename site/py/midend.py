@@ -138,6 +138,10 @@ class Game:
         """The worker's input for solve."""
         return self.request(puzzle, state)
 
+    def hint_request(self, puzzle, state):
+        """The worker's input for a hint (an answer marked "provisional" is then asked again by `request`)."""
+        return self.request(puzzle, state)
+
     def solution_moves(self, puzzle, state, answer):
         """The moves that turn the state into the worker's solution."""
         raise NotImplementedError
@@ -652,7 +656,7 @@ class Midend:
         if token != self.token:
             return
         if ans is None:
-            ans = await self.ask("hint", self.game.request(self.puzzle, self.state),
+            ans = await self.ask("hint", self.game.hint_request(self.puzzle, self.state),
                                  "The hint will come once the solver loads…")
         if ans is None:
             return
@@ -660,6 +664,19 @@ class Midend:
         self.hint = ans
         self.stage = 0
         self.show_hint()
+        if ans.get("provisional"):
+            await self.confirm_hint(ans)
+
+    async def confirm_hint(self, quick):
+        """Ask again without haste, preferring the quick move when it is as good; the full answer replaces
+        the quick one if it still shows."""
+        obj = self.game.request(self.puzzle, self.state)
+        obj["prefer"] = (quick.get("stages") or {}).get("move")
+        ans = await self.ask("hint", obj, "")
+        if ans is not None and self.hint is quick:
+            ans["quick_move"] = obj["prefer"]
+            self.hint = ans
+            self.show_hint()
 
     def show_hint(self):
         """The hint box at the current stage."""

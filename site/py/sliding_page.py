@@ -98,6 +98,12 @@ class SlidingGame(Game):
         """The position on the board now (hint, check and solve start from it)."""
         return {"width": puzzle["width"], "height": puzzle["height"], "tiles": list(state)}
 
+    def hint_request(self, puzzle, state):
+        """A quick good move first where the shortest could take a while (the midend then asks again)."""
+        obj = self.request(puzzle, state)
+        obj["quick"] = True
+        return obj
+
     def solve_request(self, puzzle, state):
         """The position now, solved as briefly as the worker can."""
         obj = self.request(puzzle, state)
@@ -127,8 +133,15 @@ class SlidingGame(Game):
         state = self.midend.state
         title = "Slide " + move + " " + rules.direction(self.w, state, int(move))
         before, after = hint.get("distance_before"), hint.get("distance_after")
-        if hint.get("exact"):
-            text = "Moves to solved: " + str(before) + " → " + str(after) + ". This move starts a shortest solution."
+        quick = hint.get("quick_move")
+        if hint.get("provisional"):
+            text = ("A good move from a quick search: it starts a solution of " + str(before) + " moves. "
+                    "Looking for the shortest…")
+        elif hint.get("exact"):
+            text = "Moves to solved: " + str(before) + " → " + str(after) + ". " + \
+                ("Confirmed: this move starts a shortest solution." if quick == move else
+                 "This move starts a shortest solution" + ("; the quick move (" + quick + ") does not." if quick else
+                                                           "."))
         else:
             text = ("Real-time plan, " + str(hint.get("phase", "")) + ": " + str(before) + " → " + str(after)
                     + " moves along the plan (not necessarily the shortest).")
@@ -238,7 +251,7 @@ class SlidingGame(Game):
         move = (hint.get("stages") or {}).get("move")
         state = self.midend.state
         puzzle = self.midend.puzzle
-        if hint.get("distance_before") is not None:
+        if hint.get("distance_before") is not None and not hint.get("provisional"):
             self.remember(puzzle, state, hint["distance_before"], hint.get("exact"))
         if move and hint.get("exact"):
             self.remember(puzzle, self.apply(puzzle, state, move), hint["distance_after"], True)
