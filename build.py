@@ -307,7 +307,7 @@ def build() -> None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_runtime()
-    skip = shutil.ignore_patterns("__pycache__", "pages", "partials", "*_page.html", "sw.js")
+    skip = shutil.ignore_patterns("__pycache__", ".*", "ruff.toml", "pages", "partials", "*_page.html", "sw.js")
     shutil.copytree(SITE, DIST, dirs_exist_ok=True, ignore=skip)
     render_pages()
     package_solvers(DIST / "pyodide")
