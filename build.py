@@ -14,6 +14,7 @@ Set-up is automatic: a .venv is made for build and test tools, npm packages inst
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import functools
 import hashlib
@@ -313,19 +314,54 @@ def build() -> None:
     package_solvers(DIST / "pyodide")
     snapshot(DIST / "pyodide")
     build_data(DIST / "data")
-    # Shared modules go into MicroPython's file system; a page's own *_page.py is its script's src.
-    mpy_files = {f"./py/{f.name}": f"./{f.name}" for f in sorted((SITE / "py").glob("*.py"))
-                 if not f.name.endswith("_page.py")}
     # The rules package is shared with the worker: the page imports the very same files.
     (DIST / "py" / "rules").mkdir(parents=True, exist_ok=True)
     for f in sorted((ROOT / "solvers" / "rules").glob("*.py")):
         shutil.copy2(f, DIST / "py" / "rules" / f.name)
-        mpy_files[f"./py/rules/{f.name}"] = f"./rules/{f.name}"
-    (DIST / "mpy.json").write_text(json.dumps({"interpreter": "./micropython/micropython.mjs", "files": mpy_files}))
+    # Each page's MicroPython gets only the modules its script imports (its own *_page.py is the src).
+    for spec_file in sorted((SITE / "pages").glob("*.json")):
+        page = spec_file.stem
+        files = {f"./py/{f.relative_to(DIST / 'py')}": f"./{f.relative_to(DIST / 'py')}"
+                 for f in page_modules(DIST / "py" / f"{page}_page.py")}
+        config = {"interpreter": "./micropython/micropython.mjs", "files": dict(sorted(files.items()))}
+        (DIST / f"mpy-{page}.json").write_text(json.dumps(config))
     icons(DIST / "icons")
     service_worker()  # last: it lists every file
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     print(f"built {DIST} ({size / 1e6:.1f} MB)")
+
+
+def page_modules(script: Path) -> list[Path]:
+    """The modules of dist/py a page script imports, directly or through another (its import closure).
+
+    Site modules are imported by name (`from midend import Midend`), the rules package as
+    `from rules import latin` or, inside it, `from . import placing`.
+    """
+    root = script.parent
+    found: list[Path] = []
+    todo = [script]
+    while todo:
+        path = todo.pop()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = ("rules." if node.level else "") + (node.module or "") if path.parent.name == "rules" \
+                    else node.module or ""
+                base = base.rstrip(".")
+                names = [base] + [f"{base}.{a.name}" for a in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                candidates = [root / f"{parts[0]}.py"] if len(parts) == 1 else []
+                if parts[0] == "rules":
+                    candidates = [root / "rules" / "__init__.py"] + [root / "rules" / f"{p}.py" for p in parts[1:2]]
+                for c in candidates:
+                    if c.is_file() and c != script and c not in found:
+                        found.append(c)
+                        todo.append(c)
+    return found
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -7,14 +7,15 @@ page: the time from navigation to a drawn board (its accessible mirror filled) a
 worker, taken by the page's own clock (a mutation observer installed before the page's scripts;
 Playwright's own waits add 0.1-0.5 s), cold (a fresh profile: nothing cached, the service worker
 installs) and warm (the second visit: everything from the service worker's cache, compiled code
-cached by the browser); the median of --rounds fresh profiles (--starts: only these). Then times `solve` on top95 and hardest, a Sudoku `hint` on each
-top95 puzzle once its singles are played (the first hint that needs a real technique), every hint of
-the hint walks of `hardest` (values and notes as a player meets them), every Skyscrapers hint of the walks
-of Tatham's Extreme and Unreasonable Towers and a generated 9x9 Extreme, and the sliding
-puzzle's optimal `hint` on random 4x4 positions (pattern databases loaded first) and on Korf's 100
-(the quick provisional hint, then the optimal one), Genius Square counting every solution of
---rolls rolls, and Cubes 3D level-4 generation (both piece sets), inside the worker (its exported
-`timeit`) and here in CPython, in the same run.
+cached by the browser); the median of --rounds fresh profiles (--starts: only these). Then it
+times, inside the worker (its exported `timeit`) and here in CPython in the same run: `solve` on
+top95 and hardest; a Sudoku `hint` on each top95 puzzle once its singles are played (the first
+hint that needs a real technique); every hint of the hint walks of `hardest` (values and notes as
+a player meets them); every Skyscrapers hint of the walks of Tatham's Extreme and Unreasonable
+Towers and a generated 9x9 Extreme; the sliding puzzle's optimal `hint` on random 4x4 positions
+(pattern databases loaded first) and on Korf's 100 (the quick provisional hint, then the optimal
+one); Genius Square counting every solution of --rolls rolls; Cubes 3D level-4 generation (both
+piece sets).
 """
 
 from __future__ import annotations
