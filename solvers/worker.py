@@ -9,6 +9,7 @@ MAX_TRACES stay open and one left unread for TRACE_IDLE_SECONDS is dropped. Impo
 (the tests call it there); only fetching data files needs the browser.
 """
 
+import asyncio
 import itertools
 import json
 import sys
@@ -26,6 +27,7 @@ MAX_CHUNK = 100_000  # events in one trace_next
 _traces: dict[int, tuple[Iterator[dict], float]] = {}  # id -> (events, when last read)
 _ids = itertools.count(1)
 _loaded: set[str] = set()
+_fetching: dict[str, asyncio.Future] = {}  # family -> its data fetch under way
 _base = ""  # the site's URL, set by the page through configure()
 
 
@@ -46,9 +48,26 @@ def _guard(fn):  # noqa: ANN001, ANN202
 
 
 async def _ensure_data(family: str) -> None:
-    """Fetch a family's data files (e.g. pattern databases) into the worker's file system once."""
+    """Fetch a family's data files (e.g. pattern databases) into the worker's file system once.
+
+    Calls run concurrently (each awaits its fetches), so the second call for a family waits for the
+    first one's fetch instead of writing the same files again under a reader (a half-written table
+    once read as empty JSON); a failed fetch is tried afresh by the next call.
+    """
     if family in _loaded or not _base:
         return
+    task = _fetching.get(family)
+    if task is None:
+        task = _fetching[family] = asyncio.ensure_future(_fetch_data(family))
+    try:
+        await task
+    finally:
+        if task.done() and _fetching.get(family) is task:
+            del _fetching[family]
+
+
+async def _fetch_data(family: str) -> None:
+    """Download the family's data files listed in data/manifest.json and point the family at them."""
     from pyodide.http import pyfetch
 
     resp = await pyfetch(_base + "data/manifest.json")
