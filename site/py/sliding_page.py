@@ -61,7 +61,7 @@ class SlidingGame(Game):
         self.board.on_tap = self.tap
         self.board.on_swipe = self.swipe
         self.shown = None  # the tiles drawn last (to animate the next change)
-        self.known = {}  # (w, h, tiles) -> (moves to solved, exact)
+        self.known = {}  # (w, h, tiles) -> (moves to solved, exact, "plan" or "quick" when not exact)
         self.asking = False  # a distance request runs
         self.player = None  # the solve playback under way
         self.lab_gen = 0
@@ -251,8 +251,12 @@ class SlidingGame(Game):
         move = (hint.get("stages") or {}).get("move")
         state = self.midend.state
         puzzle = self.midend.puzzle
-        if hint.get("distance_before") is not None and not hint.get("provisional"):
-            self.remember(puzzle, state, hint["distance_before"], hint.get("exact"))
+        before, known = hint.get("distance_before"), self.distance()
+        if hint.get("provisional"):  # a quick solution: worth showing while it is the best known
+            if before is not None and (known is None or (not known[1] and before < known[0])):
+                self.remember(puzzle, state, before, False, "quick")
+        elif before is not None:
+            self.remember(puzzle, state, before, hint.get("exact"))
         if move and hint.get("exact"):
             self.remember(puzzle, self.apply(puzzle, state, move), hint["distance_after"], True)
         self.show_distance()
@@ -312,11 +316,12 @@ class SlidingGame(Game):
         return len(moves)
 
     # distance ---------------------------------------------------------------------------------------
-    def remember(self, puzzle, tiles, distance, exact):
-        """Keep a position's distance to the goal."""
+    def remember(self, puzzle, tiles, distance, exact, how="plan"):
+        """Keep a position's distance to the goal: exact, or along a plan ("plan": the real-time method's,
+        "quick": a quick search's solution)."""
         if len(self.known) > KNOWN:
             self.known = {}
-        self.known[(puzzle["width"], puzzle["height"], tuple(tiles))] = (int(distance), bool(exact))
+        self.known[(puzzle["width"], puzzle["height"], tuple(tiles))] = (int(distance), bool(exact), how)
 
     def distance(self):
         """(moves to solved, exact) of the board shown, or None when not known yet."""
@@ -334,8 +339,8 @@ class SlidingGame(Game):
         known = self.distance()
         if known is not None:
             words = str(known[0]) + (" move" if known[0] == 1 else " moves")
-            box.innerText = words + (" from solved" if known[1] else " by the real-time plan (the shortest may be "
-                                                                      "fewer)")
+            plan = " by a quick search's solution" if known[2] == "quick" else " by the real-time plan"
+            box.innerText = words + (" from solved" if known[1] else plan + " (the shortest may be fewer)")
             box.className = "distance"
             return
         box.innerText = "distance: computing…" if self.midend.worker.ready.is_set() else \
