@@ -6,7 +6,9 @@ pattern databases come from $TESSERA_DATA or the build's .cache (built there whe
 Sections: (1) Korf's 100 solved optimally with the shipped 6-6-3 + reflection databases;
 (2) size/speed of PDB choices on the easiest Korf instances; (3) the study's algorithm x
 heuristic table on fixed 3x3 and 4x4 positions under budgets; (4) Parberry's move counts
-and times next to 8/3 n^3; (5) the time of a hint on random 4x4 positions.
+and times next to 8/3 n^3; (5) the time of a hint on random 4x4 positions; (6) the quick
+provisional hint on Korf's instances (time, length over the shortest, first moves on a shortest
+path; `--only-quick` runs just this).
 """
 
 from __future__ import annotations
@@ -197,11 +199,32 @@ def section_hints(count: int) -> None:
           f"mean optimal distance {statistics.mean(lengths):.1f}")
 
 
+def section_quick(count: int) -> None:
+    """The quick provisional hint on Korf's instances: its time, its solution's length against the
+    shortest, and whether its first move starts a shortest solution (one bounded search checks)."""
+    rows = korf_instances()[:count]
+    times, extra, good = [], [], 0
+    for _, opt, tiles in rows:
+        p = sl.Puzzle(4, 4, tiles)
+        began = time.process_time()
+        moves = sl.quick_moves(p)
+        times.append(time.process_time() - began)
+        assert moves is not None and sl.replay(p, moves).is_goal()
+        extra.append(len(moves) - opt)
+        good += sl.within(sl.apply(p, moves[0]), opt - 1)
+    print(f"\n## Quick hint on Korf's first {count} (CPython; weights {sl.QUICK_WEIGHTS}, "
+          f"{sl.QUICK_NODES:,} nodes each)\n")
+    print(f"time median {statistics.median(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms; solution "
+          f"{statistics.mean(extra):.1f} moves longer than the shortest on average (max {max(extra)}); "
+          f"its first move starts a shortest solution in {good} of {count}.")
+
+
 def main() -> None:
     """Run the sections."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer instances everywhere")
     parser.add_argument("--korf", type=int, default=None, help="how many Korf instances (easiest first)")
+    parser.add_argument("--only-quick", action="store_true", help="only the quick hint section")
     args = parser.parse_args()
     began = time.perf_counter()
     if not pattern_db.directories():  # no $TESSERA_DATA: the build's cached files (built here when missing)
@@ -211,7 +234,11 @@ def main() -> None:
           f"(read from the files); directories searched: {[str(d) for d in pattern_db.directories()]}")
     if db is None:
         sys.exit("no 4x4 pattern database available")
+    if args.only_quick:
+        section_quick(args.korf or 100)
+        return
     section_korf(db, args.korf or (20 if args.quick else 100))
+    section_quick(args.korf or (20 if args.quick else 100))
     section_pdb_choices(db, args.quick)
     section_lab(3, [8, 14, 20, 24, 28] if args.quick else [6, 10, 14, 18, 20, 22, 24, 26, 28], 100_000, 1.0)
     section_lab(4, [12, 18, 24] if args.quick else [12, 16, 20, 24, 28, 32], 50_000, 1.0)
