@@ -333,7 +333,7 @@ def build() -> None:
 
 
 # PyScript plugins no page uses: PyScript imports every plugin before it starts the interpreter unless
-# the config excludes it, so leaving these out starts each page about 0.1 s sooner (bench/browser.py).
+# the config excludes it (leaving these out gave about 0.1 s in A/B runs of bench/browser.py, within noise).
 UNUSED_PYSCRIPT_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
 
 
@@ -344,6 +344,13 @@ def page_modules(script: Path) -> list[Path]:
     `from rules import latin` or, inside it, `from . import placing`.
     """
     root = script.parent
+
+    def files_of(name: str) -> list[Path]:
+        head, _, rest = name.partition(".")
+        if head == "rules":  # the package, and the submodule a dotted name or a from-import names
+            return [root / "rules" / "__init__.py"] + ([root / "rules" / f"{rest.split('.')[0]}.py"] if rest else [])
+        return [] if rest else [root / f"{head}.py"]
+
     found: list[Path] = []
     todo = [script]
     while todo:
@@ -352,21 +359,16 @@ def page_modules(script: Path) -> list[Path]:
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                base = ("rules." if node.level else "") + (node.module or "") if path.parent.name == "rules" \
-                    else node.module or ""
-                base = base.rstrip(".")
+                base = node.module or ""
+                if node.level:  # relative: only the rules package imports that way
+                    base = f"rules.{base}" if base else "rules"
                 names = [base] + [f"{base}.{a.name}" for a in node.names]
             else:
                 continue
-            for name in names:
-                parts = name.split(".")
-                candidates = [root / f"{parts[0]}.py"] if len(parts) == 1 else []
-                if parts[0] == "rules":
-                    candidates = [root / "rules" / "__init__.py"] + [root / "rules" / f"{p}.py" for p in parts[1:2]]
-                for c in candidates:
-                    if c.is_file() and c != script and c not in found:
-                        found.append(c)
-                        todo.append(c)
+            for f in (f for name in names for f in files_of(name)):
+                if f.is_file() and f != script and f not in found:
+                    found.append(f)
+                    todo.append(f)
     return found
 
 

@@ -138,10 +138,13 @@ class SlidingGame(Game):
             text = ("A good move from a quick search: it starts a solution of " + str(before) + " moves. "
                     "Looking for the shortest…")
         elif hint.get("exact"):
-            text = "Moves to solved: " + str(before) + " → " + str(after) + ". " + \
-                ("Confirmed: this move starts a shortest solution." if quick == move else
-                 "This move starts a shortest solution" + ("; the quick move (" + quick + ") does not." if quick else
-                                                           "."))
+            text = "Moves to solved: " + str(before) + " → " + str(after) + ". "
+            if quick == move:
+                text += "Confirmed: this move starts a shortest solution."
+            elif quick:
+                text += "This move starts a shortest solution; the quick move (" + quick + ") does not."
+            else:
+                text += "This move starts a shortest solution."
         else:
             text = ("Real-time plan, " + str(hint.get("phase", "")) + ": " + str(before) + " → " + str(after)
                     + " moves along the plan (not necessarily the shortest).")
@@ -324,7 +327,7 @@ class SlidingGame(Game):
         self.known[(puzzle["width"], puzzle["height"], tuple(tiles))] = (int(distance), bool(exact), how)
 
     def distance(self):
-        """(moves to solved, exact) of the board shown, or None when not known yet."""
+        """(moves to solved, exact, how) of the board shown, or None when not known yet."""
         midend = self.midend
         return self.known.get((midend.puzzle["width"], midend.puzzle["height"], tuple(midend.state)))
 
