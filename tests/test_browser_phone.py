@@ -47,12 +47,26 @@ def in_view(page, selector: str) -> bool:  # noqa: ANN001
     return box is not None and 0 <= box["y"] < PHONE["height"] - 10
 
 
+def tap(page, target: str | tuple[float, float]) -> None:  # noqa: ANN001
+    """Tap an element (a selector: its click) or a point (its pointerup), and wait until the page has handled
+    that event: Chromium may make it after Playwright's tap returns, so reading the page at once could race it."""
+    kind = "click" if isinstance(target, str) else "pointerup"
+    count = f"window.tapped_{kind}"
+    before = page.evaluate(f"{count} === undefined ? ({count} = 0, document.addEventListener('{kind}',"
+                           f" () => {count}++, true), 0) : {count}")
+    if isinstance(target, str):
+        page.tap(target)
+    else:
+        page.touchscreen.tap(*target)
+    page.wait_for_function(f"{count} > {before}")  # the page's own handlers have run: this check is a later task
+
+
 def tap_cell(page, index: int, n: int) -> None:  # noqa: ANN001
     """Tap the middle of a square board's cell."""
     box = page.locator("#board").bounding_box()
     r, c = divmod(index, n)
     step = box["width"] / n
-    page.touchscreen.tap(box["x"] + (c + 0.5) * step, box["y"] + (r + 0.5) * step)
+    tap(page, (box["x"] + (c + 0.5) * step, box["y"] + (r + 0.5) * step))
 
 
 @pytest.mark.parametrize("name", list(PAGES))
@@ -71,11 +85,11 @@ def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:  #
     page = open_phone(phone, site_url, "sudoku", GRID4)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     tap_cell(page, 1, 4)
-    page.tap("#pad button[aria-label='enter 2']")
+    tap(page, "#pad button[aria-label='enter 2']")
     assert values(page)[1] == "2"
-    page.tap("#pad button[aria-label='enter 2']")  # the digit the cell holds: it stays
+    tap(page, "#pad button[aria-label='enter 2']")  # the digit the cell holds: it stays
     assert values(page)[1] == "2"
-    page.tap("#hint")
+    tap(page, "#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
     page.wait_for_timeout(300)
     assert in_view(page, "#hint-box")
@@ -89,7 +103,7 @@ def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: 
     board_box = page.locator("#board").bounding_box()
     tray_box = page.locator("#tray").bounding_box()
     assert tray_box["y"] - (board_box["y"] + board_box["height"]) < 200  # the tray sits under the board
-    page.tap("#tray button[data-piece=O]")
+    tap(page, "#tray button[data-piece=O]")
     assert "Holding" in page.inner_text("#message") and in_view(page, "#message")
     square = solution["O"]
     first = min(square, key=lambda n: ("ABCDEF".index(n[0]), n[1]))
@@ -98,7 +112,7 @@ def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: 
     r, c = "ABCDEF".index(first[0]), int(first[1]) - 1
     page.locator("#board").scroll_into_view_if_needed()
     board_box = page.locator("#board").bounding_box()
-    page.touchscreen.tap(board_box["x"] + (band + c + 0.5) * step, board_box["y"] + (band + r + 0.5) * step)
+    tap(page, (board_box["x"] + (band + c + 0.5) * step, board_box["y"] + (band + r + 0.5) * step))
     placed = sorted(t.split(":")[0] for t in cells(page) if "piece O " in t)
     assert placed == sorted(square)
     assert in_view(page, "#message")
@@ -110,11 +124,11 @@ def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     page.wait_for_function("document.querySelector('#message').innerText.includes('checked')", timeout=60_000)
     tap_cell(page, 1, 4)
-    page.tap("#pad button[aria-label='enter 2']")
+    tap(page, "#pad button[aria-label='enter 2']")
     page.select_option("#size", "6")  # a new choice starts a puzzle of it
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=60_000)
     assert "Undo brings back" in page.inner_text("#message")
-    page.tap("#undo")
+    tap(page, "#undo")
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
     assert values(page) == GRID4[:1] + "2" + GRID4[2:]
     assert "previous game is back" in page.inner_text("#message")
@@ -183,9 +197,9 @@ def test_cubes_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: st
 
 def test_cubes_piece_placed_by_two_taps(phone, site_url: str) -> None:  # noqa: ANN001
     page = open_phone(phone, site_url, "ubongo", "r4-r2-b4_111.011_2")
-    page.tap("#tray button[data-piece=r2]")  # the red two comes standing up: one square, both layers
+    tap(page, "#tray button[data-piece=r2]")  # the red two comes standing up: one square, both layers
     page.locator('.ub-cell[data-cube="0,0,0"]').scroll_into_view_if_needed()
-    page.tap('.ub-cell[data-cube="0,0,0"]')
+    tap(page, '.ub-cell[data-cube="0,0,0"]')
     placed = sorted(t.split(":")[0] for t in cells(page) if ": r2 (" in t)
     assert placed == ["layer 1, row 1, column 1", "layer 2, row 1, column 1"], cells(page)
     assert in_view(page, "#message")
@@ -202,7 +216,7 @@ def test_sliding_by_swipe_and_tap(phone, site_url: str) -> None:  # noqa: ANN001
     page.wait_for_function("[...document.querySelectorAll('#aria-board [role=gridcell]')]"
                            ".some(e => e.textContent === 'row 3 column 1, tile 7')")
     box = page.locator("#board").bounding_box()
-    page.touchscreen.tap(box["x"] + box["width"] * 5 / 6, box["y"] + box["height"] * 5 / 6)  # the 8 slides home
+    tap(page, (box["x"] + box["width"] * 5 / 6, box["y"] + box["height"] * 5 / 6))  # the 8 slides home
     page.wait_for_function("document.querySelector('#message').innerText.toLowerCase().includes('solved')")
     assert "row 3 column 3, blank" in cells(page)
     screenshot(page, "phone-sliding-solved")
