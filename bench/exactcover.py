@@ -8,7 +8,13 @@ matrices; each solver runs in a child process with a time limit (reported as "> 
 Times are CPU seconds of the child (the best of 3 runs when a run is under 5 s), so
 other work on a shared machine disturbs them less than wall-clock time would.
 
-    .venv/bin/python bench/exactcover.py [--timeout 300] [--rolls 20] [--skip-6x10]
+Tessera runs three ways: enumerating every solution (what the peers do), memoising the count on
+the covered items, and counting cell by cell with a memo (`count_in_order`, with the cells first:
+pentomino boxes a column at a time; on the "stats order" row one board matrix and one memo for all
+its rolls, each roll's blockers covered, the way `genius stats` counts). The last two count the same
+solutions without visiting each; the peers and the other columns count each roll's own matrix.
+
+    .venv/bin/python bench/exactcover.py [--timeout 300] [--rolls 20] [--stats-rolls 1000] [--skip-6x10]
 """
 
 from __future__ import annotations
@@ -84,6 +90,29 @@ def numbered(m: Matrix) -> tuple[int, list[list[int]]]:
 def run_ours(ms: list[Matrix], memo: bool) -> int:
     """Tessera's engine, enumerating (memo off) or memoising the count."""
     return sum(ExactCover(opts, items).count(memo=memo) for items, opts in ms)
+
+
+def genius_in_order(rolls: list[tuple[int, ...]]) -> Callable[[], int]:
+    """Tessera's `count_in_order` on the Genius board (cells first, in board order) with one memo for all the
+    rolls (the same rolls as the row's matrices)."""
+    def run() -> int:
+        ec, memo = genius.board_problem(), {}
+        return sum(ec.count_in_order(blockers, memo) for blockers in rolls)
+    return run
+
+
+def box_in_order(height: int, width: int) -> Callable[[], int]:
+    """Tessera's `count_in_order` on a pentomino box, the cells first, a column at a time (a short profile)."""
+    def run() -> int:
+        items, options = pentomino(height, width)
+        cells = sorted((i for i in items if isinstance(i, tuple)), key=lambda rc: (rc[1], rc[0]))
+        return ExactCover(options, cells + list(PENTOMINOES)).count_in_order()
+    return run
+
+
+def run_in_order(_ms: list[Matrix], run: Callable[[], int]) -> int:
+    """A row's in-order count (its own matrix, built from the same pieces or rolls)."""
+    return run()
 
 
 def run_dlx(ms: list[Matrix]) -> int:
@@ -196,22 +225,30 @@ def timed(runner: Callable[..., int], ms: list[Matrix], timeout: float, *args: A
     return queue.get() if not queue.empty() else (None, None)
 
 
-def matrices(rolls: int, skip_6x10: bool) -> list[tuple[str, list[Matrix], int | None]]:
-    """The benchmark matrices: (name, matrices, expected total count or None)."""
-    out: list[tuple[str, list[Matrix], int | None]] = []
+Row = tuple[str, list[Matrix], int | None, Callable[[], int] | None]  # name, matrices, count, in-order count
+
+
+def matrices(rolls: int, stats_rolls: int, skip_6x10: bool) -> list[Row]:
+    """The benchmark matrices: (name, matrices, expected total count or None, the in-order count or None)."""
+    out: list[Row] = []
     all_rolls = genius.all_rolls()
     sample = all_rolls[:: max(1, len(all_rolls) // rolls)][:rolls]
     golden_path = SHARED / "genius_square_solution_counts.csv"
     golden = genius.read_counts_csv(golden_path) if golden_path.exists() else None
     expect = sum(golden[r] for r in sample) if golden else None
-    out.append((f"genius {len(sample)} rolls", [genius_roll(r) for r in sample], expect))
+    out.append((f"genius {len(sample)} rolls", [genius_roll(r) for r in sample], expect, None))
+    if stats_rolls:  # consecutive rolls in the order `genius stats` counts them (by their last cells), mid-list
+        order = sorted(all_rolls, key=lambda r: r[::-1])
+        run = order[(len(order) - stats_rolls) // 2:][:stats_rolls]
+        expect = sum(golden[r] for r in run) if golden else None
+        out.append((f"genius {len(run)} (stats order)", [genius_roll(r) for r in run], expect, genius_in_order(run)))
     if not skip_6x10:
-        out.append(("pentomino 6x10", [pentomino(6, 10)], 9356))
-    out.append(("pentomino 3x20", [pentomino(3, 20)], 8))
+        out.append(("pentomino 6x10", [pentomino(6, 10)], 9356, box_in_order(6, 10)))
+    out.append(("pentomino 3x20", [pentomino(3, 20)], 8, box_in_order(3, 20)))
     path = SHARED / "sudoku_top95.txt"
     if path.exists():
         grids = [ln.split()[0] for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
-        out.append((f"sudoku x{len(grids)} (top95)", [sudoku(g) for g in grids], len(grids)))
+        out.append((f"sudoku x{len(grids)} (top95)", [sudoku(g) for g in grids], len(grids), None))
     return out
 
 
@@ -220,6 +257,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per solver and matrix")
     parser.add_argument("--rolls", type=int, default=20, help="Genius Square rolls to count")
+    parser.add_argument("--stats-rolls", type=int, default=1000, help="consecutive rolls in stats order (0: none)")
     parser.add_argument("--skip-6x10", action="store_true", help="leave out pentomino 6x10 (slow for peers)")
     args = parser.parse_args()
     status = {label: ensure(pip, mod) for label, (pip, mod, _) in PEERS.items()}
@@ -229,13 +267,17 @@ def main() -> None:
     solvers: list[tuple[str, Callable[..., int], tuple[Any, ...]]] = [
         ("tessera (enumerate)", run_ours, (False,)),
         ("tessera (memo)", run_ours, (True,)),
+        ("tessera (in order)", run_in_order, ()),
     ] + [(label, run, ()) for label, (_, _, run) in PEERS.items() if not status[label]]
     print(f"{'matrix':<24}" + "".join(f"{name:>21}" for name, _, _ in solvers))
-    for name, ms, expect in matrices(args.rolls, args.skip_6x10):
+    for name, ms, expect, in_order in matrices(args.rolls, args.stats_rolls, args.skip_6x10):
         cells = []
         base = None
         for label, runner, extra in solvers:
-            n, secs = timed(runner, ms, args.timeout, *extra)
+            if runner is run_in_order and in_order is None:
+                cells.append("-")  # only where an order of the items is known to suit the problem
+                continue
+            n, secs = timed(runner, ms, args.timeout, *((in_order,) if runner is run_in_order else extra))
             if n is None or secs is None:
                 cells.append(f"> {args.timeout:.0f} s")
                 continue

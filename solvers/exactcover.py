@@ -312,6 +312,59 @@ class ExactCover:
         self.counters.solutions += result
         return result if limit is None else min(result, limit)
 
+    def count_in_order(self, covered: Iterable[Item] = (), memo: dict[Bits, int] | None = None) -> int:
+        """The number of solutions, branching on the first uncovered primary item in item order (no S heuristic).
+
+        With a memo keyed on the covered items this is a profile dynamic programme: once every item before
+        the first uncovered one is covered, the ways to finish depend on the later items only, so problems
+        that differ early (Genius rolls sorted by their last blockers) share most of their entries. `memo`
+        may be shared between calls on this problem; the counting checks no limit.
+        """
+        state = self.start((), covered)
+        if state is None:
+            return 0
+        table: dict[Bits, int] = {} if memo is None else memo
+        conflict, item_bits, item_opts, full = self.conflict, self.item_bits, self.item_opts, self.primary_bits
+        nodes = updates = 0
+        spend = budget.current().spend
+
+        def rec(live: Bits, cov: Bits) -> int:
+            nonlocal nodes, updates
+            nodes += 1
+            if not nodes & 63:
+                spend(64)
+            free = ~cov & full
+            opts = item_opts[(free & -free).bit_length() - 1] & live
+            total = 0
+            while opts:
+                low = opts & -opts
+                opts ^= low
+                r = low.bit_length() - 1
+                c2 = cov | item_bits[r]
+                if c2 & full == full:
+                    total += 1
+                    continue
+                v = table.get(c2)
+                if v is None:
+                    gone = live & conflict[r]
+                    updates += gone.bit_count()
+                    v = table[c2] = rec(live ^ gone, c2)
+                total += v
+            return total
+
+        live, cov = state
+        if cov & full == full:
+            result = 1
+        elif cov in table:
+            result = table[cov]
+        else:
+            result = table[cov] = rec(live, cov)
+        spend(nodes & 63)
+        self.counters.nodes += nodes
+        self.counters.updates += updates
+        self.counters.solutions += result
+        return result
+
     def trace(
         self, given: Iterable[OptionIndex] = (), covered: Iterable[Item] = (), max_steps: int | None = None
     ) -> Iterator[tuple[str, int]]:

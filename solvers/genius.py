@@ -8,7 +8,7 @@ roll of a seed, links and moves are the rules layer's (`rules/genius.py`, shared
 page); checks and hints are the placement engine's (`placement.py`, shared with Cubes 3D).
 
 Known limits: difficulty grades come from the solution count alone; `stats` needs a few
-minutes of both cores; the new-dice search (`dice`) is bounded by a number of tries.
+minute of both cores; the new-dice search (`dice`) is bounded by a number of tries.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -241,17 +241,23 @@ def first_roll(grade: int, seed: int | str, max_throws: int = 10_000) -> tuple[l
 # ----- statistics (all rolls) -------------------------------------------------------
 
 _MEMO_CAP = 3_000_000  # entries of a worker's shared memo before it is cleared (~350 MB)
+_CHUNK = 500  # rolls a worker counts per task (neighbours in the order of their last cells)
+
+
+@cache
+def board_problem() -> ExactCover:
+    """The empty board's matrix with the cells first, in board order, for counting cell by cell."""
+    return ExactCover([(pl.piece, *pl.cells) for pl in placements()], [*range(SIZE * SIZE), *(p.id for p in PIECES)])
 
 
 def _count_chunk(rolls: list[tuple[Cell, ...]]) -> tuple[list[int], float]:
-    """Count the solutions of consecutive rolls, sharing one memo (a worker's task); also its CPU seconds."""
+    """Count the solutions of neighbouring rolls, sharing one memo (a worker's task); also its CPU seconds."""
     t0 = time.process_time()
     memo = _worker_memo
-    out = []
-    for blockers in rolls:
-        if len(memo) > _MEMO_CAP:
-            memo.clear()
-        out.append(problem().count(covered=blockers, memo=memo))
+    if len(memo) > _MEMO_CAP:
+        memo.clear()
+    ec = board_problem()
+    out = [ec.count_in_order(blockers, memo) for blockers in rolls]
     return out, time.process_time() - t0
 
 
@@ -275,8 +281,14 @@ def symmetries(cells: Iterable[Cell]) -> list[tuple[Cell, ...]]:
 
 
 def canonical(cells: Iterable[Cell]) -> tuple[Cell, ...]:
-    """The smallest of a cell set's 8 symmetric images (same solution count: the pieces turn and flip)."""
-    return min(symmetries(cells))
+    """The image of a cell set, of its 8 symmetric ones, whose cells read from the last are smallest (the same
+    solution count: the pieces turn and flip)."""
+    return min(symmetries(cells), key=_from_last)
+
+
+def _from_last(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """A roll's cells from the last: the order in which rolls share the most of a cell-by-cell count."""
+    return cells[::-1]
 
 
 def count_all(rolls: Sequence[tuple[Cell, ...]], workers: int) -> list[int]:
@@ -284,34 +296,71 @@ def count_all(rolls: Sequence[tuple[Cell, ...]], workers: int) -> list[int]:
     return count_all_timed(rolls, workers)[0]
 
 
-def count_all_timed(rolls: Sequence[tuple[Cell, ...]], workers: int) -> tuple[list[int], float]:
+Progress = Callable[[int, int], None]  # (rolls counted so far, rolls to count)
+
+
+def count_all_timed(rolls: Sequence[tuple[Cell, ...]], workers: int,
+                    progress: Progress | None = None) -> tuple[list[int], float]:
     """Solution counts of many rolls and the CPU seconds the counting took.
 
-    Rolls that are rotations or reflections of each other are counted once (62,208 real
-    rolls fall into 28,276 classes); sorted classes go in chunks to the workers, each of
-    which keeps one memo across its rolls.
+    Rolls that are rotations or reflections of each other are counted once (62,208 real rolls fall
+    into 28,276 classes). Each is counted cell by cell in board order with a memo on the covered
+    cells (`ExactCover.count_in_order`): what is left to fill after the first empty cell depends
+    only on the later cells, so the classes are taken in the order of their last cells and handed
+    in chunks to the workers, each of which keeps one memo across its chunks.
     """
     keys = [canonical(r) for r in rolls]
-    unique = sorted(set(keys))
-    counts, cpu = _count_unique(unique, workers)
+    unique = sorted(set(keys), key=_from_last)
+    counts, cpu = _count_unique(unique, workers, progress)
     table = dict(zip(unique, counts, strict=True))
     return [table[k] for k in keys], cpu
 
 
-def _count_unique(rolls: Sequence[tuple[Cell, ...]], workers: int) -> tuple[list[int], float]:
+def _count_unique(rolls: Sequence[tuple[Cell, ...]], workers: int,
+                  progress: Progress | None) -> tuple[list[int], float]:
     """Solution counts of distinct rolls, in order, on `workers` processes, and the CPU seconds spent."""
-    problem()  # built once before forking
+    board_problem()  # built once before forking
+    chunks = [list(rolls[i:i + _CHUNK]) for i in range(0, len(rolls), _CHUNK)]
+    parts: list[tuple[list[int], float]] = []
     if workers <= 1:
-        return _count_chunk(list(rolls))
-    import multiprocessing
+        results: Iterable[tuple[list[int], float]] = map(_count_chunk, chunks)
+    else:
+        import multiprocessing
 
-    # Chunks of neighbouring rolls (they share sub-boards, so a worker's memo pays) handed
-    # out one at a time, which balances the load.
-    chunks = [list(rolls[i:i + 200]) for i in range(0, len(rolls), 200)]
-    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ctx.Pool(workers) as pool:
-        parts = list(pool.imap(_count_chunk, chunks))
+        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        pool = ctx.Pool(workers)
+        results = pool.imap(_count_chunk, chunks)  # one chunk at a time to each worker: the load balances
+    try:
+        for part in results:
+            parts.append(part)
+            if progress is not None:
+                progress(sum(len(p) for p, _ in parts), len(rolls))
+    finally:
+        if workers > 1:
+            pool.terminate()
     return [n for part, _ in parts for n in part], sum(secs for _, secs in parts)
+
+
+def progress_bar(stream: Any = None, width: int = 30) -> Progress:
+    """A progress report on stderr: a bar redrawn in place on a terminal, a line every tenth elsewhere; both
+    with an estimate of the time left from the pace so far."""
+    out = stream or sys.stderr
+    start, shown = time.perf_counter(), [-1]
+    tty = out.isatty()
+
+    def report(done: int, total: int) -> None:
+        tenth = done * 10 // total
+        if not tty and tenth == shown[0]:
+            return
+        shown[0] = tenth
+        spent = time.perf_counter() - start
+        left = spent * (total - done) / done if done else 0.0
+        filled = width * done // total
+        text = f"[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} classes, about {left:.0f} s left"
+        out.write(("\r" + text if tty else text + "\n") + ("\n" if tty and done == total else ""))
+        out.flush()
+
+    return report
 
 
 def histogram(counts: Iterable[int], width: int = 1000) -> list[int]:
@@ -353,7 +402,7 @@ def run_stats(argv: list[str]) -> int:
         parser.error("--workers must be 1 to 256")
     rolls = all_rolls()[: args.limit]
     t0 = time.perf_counter()
-    counts, cpu = count_all_timed(rolls, max(1, args.workers))
+    counts, cpu = count_all_timed(rolls, max(1, args.workers), progress_bar())
     secs = time.perf_counter() - t0
     print(f"Genius Square: {len(rolls):,} rolls counted in {secs:.1f} s with {args.workers} worker(s) "
           f"({cpu:.1f} CPU seconds in the counting)")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers.exactcover import ExactCover, is_exact_cover
+from solvers.exactcover import Counters, ExactCover, is_exact_cover
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
 
@@ -52,7 +52,7 @@ def queens(n: int) -> ExactCover:
 def test_n_queens_counts_with_secondary_items(n: int, expected: int) -> None:
     ec = queens(n)
     assert ec.count() == expected
-    assert ec.count(memo=False) == expected
+    assert ec.count(memo=False) == expected == ec.count_in_order()
     sols = list(ec.solutions())
     assert len(sols) == expected
     for sol in sols:
@@ -92,7 +92,7 @@ def pentomino_box(height: int, width: int) -> ExactCover:
 def test_pentomino_3x20_has_two_tilings_times_four_symmetries() -> None:
     ec = pentomino_box(3, 20)
     sols = list(ec.solutions())
-    assert len(sols) == 8 == ec.count() == ec.count(memo=False)
+    assert len(sols) == 8 == ec.count() == ec.count(memo=False) == ec.count_in_order()
     for sol in sols:
         assert is_exact_cover(ec.options, sol, ec.items)
     # Up to the box's 4 symmetries there are 2 tilings (a classic fact).
@@ -164,7 +164,7 @@ def test_agrees_with_brute_force(case: tuple[int, list[set[int]], int]) -> None:
     assert sorted(sols) == sorted(expected)
     for sol in sols:  # every primary item exactly once, secondary at most once
         assert is_exact_cover(options, sol, primary, secondary)
-    assert ec.count() == ec.count(memo=False) == len(expected)
+    assert ec.count() == ec.count(memo=False) == ec.count_in_order() == len(expected)
     for limit in (1, 2):
         assert ec.count(limit=limit) == ec.count(limit=limit, memo=False) == min(limit, len(expected))
     assert (ec.first() is None) == (not expected)
@@ -192,6 +192,18 @@ def test_shared_memo_between_calls_gives_the_same_counts() -> None:
     firsts = [ec.count(given=[c], memo=memo) for c in range(6)]  # queen of row 0 in column c
     assert firsts == [ec.count(given=[c], memo=False) for c in range(6)]
     assert sum(firsts) == 4
+
+
+def test_counting_in_item_order_shares_its_memo_and_records_work() -> None:
+    ec = queens(6)
+    memo: dict[int, int] = {}
+    rows = [[("r", 0), ("c", c), ("a", c), ("b", -c)] for c in range(6)]  # the items of a queen at row 0
+    ways = [ec.count_in_order(covered=items, memo=memo) for items in rows]
+    assert ways == [ec.count(covered=items, memo=False) for items in rows] and sum(ways) == 4
+    ec.counters = Counters()
+    assert ec.count_in_order(covered=rows[1], memo=memo) == 1 and ec.counters.nodes == 0  # from the memo
+    assert ec.count_in_order(covered=rows[1]) == 1 and ec.counters.nodes > 0 and ec.counters.updates > 0
+    assert ec.count_in_order(covered=[("r", 0), ("c", 0), ("r", 0)]) == 0  # an item covered twice: no state
 
 
 def test_bad_matrices_raise() -> None:
