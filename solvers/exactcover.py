@@ -312,7 +312,8 @@ class ExactCover:
         self.counters.solutions += result
         return result if limit is None else min(result, limit)
 
-    def count_in_order(self, covered: Iterable[Item] = (), memo: dict[Bits, int] | None = None) -> int:
+    def count_in_order(self, covered: Iterable[Item] = (), memo: dict[Bits, int] | None = None,
+                       given: Iterable[OptionIndex] = ()) -> int:
         """The number of solutions, branching on the first uncovered primary item in item order (no S heuristic).
 
         With a memo keyed on the covered items this is a profile dynamic programme: once every item before
@@ -320,7 +321,7 @@ class ExactCover:
         that differ early (Genius rolls sorted by their last blockers) share most of their entries. `memo`
         may be shared between calls on this problem; the counting checks no limit.
         """
-        state = self.start((), covered)
+        state = self.start(given, covered)
         if state is None:
             return 0
         table: dict[Bits, int] = {} if memo is None else memo

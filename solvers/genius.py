@@ -104,6 +104,13 @@ def problem() -> ExactCover:
     return engine().ec
 
 
+@cache
+def board_problem() -> ExactCover:
+    """The empty board's matrix with the cells first, in board order, for counting cell by cell
+    (its options are `problem()`'s, in the same order)."""
+    return ExactCover([(pl.piece, *pl.cells) for pl in placements()], [*range(SIZE * SIZE), *(p.id for p in PIECES)])
+
+
 def _words_cells(cells: Sequence[Cell]) -> str:
     """ " on A1 A2 B1"."""
     return " on " + " ".join(cell_name(c) for c in sorted(cells))
@@ -185,7 +192,10 @@ def solve(blockers: Sequence[Cell], given: Sequence[int] = ()) -> list[Placement
 
 def count_solutions(blockers: Sequence[Cell], given: Sequence[int] = (), limit: int | None = None,
                     memo: dict[int, int] | bool = True) -> int:
-    """The number of ways to finish (all of them, or `limit` if at least that many)."""
+    """The number of ways to finish (all of them, or `limit` if at least that many). Without a limit or a
+    shared memo, counted cell by cell (`board_problem`: the same options in the same order, a quarter faster)."""
+    if limit is None and memo is True:
+        return board_problem().count_in_order(blockers, given=given)
     return problem().count(given, blockers, limit=limit, memo=memo)
 
 
@@ -242,12 +252,6 @@ def first_roll(grade: int, seed: int | str, max_throws: int = 10_000) -> tuple[l
 
 _MEMO_CAP = 3_000_000  # entries of a worker's shared memo before it is cleared (~350 MB)
 _CHUNK = 500  # rolls a worker counts per task (neighbours in the order of their last cells)
-
-
-@cache
-def board_problem() -> ExactCover:
-    """The empty board's matrix with the cells first, in board order, for counting cell by cell."""
-    return ExactCover([(pl.piece, *pl.cells) for pl in placements()], [*range(SIZE * SIZE), *(p.id for p in PIECES)])
 
 
 def _count_chunk(rolls: list[tuple[Cell, ...]]) -> tuple[list[int], float]:

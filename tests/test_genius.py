@@ -146,6 +146,9 @@ def test_sample_of_roll_counts_equal_the_golden_file() -> None:
     assert g.count_all(rolls[:4], workers=2) == [counts[r] for r in rolls[:4]]
     memo.clear()
     assert [g.board_problem().count_in_order(r, memo) for r in rolls] == [counts[r] for r in rolls]  # cell by cell
+    first = g.problem().first((), rolls[0])  # with pieces given: the same as the S heuristic's count
+    assert [g.count_solutions(rolls[0], first[:k]) for k in range(4)] == [
+        g.problem().count(first[:k], rolls[0], memo=False) for k in range(4)]
 
 
 @needs_data
