@@ -226,7 +226,8 @@ class Engine:
             pl = pls[by_piece[piece][0]]
             reason = (f"{_upper(words.piece(piece))} fits in only {_ways(n)} that keep{'s' if n == 1 else ''} {keeps}"
                       + (f"; one is{words.listing(pl.cells)}." if n > 1 else f":{words.listing(pl.cells)}."))
-            return self._place("forced piece", pl, [words.cell_json(c) for c in pl.cells], reason,
+            technique = "forced piece" if n == 1 else "most constrained piece"  # "forced" only where one way is left
+            return self._place(technique, pl, [words.cell_json(c) for c in pl.cells], reason,
                                1 if n == 1 else 2, {"options": n}, f"Look at {words.piece(piece)}.", words)
         ks = by_cell[cell]
         among = sorted({pls[k].piece for k in ks}, key=rank.__getitem__)
@@ -247,7 +248,8 @@ class Engine:
             reason = (f"{_upper(name)} has the fewest ways to be covered ({len(ks)}); {words.piece(choice)} fits there "
                       f"in {'only ' if len(mine) == 1 else ''}{_ways(len(mine))} that keep{s} {keeps}.")
         cells = [words.cell_json(cell)] + [words.cell_json(c) for c in pl.cells if c != cell]
-        return self._place(f"forced {words.unit}", pl, cells, reason, 1 if len(ks) == 1 else 2,
+        kind = "forced" if len(ks) == 1 else "most constrained"
+        return self._place(f"{kind} {words.unit}", pl, cells, reason, 1 if len(ks) == 1 else 2,
                            {"options": len(ks), "pieces": among}, f"Look at {name}.", words)
 
     def _lone_region(self, free: list[Cell], used: set[OptionIndex]) -> OptionIndex | None:

@@ -218,7 +218,8 @@ def test_following_hints_solves_the_roll(blockers: list[str]) -> None:
     state: dict[str, list[str]] = {}
     for _ in range(9):
         h = call("hint", {"blockers": blockers, "state": state})
-        assert h["technique"] in ("forced cell", "forced piece", "cut-off region") and h["solvable"]
+        assert h["technique"] in ("forced cell", "forced piece", "most constrained cell", "most constrained piece",
+                                  "cut-off region") and h["solvable"]
         assert h["reason"] and set(h["move"]["cells"]) <= set(h["cells"])
         state[h["move"]["piece"]] = h["move"]["cells"]
         assert call("check", {"blockers": blockers, "state": state})["solvable"]

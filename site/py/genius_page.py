@@ -409,12 +409,13 @@ class GeniusGame(PieceGame):
     def show_info(self):
         """The roll's label and, once known, its solution count and grade."""
         label = self.midend.label
-        text = (label + " · " if label else "") + "Pegs " + " ".join(names(self.board.blockers))
-        known = self.measured
-        if known is not None and "count" in known:
+        known = self.measured if self.measured is not None and "count" in self.measured else None
+        grade = str(known.get("difficulty", "")) if known is not None else ""
+        shown = label if label and label != grade else ""  # a graded roll's label is its grade: said once, last
+        text = (shown + " · " if shown else "") + "Pegs " + " ".join(names(self.board.blockers))
+        if known is not None:
             count = known["count"]
-            text += " · " + grouped(count) + " solution" + ("" if count == 1 else "s")
-            text += " · " + str(known.get("difficulty", ""))
+            text += " · " + grouped(count) + " solution" + ("" if count == 1 else "s") + " · " + grade
         elif not self.midend.worker.ready.is_set():
             text += " · difficulty when the solver has loaded"
         el("difficulty-info").innerText = text
