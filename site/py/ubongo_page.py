@@ -441,9 +441,11 @@ class CubesGame(PieceGame):
         """The card's pieces, size and (once rated) level and solution count."""
         card = self.card
         label = self.midend.label
-        text = (label + " · " if label else "") + str(len(card.pieces)) + " pieces · " + str(
-            len(card.footprint)) + " squares × " + str(card.height) + " layers"
         known = self.measured
+        grade = ub.GRADES[known.get("level", 0) - 1] if known is not None and known.get("level") else ""
+        shown = label if label and label != grade else ""  # a card of a chosen level: its grade said once, later
+        text = (shown + " · " if shown else "") + str(len(card.pieces)) + " pieces · " + str(
+            len(card.footprint)) + " squares × " + str(card.height) + " layers"
         if known is not None:
             level = known.get("level", 0)
             n = known.get("solutions", 0)
