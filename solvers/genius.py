@@ -193,7 +193,8 @@ def solve(blockers: Sequence[Cell], given: Sequence[int] = ()) -> list[Placement
 def count_solutions(blockers: Sequence[Cell], given: Sequence[int] = (), limit: int | None = None,
                     memo: dict[int, int] | bool = True) -> int:
     """The number of ways to finish (all of them, or `limit` if at least that many). Without a limit or a
-    shared memo, counted cell by cell (`board_problem`: the same options in the same order, a quarter faster)."""
+    shared memo, counted cell by cell (`board_problem`: the same options in the same order; about a quarter
+    less time)."""
     if limit is None and memo is True:
         return board_problem().count_in_order(blockers, given=given)
     return problem().count(given, blockers, limit=limit, memo=memo)
@@ -334,11 +335,13 @@ def _count_unique(rolls: Sequence[tuple[Cell, ...]], workers: int,
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         pool = ctx.Pool(workers)
         results = pool.imap(_count_chunk, chunks)  # one chunk at a time to each worker: the load balances
+    done = 0
     try:
         for part in results:
             parts.append(part)
+            done += len(part[0])
             if progress is not None:
-                progress(sum(len(p) for p, _ in parts), len(rolls))
+                progress(done, len(rolls))
     finally:
         if workers > 1:
             pool.terminate()
