@@ -8,13 +8,16 @@ matrices; each solver runs in a child process with a time limit (reported as "> 
 Times are CPU seconds of the child (the best of 3 runs when a run is under 5 s), so
 other work on a shared machine disturbs them less than wall-clock time would.
 
-Tessera runs three ways: enumerating every solution (what the peers do), memoising the count on
-the covered items, and counting cell by cell with a memo (`count_in_order`, with the cells first:
+Tessera runs four ways: enumerating every solution (what the peers do), memoising the count on
+the covered items, counting cell by cell with a memo (`count_in_order`, with the cells first:
 pentomino boxes a column at a time; on the "stats order" row one board matrix and one memo for all
-its rolls, each roll's blockers covered, the way `genius stats` counts). The last two count the same
-solutions without visiting each; the peers and the other columns count each roll's own matrix.
+its rolls, each roll's blockers covered, the way `genius stats` counts), and listing every solution
+from that memo ("in order, listed": `solutions_in_order`, the same output as the peers'). The memo
+and in-order counts reach the same totals without visiting each solution; the peers and the first
+two columns take each roll's own matrix.
 
     .venv/bin/python bench/exactcover.py [--timeout 300] [--rolls 20] [--stats-rolls 1000] [--skip-6x10]
+                                         [--peers miniexact ...]
 """
 
 from __future__ import annotations
@@ -92,27 +95,32 @@ def run_ours(ms: list[Matrix], memo: bool) -> int:
     return sum(ExactCover(opts, items).count(memo=memo) for items, opts in ms)
 
 
-def genius_in_order(rolls: list[tuple[int, ...]]) -> Callable[[], int]:
-    """Tessera's `count_in_order` on the Genius board (cells first, in board order) with one memo for all the
-    rolls (the same rolls as the row's matrices)."""
-    def run() -> int:
+def genius_in_order(rolls: list[tuple[int, ...]]) -> Callable[[bool], int]:
+    """Tessera's `count_in_order` (or, `listed`, `solutions_in_order`) on the Genius board (cells first, in
+    board order) with one memo for all the rolls (the same rolls as the row's matrices)."""
+    def run(listed: bool) -> int:
         ec, memo = genius.board_problem(), {}
+        if listed:
+            return sum(sum(1 for _ in ec.solutions_in_order(covered=b, memo=memo)) for b in rolls)
         return sum(ec.count_in_order(blockers, memo) for blockers in rolls)
     return run
 
 
-def box_in_order(height: int, width: int) -> Callable[[], int]:
-    """Tessera's `count_in_order` on a pentomino box, the cells first, a column at a time (a short profile)."""
-    def run() -> int:
+def box_in_order(height: int, width: int) -> Callable[[bool], int]:
+    """Tessera's `count_in_order` (or, `listed`, `solutions_in_order`) on a pentomino box, the cells first, a
+    column at a time (a short profile)."""
+    def run(listed: bool) -> int:
         items, options = pentomino(height, width)
         cells = sorted((i for i in items if isinstance(i, tuple)), key=lambda rc: (rc[1], rc[0]))
-        return ExactCover(options, cells + list(PENTOMINOES)).count_in_order()
+        ec = ExactCover(options, cells + list(PENTOMINOES))
+        return sum(1 for _ in ec.solutions_in_order()) if listed else ec.count_in_order()
     return run
 
 
-def run_in_order(_ms: list[Matrix], run: Callable[[], int]) -> int:
-    """A row's in-order count (its own matrix, built from the same pieces or rolls)."""
-    return run()
+def run_in_order(_ms: list[Matrix], run: Callable[[bool], int], listed: bool) -> int:
+    """A row's in-order count, or the number of solutions it lists (its own matrix, from the same pieces or
+    rolls)."""
+    return run(listed)
 
 
 def run_dlx(ms: list[Matrix]) -> int:
@@ -225,7 +233,7 @@ def timed(runner: Callable[..., int], ms: list[Matrix], timeout: float, *args: A
     return queue.get() if not queue.empty() else (None, None)
 
 
-Row = tuple[str, list[Matrix], int | None, Callable[[], int] | None]  # name, matrices, count, in-order count
+Row = tuple[str, list[Matrix], int | None, Callable[[bool], int] | None]  # name, matrices, count, in-order count
 
 
 def matrices(rolls: int, stats_rolls: int, skip_6x10: bool) -> list[Row]:
@@ -259,16 +267,19 @@ def main() -> None:
     parser.add_argument("--rolls", type=int, default=20, help="Genius Square rolls to count")
     parser.add_argument("--stats-rolls", type=int, default=1000, help="consecutive rolls in stats order (0: none)")
     parser.add_argument("--skip-6x10", action="store_true", help="leave out pentomino 6x10 (slow for peers)")
+    parser.add_argument("--peers", nargs="*", metavar="NAME", help="only the peers whose label holds a NAME")
     args = parser.parse_args()
-    status = {label: ensure(pip, mod) for label, (pip, mod, _) in PEERS.items()}
+    peers = {k: v for k, v in PEERS.items() if args.peers is None or any(x in k for x in args.peers)}
+    status = {label: ensure(pip, mod) for label, (pip, mod, _) in peers.items()}
     for label, why in status.items():
         if why:
             print(f"{label}: unavailable ({why})")
     solvers: list[tuple[str, Callable[..., int], tuple[Any, ...]]] = [
         ("tessera (enumerate)", run_ours, (False,)),
         ("tessera (memo)", run_ours, (True,)),
-        ("tessera (in order)", run_in_order, ()),
-    ] + [(label, run, ()) for label, (_, _, run) in PEERS.items() if not status[label]]
+        ("tessera (in order)", run_in_order, (False,)),
+        ("in order, listed", run_in_order, (True,)),
+    ] + [(label, run, ()) for label, (_, _, run) in peers.items() if not status[label]]
     print(f"{'matrix':<24}" + "".join(f"{name:>21}" for name, _, _ in solvers))
     for name, ms, expect, in_order in matrices(args.rolls, args.stats_rolls, args.skip_6x10):
         cells = []
@@ -277,7 +288,7 @@ def main() -> None:
             if runner is run_in_order and in_order is None:
                 cells.append("-")  # only where an order of the items is known to suit the problem
                 continue
-            n, secs = timed(runner, ms, args.timeout, *((in_order,) if runner is run_in_order else extra))
+            n, secs = timed(runner, ms, args.timeout, *((in_order, *extra) if runner is run_in_order else extra))
             if n is None or secs is None:
                 cells.append(f"> {args.timeout:.0f} s")
                 continue

@@ -366,6 +366,51 @@ class ExactCover:
         self.counters.solutions += result
         return result
 
+    def solutions_in_order(self, given: Iterable[OptionIndex] = (), covered: Iterable[Item] = (),
+                           memo: dict[Bits, int] | None = None) -> Iterator[list[OptionIndex]]:
+        """Every solution (sorted option indices, `given` included), listed from `count_in_order`'s memo.
+
+        The counts prune every branch that has no solution, and each state's surviving choices are kept the
+        first time the walk reaches it, so listing costs about the output once the count is done: the same
+        solutions as `solutions`, in another order.
+        """
+        given = list(given)
+        table: dict[Bits, int] = {} if memo is None else memo
+        if not self.count_in_order(covered, table, given):
+            return
+        state = self.start(given, covered)
+        assert state is not None
+        conflict, item_bits, item_opts, full = self.conflict, self.item_bits, self.item_opts, self.primary_bits
+        kept: dict[Bits, list[tuple[OptionIndex, Bits, Bits]]] = {}  # state -> (option, next state, its live)
+        path: list[OptionIndex] = list(given)
+
+        def walk(live: Bits, cov: Bits) -> Iterator[list[OptionIndex]]:
+            choices = kept.get(cov)
+            if choices is None:
+                choices = kept[cov] = []
+                free = ~cov & full
+                opts = item_opts[(free & -free).bit_length() - 1] & live
+                while opts:
+                    low = opts & -opts
+                    opts ^= low
+                    r = low.bit_length() - 1
+                    c2 = cov | item_bits[r]
+                    if c2 & full == full or table[c2]:
+                        choices.append((r, c2, live & ~conflict[r]))
+            for r, c2, live2 in choices:
+                path.append(r)
+                if c2 & full == full:
+                    yield sorted(path)
+                else:
+                    yield from walk(live2, c2)
+                path.pop()
+
+        live, cov = state
+        if cov & full == full:
+            yield sorted(path)
+            return
+        yield from walk(live, cov)
+
     def trace(
         self, given: Iterable[OptionIndex] = (), covered: Iterable[Item] = (), max_steps: int | None = None
     ) -> Iterator[tuple[str, int]]:

@@ -93,6 +93,7 @@ def test_pentomino_3x20_has_two_tilings_times_four_symmetries() -> None:
     ec = pentomino_box(3, 20)
     sols = list(ec.solutions())
     assert len(sols) == 8 == ec.count() == ec.count(memo=False) == ec.count_in_order()
+    assert sorted(ec.solutions_in_order()) == sorted(sols)
     for sol in sols:
         assert is_exact_cover(ec.options, sol, ec.items)
     # Up to the box's 4 symmetries there are 2 tilings (a classic fact).
@@ -109,7 +110,14 @@ def test_pentomino_3x20_has_two_tilings_times_four_symmetries() -> None:
 
 @pytest.mark.slow
 def test_pentomino_6x10_has_9356_tilings() -> None:
-    assert pentomino_box(6, 10).count() == 9356  # 2,339 up to symmetry, times 4
+    ec = pentomino_box(6, 10)
+    assert ec.count() == 9356  # 2,339 up to symmetry, times 4
+    # Listed cell by cell, a column at a time (the short profile that makes the in-order memo small).
+    cells = sorted((i for i in ec.items if isinstance(i, tuple)), key=lambda rc: (rc[1], rc[0]))
+    by_column = ExactCover(ec.options, cells + list(PENTOMINOES))
+    listed = list(by_column.solutions_in_order())
+    assert len(listed) == len({tuple(s) for s in listed}) == 9356
+    assert all(is_exact_cover(ec.options, sol, ec.items) for sol in listed)
 
 
 def test_sudoku_as_exact_cover_matches_the_known_solution() -> None:
@@ -165,6 +173,7 @@ def test_agrees_with_brute_force(case: tuple[int, list[set[int]], int]) -> None:
     for sol in sols:  # every primary item exactly once, secondary at most once
         assert is_exact_cover(options, sol, primary, secondary)
     assert ec.count() == ec.count(memo=False) == ec.count_in_order() == len(expected)
+    assert sorted(ec.solutions_in_order()) == sorted(expected)
     for limit in (1, 2):
         assert ec.count(limit=limit) == ec.count(limit=limit, memo=False) == min(limit, len(expected))
     assert (ec.first() is None) == (not expected)
@@ -172,6 +181,7 @@ def test_agrees_with_brute_force(case: tuple[int, list[set[int]], int]) -> None:
     if expected:  # giving an option of a solution keeps exactly the solutions holding it
         k = expected[0][0]
         assert sorted(ec.solutions(given=[k])) == sorted(s for s in expected if k in s)
+        assert sorted(ec.solutions_in_order(given=[k])) == sorted(s for s in expected if k in s)
         assert ec.count(given=[k]) == sum(k in s for s in expected)
 
 
@@ -204,6 +214,9 @@ def test_counting_in_item_order_shares_its_memo_and_records_work() -> None:
     assert ec.count_in_order(covered=rows[1], memo=memo) == 1 and ec.counters.nodes == 0  # from the memo
     assert ec.count_in_order(covered=rows[1]) == 1 and ec.counters.nodes > 0 and ec.counters.updates > 0
     assert ec.count_in_order(covered=[("r", 0), ("c", 0), ("r", 0)]) == 0  # an item covered twice: no state
+    listed = [ec.solutions_in_order(covered=items, memo=memo) for items in rows]  # the shared memo lists them too
+    assert [sorted(x) for x in listed] == [sorted(ec.solutions(covered=items)) for items in rows]
+    assert list(ec.solutions_in_order(covered=[("r", 0), ("c", 0), ("r", 0)])) == []
 
 
 def test_bad_matrices_raise() -> None:
