@@ -372,12 +372,23 @@ def page_modules(script: Path) -> list[Path]:
     return found
 
 
+# Cross-origin isolation (what site/sw.js adds on a host that cannot set headers): it lets the page hand the
+# solver worker a SharedArrayBuffer, through which a player's request interrupts the page's own searches.
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files from dist/ with correct types and no request log noise."""
+    """Static files from dist/ with correct types, cross-origin isolation and no request log noise."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
                       ".webmanifest": "application/manifest+json"}
+
+    def end_headers(self) -> None:
+        """Add the isolation headers to every response."""
+        for name, value in ISOLATION.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         """Log only errors."""

@@ -14,7 +14,7 @@ import itertools
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import solvers
 from solvers import commands
@@ -29,6 +29,8 @@ _ids = itertools.count(1)
 _loaded: set[str] = set()
 _fetching: dict[str, asyncio.Future] = {}  # family -> its data fetch under way
 _base = ""  # the site's URL, set by the page through configure()
+_interrupts = None  # the page's interrupt counter (an Int32Array over shared memory), once handed over
+INTERRUPTED = {"error": "interrupted: a request of the player's came first", "kind": "cancelled", "interrupted": True}
 
 
 def _guard(fn):  # noqa: ANN001, ANN202
@@ -115,13 +117,30 @@ async def configure(base_url: str) -> dict:
 
 
 @_guard
+async def interrupts(counter: object) -> dict:
+    """Take the page's interrupt counter (an Int32Array over a SharedArrayBuffer, on cross-origin isolated pages):
+    when the page bumps it, every call that started before answers INTERRUPTED at its budget's next check."""
+    global _interrupts
+    _interrupts = counter
+    return {"interrupts": True}
+
+
+def _bumped(seen: int) -> Callable[[], bool]:
+    """Whether the page bumped its interrupt counter since it read `seen` (the budget's cancel hook)."""
+    return lambda: _interrupts is not None and int(_interrupts[0]) != seen
+
+
+@_guard
 async def call(family: str, command: str, text: str) -> dict:
-    """Run one declared command of a family on a JSON object, as the CLI would (never a trace)."""
+    """Run one declared command of a family on a JSON object, as the CLI would (never a trace); the page's
+    interrupt counter stops it (a player's request goes first)."""
+    bumped = _bumped(int(_interrupts[0]) if _interrupts is not None else 0)
     obj = _load(text)
     await _ensure_data(family)
     if commands.streams(solvers.family(family), command):
         raise PuzzleError(f"{command} streams its answers: use trace_start")
-    return next(commands.answer(family, command, obj))
+    out = next(commands.answer(family, command, obj, bumped))
+    return INTERRUPTED if bumped() else out  # stopped early (maybe with a weaker answer): the page asks again
 
 
 @_guard
@@ -189,4 +208,5 @@ async def ping() -> dict:
     return {"python": sys.version.split()[0], "families": solvers.names()}
 
 
-EXPORTS = ("configure", "call", "trace_start", "trace_next", "trace_stop", "timeit", "ping")  # what the page may call
+# what the page may call
+EXPORTS = ("configure", "interrupts", "call", "trace_start", "trace_next", "trace_stop", "timeit", "ping")

@@ -17,6 +17,9 @@ from typing import Any, TypeVar
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from build import QuietHandler  # noqa: E402
+
 DIST = Path(os.environ.get("TESSERA_DIST", ROOT / "dist"))
 T = TypeVar("T")
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
@@ -44,10 +47,8 @@ def benchmark_file(name: str) -> Path:
     return path
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".mjs": "text/javascript", ".wasm": "application/wasm",
-                      ".webmanifest": "application/manifest+json"}
+class _Quiet(QuietHandler):
+    """build.py's static handler (types, isolation headers), silent."""
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass

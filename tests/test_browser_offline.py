@@ -8,6 +8,7 @@ with the server up, every page must reload, play, hint and open links with no se
 from __future__ import annotations
 
 import functools
+import http.server
 import json
 import shutil
 import struct
@@ -27,18 +28,26 @@ CSP_LOG = ("window.__csp = []; document.addEventListener('securitypolicyviolatio
            " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))")
 
 
+class _Plain(_Quiet):
+    """A static host that sends no cross-origin isolation headers (most do not)."""
+
+    def end_headers(self) -> None:
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
 class Site:
     """A static server for one folder that a test can stop and start again on the same port."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, plain: bool = False) -> None:
         self.root = root
+        self.handler = _Plain if plain else _Quiet
         self.port = 0
         self.server: _Server | None = None
         self.start()
 
     def start(self) -> None:
         """Serve the folder (again, on the same port)."""
-        handler = functools.partial(_Quiet, directory=str(self.root))
+        handler = functools.partial(self.handler, directory=str(self.root))
         self.server = _Server(("127.0.0.1", self.port), handler)
         self.port = self.server.server_address[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -57,8 +66,8 @@ class Site:
 
 @pytest.fixture
 def own_site(tmp_path: Path) -> Iterator[Site]:
-    """dist/ served by a server of the test's own."""
-    site = Site(DIST)
+    """dist/ served by a server of the test's own, one that sends no isolation headers."""
+    site = Site(DIST, plain=True)
     yield site
     if site.server is not None:
         site.stop()
@@ -149,10 +158,12 @@ def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     controlled(page, f"{own_site.url}/sudoku.html")
     worker_ready(page)
+    assert not page.evaluate("crossOriginIsolated")  # the host sends no isolation headers
     own_site.stop()
 
     page.reload()
-    worker_ready(page)
+    worker_ready(page)  # the service worker adds them: the page can interrupt the worker's own searches
+    assert page.evaluate("crossOriginIsolated") and page.get_attribute("body", "data-interrupts") == "1"
     assert "trial" not in ask_hint(page).lower()
     page.keyboard.press("Escape")
     page.goto(f"{own_site.url}/sudoku.html#{EASY}")  # a shared link of another puzzle
@@ -214,13 +225,14 @@ def test_a_new_build_offers_to_reload(sw_context, tmp_path: Path) -> None:  # no
 def test_the_site_plays_under_a_sub_path(browser, tmp_path: Path) -> None:  # noqa: ANN001
     """dist/ hosted at /tessera/: every URL is relative, so pages, the worker and data files load."""
     (tmp_path / "tessera").symlink_to(DIST, target_is_directory=True)
-    site = Site(tmp_path)
+    site = Site(tmp_path, plain=True)  # and not isolated: the page plays without interrupts
     ctx = browser.new_context(service_workers="block")
     try:
         page = ctx.new_page()
         watch = PageWatch(page, site.url)
         page.goto(f"{site.url}/tessera/sliding.html")
         worker_ready(page)
+        assert not page.evaluate("crossOriginIsolated") and page.get_attribute("body", "data-interrupts") is None
         ask_hint(page)
         page.goto(f"{site.url}/tessera/index.html")
         page.click("#card-sudoku")

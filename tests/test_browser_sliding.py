@@ -354,3 +354,32 @@ def test_new_sizes_and_dark_mode(watch, site_url: str) -> None:
     page.click("#theme")
     assert page.evaluate("document.documentElement.classList.contains('dark')")
     screenshot(page, "sliding-5x5-dark")
+
+
+INTERRUPTED = """async ([tiles, wait]) => {
+    const w = window.tesseraWorker, id = 't-long';
+    const answer = new Promise(done => { const hear = e => { if (e.data.id === id) {
+        w.removeEventListener('message', hear); done(e.data.value); } }; w.addEventListener('message', hear); });
+    const t0 = performance.now();
+    w.postMessage({id, fn: 'call', args: ['sliding', 'solve',
+                   JSON.stringify({width: 4, height: 4, tiles, limit: {seconds: 60}})]});
+    await new Promise(r => setTimeout(r, wait));
+    Atomics.add(window.tesseraInterrupts, 0, 1);
+    const value = JSON.parse(await answer);
+    return [value, performance.now() - t0];
+}"""
+
+
+def test_the_page_interrupts_a_long_search_without_restarting_the_worker(watch, site_url: str) -> None:
+    """Cross-origin isolated (the server's or the service worker's headers), the page holds an interrupt byte: a
+    search it stops answers at once and the same worker goes on (a player's request interrupts the page's own
+    distance search this way)."""
+    page = open_page(watch, site_url, link(CENTRE))
+    assert page.evaluate("crossOriginIsolated") and page.get_attribute("body", "data-interrupts") == "1"
+    assert distance(page) == 2  # the page's own search is done: the worker is idle
+    answer, ms = page.evaluate(INTERRUPTED, [KORF_3, 300])  # an optimal solve of 59 moves takes seconds
+    assert answer["kind"] == "cancelled" and answer["interrupted"] is True, answer
+    assert page.get_attribute("body", "data-restarts") in (None, "0")  # the same worker
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#hint-title').innerText.startsWith('Slide')", timeout=60_000)
+    assert distance(page) == 2

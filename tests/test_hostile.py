@@ -336,3 +336,32 @@ def test_worker_traces_expire_and_calls_survive_hostile_text() -> None:
     assert "error" in idle
     assert [b["kind"] for b in bad] == ["invalid", "invalid", "invalid", "invalid", "timeout"]
     assert chunk["kind"] == "invalid"
+
+
+def test_worker_calls_stop_when_the_page_bumps_its_interrupt_counter() -> None:
+    """The page's counter in shared memory (tessera_ui.Worker, on cross-origin isolated pages) stops a call that
+    started before it was bumped, at the budget's next check; the worker lives on and later calls run."""
+    worker = _worker_module()
+
+    class Bumped:
+        """Reads 0 when the call starts, 1 at every later read: bumped while the search runs."""
+
+        reads = 0
+
+        def __getitem__(self, _i: int) -> int:
+            self.reads += 1
+            return 0 if self.reads == 1 else 1
+
+    hard = json.dumps({"width": 4, "height": 4, "tiles": [1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2]})
+
+    async def session() -> tuple[dict, dict, dict]:
+        ready = json.loads(await worker.interrupts(Bumped()))
+        first = json.loads(await worker.call("sliding", "solve", hard))
+        worker._interrupts = [7]  # not bumped during the call
+        second = json.loads(await worker.call("sliding", "solve", json.dumps({"tiles": [1, 2, 3, 4, 0, 5, 7, 8, 6]})))
+        return ready, first, second
+
+    ready, first, second = run_coroutine(session())
+    assert ready == {"interrupts": True} and "interrupts" in worker.EXPORTS
+    assert first == worker.INTERRUPTED and first["kind"] == "cancelled"
+    assert "error" not in second and len(second["moves"]) == 2

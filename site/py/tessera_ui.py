@@ -139,6 +139,8 @@ class Worker:
         self.ready = asyncio.Event()
         self.generation = 0
         self.busy = 0
+        self.autos = 0  # the page's own calls under way
+        self.interrupts = None  # the counter that interrupts the worker's calls (cross-origin isolated pages)
         status("Loading the solver in the background… the board is playable meanwhile.")
         spawn(self._attach())
         if el("stop") is not None:
@@ -180,6 +182,11 @@ class Worker:
         generation = self.generation
         self._start()
         await self.request("configure", str(document.baseURI).split("#")[0])
+        if window.crossOriginIsolated:
+            interrupts = window.Int32Array.new(window.SharedArrayBuffer.new(4))
+            await self.request("interrupts", interrupts)
+            self.interrupts = window.tesseraInterrupts = interrupts  # the tests reach it there
+            document.body.setAttribute("data-interrupts", "1")
         info = json.loads(await self.request("ping"))
         if generation != self.generation:
             return  # replaced meanwhile: the newer start sets ready
@@ -191,12 +198,20 @@ class Worker:
         """Run `command` of `family` in the worker; returns the answer dict (maybe an error).
 
         `auto` marks a call the page makes on its own (checking a link, a distance, a rating): it
-        waits until no other call runs and gets a small budget, so a hint waits behind it at most
-        AUTO_SECONDS.
+        waits until no other call runs and gets a small budget. A player's call interrupts it on a
+        cross-origin isolated page (it is asked again once the player's call is answered); elsewhere
+        the player's call waits behind it, at most AUTO_SECONDS.
         An idle worker is pinged first: one that does not answer within PING_SECONDS is dead and is
         replaced before the call runs. A call that outlives its budget by WATCHDOG seconds means the
         worker is stuck or dead: it is replaced and the call answers a timeout.
         """
+        while True:  # an interrupted call (the page's own, by design) is asked again after the player's
+            answer = await self._call(family, command, obj, waiting, auto)
+            if not answer.get("interrupted"):
+                return answer
+
+    async def _call(self, family, command, obj, waiting, auto):
+        """One try of `call`."""
         if auto and not self.ready.is_set():
             return {"error": "skipped: the solver is loading", "kind": "cancelled"}
         while auto and self.busy > 0:  # let a player's request go first
@@ -214,6 +229,10 @@ class Worker:
         seconds = (obj.get("limit") or {}).get("seconds") or USER_SECONDS
         generation = self.generation
         self._busy(1)
+        if auto:
+            self.autos += 1
+        elif self.autos and self.interrupts is not None:
+            window.Atomics.add(self.interrupts, 0, 1)  # the page's own search yields to the player
         try:
             text = await window.Promise.race(to_js([self.request("call", family, command, json.dumps(obj)),
                                                     _later((seconds + WATCHDOG) * 1000, TIMED_OUT)]))
@@ -223,6 +242,8 @@ class Worker:
         finally:
             if generation == self.generation:
                 self._busy(-1)
+                if auto:
+                    self.autos -= 1
         if generation != self.generation:
             return {"error": "cancelled", "kind": "cancelled"}
         if str(text) == TIMED_OUT:
@@ -269,7 +290,8 @@ class Worker:
         self.generation += 1
         document.body.setAttribute("data-restarts", str(self.generation))
         document.body.setAttribute("data-worker", "restarting")
-        self.busy = 0
+        self.busy = self.autos = 0
+        self.interrupts = None
         self._busy(0)
         if self.node is not None:
             self.node.terminate()

@@ -3,6 +3,8 @@
 // way, loading the `tessera` wheel with Pyodide's own loader (from the site's pyodide-lock.json, hash
 // checked). Then it answers {id, fn, args} with {id, ok, value}: fn is one of solvers/worker.py's
 // exported functions, whose answers are JSON text ("how" says how it started and how long it took).
+// On a cross-origin isolated page, `interrupts` hands solvers/worker.py a counter in shared memory that the
+// page bumps to stop the calls under way (they answer "interrupted" at their budget's next check).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const pyodideURL = new URL("../pyodide/", import.meta.url).href;
