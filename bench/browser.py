@@ -1,6 +1,7 @@
 """Benchmark: page start times, cold and warm, and the same solver in the browser worker and in CPython.
 
     .venv/bin/python bench/browser.py [--limit N] [--hints N] [--rounds N] [--korf N] [--rolls N] [--cards N]
+                                      [--waits N] [--starts | --waits-only]
 
 Builds dist/ if missing, serves it on 127.0.0.1 and drives Debian's Chromium. First, for every
 page: the time from navigation to a drawn board (its accessible mirror filled) and to a ready
@@ -15,13 +16,16 @@ a player meets them); every Skyscrapers hint of the walks of Tatham's Extreme an
 Towers and a generated 9x9 Extreme; the sliding puzzle's optimal `hint` on random 4x4 positions
 (pattern databases loaded first) and on Korf's 100 (the quick provisional hint, then the optimal
 one); Genius Square counting every solution of --rolls rolls; Cubes 3D level-4 generation (both
-piece sets).
+piece sets). And what a player waits for a sliding hint asked the moment the worker is ready on a
+Korf position (the page's own distance search under way), on a cross-origin isolated page (the
+hint interrupts that search) and on one served without the isolation headers (it waits behind it).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import http.server
 import json
 import os
 import statistics
@@ -201,6 +205,44 @@ def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float
     return rows
 
 
+class _Plain(_Quiet):
+    """A static host without cross-origin isolation headers (the page cannot interrupt its worker)."""
+
+    def end_headers(self) -> None:
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+HINT_SEEN = """() => { const box = document.querySelector('#hint-reason'); window.__hint = null;
+    new MutationObserver(() => { if (window.__hint === null && box.innerText.trim())
+        window.__hint = performance.now(); }).observe(box, {childList: true, characterData: true, subtree: true}); }"""
+
+
+def hint_while_searching(browser, count: int) -> list[tuple[str, list[float]]]:  # noqa: ANN001
+    """Milliseconds from pressing Hint to the first hint shown, on a Korf position opened by a link, the moment the
+    worker is ready (when the page has started its own distance search): served with and without isolation."""
+    from sliding import korf_instances
+
+    out = []
+    for label, handler in (("isolated (interrupts)", _Quiet), ("not isolated (waits)", _Plain)):
+        server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(DIST)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        times = []
+        for _, _, tiles in korf_instances()[:count]:
+            ctx = browser.new_context(service_workers="block")
+            page = ctx.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/sliding.html#4x4:" + ",".join(map(str, tiles)))
+            page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=120_000)
+            page.evaluate(HINT_SEEN)
+            t0 = page.evaluate("performance.now()")
+            page.click("#hint")
+            page.wait_for_function("window.__hint !== null", timeout=120_000)
+            times.append(page.evaluate("window.__hint") - t0)
+            ctx.close()
+        server.shutdown()
+        out.append((label, times))
+    return out
+
+
 def main() -> None:
     """Run and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -211,6 +253,8 @@ def main() -> None:
     parser.add_argument("--korf", type=int, default=100, help="Korf instances to hint (optimal and quick)")
     parser.add_argument("--rolls", type=int, default=50, help="Genius rolls to count")
     parser.add_argument("--cards", type=int, default=10, help="Cubes 3D level-4 cards to generate")
+    parser.add_argument("--waits", type=int, default=10, help="Korf positions to hint while the page searches")
+    parser.add_argument("--waits-only", action="store_true", help="only the hints while the page searches")
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
@@ -237,8 +281,9 @@ def main() -> None:
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        starts = start_times(browser, base, args.rounds)
-        if args.starts:
+        starts = [] if args.waits_only else start_times(browser, base, args.rounds)
+        waits = [] if args.starts else hint_while_searching(browser, args.waits)
+        if args.starts or args.waits_only:
             sets = []
         page = browser.new_context(service_workers="block").new_page()
         t0 = time.perf_counter()
@@ -259,6 +304,9 @@ def main() -> None:
     print(f"{'page':<14}{'board cold s':>14}{'worker cold s':>15}{'board warm s':>14}{'worker warm s':>15}")
     for name, bc, wc, bw, ww in starts:
         print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}")
+    for label, ms in waits:
+        print(f"sliding hint while the page searches, {label}: median {statistics.median(ms):.0f} ms, "
+              f"max {max(ms):.0f} ms over {len(ms)} Korf positions")
     print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (no service worker); "
           f"pattern databases fetched and loaded in {data_s:.1f} s")
     print(f"{'set':<30}{'where':<10}{'median ms':>10}{'max ms':>10}{'total ms':>10}{'ratio':>8}")

@@ -15,6 +15,26 @@ async function snapshot() {
   return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
+// Pyodide 314.0.7 restores a snapshot into the memory its wasm module declares, which is smaller than the
+// snapshot's once importing the solvers grew the heap ("RangeError: offset is out of bounds"). Grow the
+// memory to the snapshot's heap as the module is instantiated, before the restore writes it.
+function growingTo(image) {
+  const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
+  for (const [name, original] of Object.entries(originals)) {
+    WebAssembly[name] = async (...args) => {
+      const result = await original.apply(WebAssembly, args);
+      const memory = (result.instance || result).exports.memory;
+      const bytes = await image.catch(() => null);
+      if (memory && bytes) {
+        const need = bytes.byteLength - new Uint32Array(bytes, 0, 2)[1];  // the snapshot less its header
+        if (memory.buffer.byteLength < need) memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65536));
+      }
+      return result;
+    };
+  }
+  return () => Object.assign(WebAssembly, originals);
+}
+
 async function start() {
   const t0 = performance.now();
   const ms = () => Math.round(performance.now() - t0);
@@ -22,9 +42,12 @@ async function start() {
   let how = "snapshot";
   const image = snapshot();
   image.catch(() => {});  // a missing snapshot is handled below, when loadPyodide awaits it
+  const restore = growingTo(image);
   try {  // the snapshot downloads while Pyodide fetches its own files; every solvers module is in it
     py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: image });
+    restore();
   } catch (error) {
+    restore();
     how = "fresh (" + String(error).slice(0, 80) + ")";
     py = await loadPyodide({ indexURL: pyodideURL });
     await py.loadPackage("tessera", { messageCallback: () => {} });
