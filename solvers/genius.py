@@ -13,9 +13,7 @@ minute of both cores; the new-dice search (`dice`) is bounded by a number of tri
 
 from __future__ import annotations
 
-import argparse
 import os
-import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -398,6 +396,8 @@ def read_counts_csv(path: Path) -> dict[tuple[Cell, ...], int]:
 
 def run_stats(argv: list[str]) -> int:
     """`genius stats`: count every roll on all cores and print the reference's table."""
+    import argparse  # here, not at import: the worker never runs the command line
+    import statistics
     parser = argparse.ArgumentParser(prog="python -m solvers genius stats")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--limit", type=int, default=None, help="only the first N rolls (for a quick look)")
@@ -502,6 +502,8 @@ def new_dice(seed: int | str, tries: int, dice: Sequence[Sequence[str]] = DICE,
 
 def run_dice(argv: list[str]) -> int:
     """`genius dice`: search new dice whose every roll is solvable; prints them and the time."""
+    import argparse  # here, not at import: the worker never runs the command line
+    import statistics
     parser = argparse.ArgumentParser(prog="python -m solvers genius dice")
     parser.add_argument("--seed", default="0")
     parser.add_argument("--tries", type=int, default=10)

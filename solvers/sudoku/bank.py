@@ -17,13 +17,11 @@ after a few tries for the stored grid itself. `tests/test_sudoku.py` re-verifies
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
 import time
 from collections.abc import Sequence
 from functools import cache
-from multiprocessing import Pool
 from pathlib import Path
 from random import Random
 from typing import NamedTuple
@@ -116,6 +114,7 @@ def build(size: int, start: int, stop: int, jobs: int = 1, every: int = 20, resu
     """The bank lines of seeds start..stop-1 (the banked grades only), in seed order; the data module is
     rewritten every `every` seeds, so an interrupted build keeps a bank of the seeds done so far. With
     `resume`, the module's own lines are kept and the build goes on from the seed it stopped at."""
+    from multiprocessing import Pool  # here, not at import: the worker never runs the command line
     lines: list[str] = []
     first = start
     if resume:
@@ -148,6 +147,7 @@ def write(size: int, lines: Sequence[str], seeds: tuple[int, int]) -> Path:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Build one size's bank from a seed range."""
+    import argparse  # here, not at import: the worker never runs the command line
     ap = argparse.ArgumentParser(description="Build the Sudoku bank of a size from a range of seeds.")
     ap.add_argument("--size", type=int, choices=tuple(BANKED), required=True)
     ap.add_argument("--seeds", type=int, nargs=2, metavar=("START", "STOP"), required=True)

@@ -8,9 +8,7 @@ Every 9x9 grade is dug on demand, graded only as far as deciding the grade needs
 
 from __future__ import annotations
 
-import argparse
 import datetime
-import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -216,6 +214,8 @@ def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[in
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Print puzzles of a grade with their seeds (timings on stderr)."""
+    import argparse  # here, not at import: the worker never runs the command line
+    import statistics
     ap = argparse.ArgumentParser(description="Generate Sudoku puzzles of a grade with the graded generator.")
     ap.add_argument("--count", type=int, default=10, help="puzzles wanted")
     ap.add_argument("--grade", type=int, default=2, help="grade index (2 = Hard)")
