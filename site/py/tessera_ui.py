@@ -114,6 +114,7 @@ AUTO_SECONDS = 2  # budget of a call the page makes on its own
 USER_SECONDS = 15  # the worker's default budget for a call a player asked for (solvers/commands.py)
 WATCHDOG = 20  # seconds past its budget before a call's worker counts as stuck
 PING_SECONDS = 5  # an idle worker that does not answer a ping within this is dead and replaced
+STOP_SECONDS = 1  # an interrupted call answers at its budget's next check (about 20 ms); else Stop restarts
 TIMED_OUT = "__timed_out__"
 
 
@@ -140,6 +141,7 @@ class Worker:
         self.generation = 0
         self.busy = 0
         self.autos = 0  # the page's own calls under way
+        self.stops = 0  # Stop presses answered by an interrupt
         self.interrupts = None  # the counter that interrupts the worker's calls (cross-origin isolated pages)
         status("Loading the solver in the background… the board is playable meanwhile.")
         spawn(self._attach())
@@ -206,9 +208,12 @@ class Worker:
         worker is stuck or dead: it is replaced and the call answers a timeout.
         """
         while True:  # an interrupted call (the page's own, by design) is asked again after the player's
+            stops = self.stops
             answer = await self._call(family, command, obj, waiting, auto)
             if not answer.get("interrupted"):
                 return answer
+            if stops != self.stops:  # interrupted by Stop: not asked again
+                return {"error": "stopped", "kind": "cancelled"}
 
     async def _call(self, family, command, obj, waiting, auto):
         """One try of `call`."""
@@ -267,9 +272,23 @@ class Worker:
             button.hidden = self.busy <= 0
 
     def stop(self):
-        """The Stop button: abandon the running call and restart the worker."""
-        self.cancel()
-        say("Stopped. The solver is restarting; try again or choose something quicker.")
+        """The Stop button: interrupt the calls under way (on a cross-origin isolated page), else or when they do not
+        answer within STOP_SECONDS (a trace chunk checks no budget) abandon them and restart the worker."""
+        if self.interrupts is None:
+            self.cancel()
+            say("Stopped. The solver is restarting; try again or choose something quicker.")
+            return
+        self.stops += 1
+        window.Atomics.add(self.interrupts, 0, 1)
+        say("Stopped. Try again or choose something quicker.")
+        spawn(self._restart_if_stuck(self.generation, list(self.pending)))
+
+    async def _restart_if_stuck(self, generation, asked):
+        """Restart the worker when a call that Stop interrupted has not answered within STOP_SECONDS."""
+        await asyncio.sleep(STOP_SECONDS)
+        if generation == self.generation and any(ident in self.pending for ident in asked):
+            self.cancel()
+            say("Stopped. The solver is restarting; try again or choose something quicker.")
 
     async def method(self, name, *args):
         """Call another exported worker function (traces); answers are JSON text. It counts as busy, so that no
