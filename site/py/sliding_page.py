@@ -23,7 +23,6 @@ from tessera_ui import el
 from tessera_ui import grouped
 from tessera_ui import say
 from tessera_ui import spawn
-from tessera_ui import status
 
 INFORMED = ("a*", "ida*", "greedy")
 MOVE_MS = 110  # one slide's animation
@@ -535,19 +534,19 @@ class SlidingGame(Game):
         tr.className = "lab-" + ("ok" if values[2] == "yes" else "no" if values[2] in ("no", "error") else "run")
 
     def stop_lab(self):
-        """Stop the lab by restarting the worker."""
+        """Stop the lab: interrupt its run (restarting the worker where the page cannot, tessera_ui.Worker.stop)."""
         self.lab_gen += 1
-        self.midend.worker.cancel()
+        restarts = self.midend.worker.interrupts is None
+        self.midend.worker.stop()
         rows = el("lab-rows").children
         for i in range(rows.length):
             tr = rows.item(i)
             if tr.className == "lab-run":
                 self.fill_row(tr, [tr.children.item(0).textContent, tr.children.item(1).textContent, "stopped",
                                    "", "", "", "stopped by you"])
-        el("lab-status").innerText = "Stopped; the solver restarts."
+        el("lab-status").innerText = "Stopped; the solver restarts." if restarts else "Stopped."
         el("lab-run").disabled = False
         el("lab-stop").disabled = True
-        status("Restarting the solver…")
         spawn(self.after_worker())
 
 
