@@ -1,7 +1,7 @@
 """Shared page plumbing for Tessera (MicroPython, main thread).
 
-The solver worker client (ready status, calls as JSON, cancel by restarting the worker),
-saved progress, links, the timer, theme and small DOM helpers. Pages import
+The solver worker client (ready status, calls as JSON, interrupts through shared memory, else cancel by restarting
+the worker), saved progress, links, the timer, theme and small DOM helpers. Pages import
 this and only draw, listen and call the worker (STYLE.md habit 10).
 """
 
