@@ -201,3 +201,25 @@ def test_stop_interrupts_a_long_solve_and_keeps_the_worker(watch, site_url: str)
     page.wait_for_timeout(1500)  # past the restart fallback's second: nothing was left unanswered
     assert page.get_attribute("body", "data-restarts") is None
     assert page.get_attribute("body", "data-worker") == "ready"
+
+
+def test_stop_restarts_the_worker_where_the_page_is_not_isolated(watch, site_url: str) -> None:
+    """Served without the isolation headers (a plain static host's first visit), Stop ends a long solve by
+    restarting the worker, and says so until the new one is ready."""
+    def plain(route) -> None:  # noqa: ANN001
+        response = route.fetch()
+        headers = {k: v for k, v in response.headers.items() if not k.lower().startswith("cross-origin")}
+        route.fulfill(response=response, headers=headers)
+
+    watch.page.route("**/sudoku.html*", plain)
+    page = open_page(watch, site_url, IMPOSSIBLE)
+    assert not page.evaluate("crossOriginIsolated") and page.get_attribute("body", "data-interrupts") is None
+    page.wait_for_function("document.querySelector('#message').innerText.includes('could not be checked quickly')",
+                           timeout=90_000)
+    page.click("#solve")
+    page.wait_for_selector("#stop:not([hidden])", timeout=30_000)
+    page.click("#stop")
+    assert page.get_attribute("body", "data-restarts") == "1"
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("document.querySelector('#message').innerText.includes('has restarted')", timeout=10_000)
+    assert values(page) == IMPOSSIBLE

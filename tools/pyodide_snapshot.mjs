@@ -20,6 +20,9 @@ for info in pkgutil.walk_packages(solvers.__path__, "solvers."):
     if info.name.rsplit(".", 1)[-1] not in SKIP:
         importlib.import_module(info.name)
 `.replace("SKIP", JSON.stringify(["pattern_db_build", "__main__"])));
+// The heap in use after the imports: once it passes Pyodide's initial memory (31.5 MB for 314.0.7) the heap grows
+// by a fifth, the snapshot with it, and the worker must grow its memory before restoring (site/worker/boot.js).
+const used = Number(py._module._sbrk(0));
 const snap = py.makeMemorySnapshot();
 writeFileSync(out, gzipSync(snap, { level: 6 }));
-console.log(`snapshot: ${(snap.length / 1e6).toFixed(1)} MB in memory, ${out}`);
+console.log(`snapshot: ${(snap.length / 1e6).toFixed(1)} MB in memory (${(used / 1e6).toFixed(1)} MB in use), ${out}`);

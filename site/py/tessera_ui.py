@@ -116,6 +116,7 @@ WATCHDOG = 20  # seconds past its budget before a call's worker counts as stuck
 PING_SECONDS = 5  # an idle worker that does not answer a ping within this is dead and replaced
 STOP_SECONDS = 1  # an interrupted call answers at its budget's next check (about 20 ms); else Stop restarts
 TIMED_OUT = "__timed_out__"
+STOPPED_RESTARTING = "Stopped. The solver is restarting; try again or choose something quicker."
 
 
 def _later(ms, value):
@@ -195,6 +196,9 @@ class Worker:
         self.ready.set()
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
         document.body.setAttribute("data-worker", "ready")
+        box = el("message")
+        if generation and box is not None and str(box.innerText) == STOPPED_RESTARTING:
+            say("Stopped. The solver has restarted: try again or choose something quicker.")
 
     async def call(self, family, command, obj, waiting="Waiting for the solver to load…", auto=False):
         """Run `command` of `family` in the worker; returns the answer dict (maybe an error).
@@ -276,7 +280,7 @@ class Worker:
         answer within STOP_SECONDS (a trace chunk checks no budget) abandon them and restart the worker."""
         if self.interrupts is None:
             self.cancel()
-            say("Stopped. The solver is restarting; try again or choose something quicker.")
+            say(STOPPED_RESTARTING)
             return
         self.stops += 1
         window.Atomics.add(self.interrupts, 0, 1)
@@ -288,7 +292,7 @@ class Worker:
         await asyncio.sleep(STOP_SECONDS)
         if generation == self.generation and any(ident in self.pending for ident in asked):
             self.cancel()
-            say("Stopped. The solver is restarting; try again or choose something quicker.")
+            say(STOPPED_RESTARTING)
 
     async def method(self, name, *args):
         """Call another exported worker function (traces); answers are JSON text. It counts as busy, so that no
