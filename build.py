@@ -36,6 +36,10 @@ NODE = ROOT / "node_modules"
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 CHROMIUM = "/usr/bin/chromium"
+# Cross-origin isolation, sent by `serve` and written into site/sw.js (which adds it on a host that cannot set
+# headers): it lets the page hand the solver worker a SharedArrayBuffer, through which a player's request
+# interrupts the page's own searches.
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 PAGES = [p.stem for p in sorted((SITE / "pages").glob("*.json"))]  # families with a page (and other pages)
 
 
@@ -271,6 +275,7 @@ def service_worker() -> None:
         digest.update(f.relative_to(DIST).as_posix().encode() + b"\0" + hashlib.sha256(f.read_bytes()).digest())
     names = ["./"] + ["./" + f.relative_to(DIST).as_posix() for f in files]
     text = (SITE / "sw.js").read_text().replace("__BUILD__", digest.hexdigest()[:16])
+    text = text.replace("__ISOLATION__", json.dumps(ISOLATION))
     (DIST / "sw.js").write_text(text.replace("__FILES__", json.dumps(names, indent=0)))
 
 
@@ -370,11 +375,6 @@ def page_modules(script: Path) -> list[Path]:
                     found.append(f)
                     todo.append(f)
     return found
-
-
-# Cross-origin isolation (what site/sw.js adds on a host that cannot set headers): it lets the page hand the
-# solver worker a SharedArrayBuffer, through which a player's request interrupts the page's own searches.
-ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import http.server
 import json
 import os
 import statistics
@@ -41,7 +40,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 os.environ.setdefault("TESSERA_DATA", str(ROOT / "dist" / "data"))  # CPython uses the built pattern databases
-from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
+from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Plain, _Quiet, _Server  # noqa: E402
 
 import solvers  # noqa: E402
 from solvers import commands  # noqa: E402
@@ -203,13 +202,6 @@ def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float
         rows.append((name, statistics.median(b for b, _ in cold), statistics.median(w for _, w in cold),
                      statistics.median(b for b, _ in warm), statistics.median(w for _, w in warm)))
     return rows
-
-
-class _Plain(_Quiet):
-    """A static host without cross-origin isolation headers (the page cannot interrupt its worker)."""
-
-    def end_headers(self) -> None:
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
 
 
 HINT_SEEN = """() => { const box = document.querySelector('#hint-reason'); window.__hint = null;

@@ -2,11 +2,11 @@
 // cache first, so the site reloads and plays with no network. The build fills in the cache name
 // (a hash of the build) and the file list; a new build installs beside the old one and waits
 // until the page says "reload" (see app.js), then the old cache is dropped. Pages and the solver worker
-// get the cross-origin isolation headers a static host may not send (build.py's server sends them too):
+// get the cross-origin isolation headers a static host may not send (build.py's ISOLATION, which its server sends):
 // isolated, the page can interrupt the worker's own searches when the player asks for something.
 const CACHE = "tessera-__BUILD__";
 const FILES = __FILES__;
-const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+const ISOLATION = __ISOLATION__;
 
 function isolated(response) {
   const headers = new Headers(response.headers);

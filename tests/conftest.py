@@ -54,6 +54,14 @@ class _Quiet(QuietHandler):
         pass
 
 
+class _Plain(_Quiet):
+    """A static host that sends no cross-origin isolation headers (most do not): the page cannot interrupt its
+    worker."""
+
+    def end_headers(self) -> None:
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
 class _Server(http.server.ThreadingHTTPServer):
     """A static server that ignores browsers hanging up mid-download (a page closed by a test)."""
 

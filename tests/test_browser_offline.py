@@ -8,7 +8,6 @@ with the server up, every page must reload, play, hint and open links with no se
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import shutil
 import struct
@@ -17,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import DIST, PageWatch, _Quiet, _Server, screenshot
+from conftest import DIST, PageWatch, _Plain, _Quiet, _Server, screenshot
 
 pytestmark = pytest.mark.browser
 PAGES = ["index", "sudoku", "skyscrapers", "sliding", "genius", "ubongo", "watch"]
@@ -26,13 +25,6 @@ NEEDED = ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "'wasm-u
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 CSP_LOG = ("window.__csp = []; document.addEventListener('securitypolicyviolation',"
            " e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))")
-
-
-class _Plain(_Quiet):
-    """A static host that sends no cross-origin isolation headers (most do not)."""
-
-    def end_headers(self) -> None:
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
 
 
 class Site:
