@@ -308,7 +308,7 @@ class Midend:
                           ("check", lambda: spawn(self.check())), ("hint", lambda: spawn(self.ask_hint())),
                           ("hint-more", self.hint_more), ("hint-apply", self.apply_hint),
                           ("hint-close", self.close_hint), ("solve", lambda: spawn(self.solve())),
-                          ("new", lambda: spawn(self.new())), ("daily", lambda: spawn(self.daily())),
+                          ("new", self.new), ("daily", lambda: spawn(self.daily())),
                           ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme),
                           ("open-load", lambda: spawn(self.open_text())), ("export", lambda: spawn(self.export())),
                           ("replay", lambda: spawn(self.play_replay()))):
@@ -316,7 +316,7 @@ class Midend:
                 click(ident, fn)
         for ident in ("size", "difficulty", "variant"):  # a new choice starts a puzzle of it (Undo brings back the old)
             if el(ident) is not None:
-                on(el(ident), "change", lambda _ev: spawn(self.new()))
+                on(el(ident), "change", lambda _ev: self.new())
         on(document, "keydown", self.key)
         on(window, "hashchange", lambda _ev: self.follow_link())
         self.game.bind()
@@ -748,9 +748,15 @@ class Midend:
         self.asked += 1
         return self.asked
 
-    async def new(self):
-        """A new puzzle of the chosen size and grade (a ready-made one while the worker loads)."""
+    def new(self):
+        """A new puzzle of the chosen size and grade. The choices are read and the request numbered at once, in the
+        click or change event: an answer to an earlier request that comes later (and would set the size back) is
+        dropped."""
         obj = self.game.new_request()
+        spawn(self.make(obj, self.ask_puzzle()))
+
+    async def make(self, obj, asked):
+        """The puzzle `obj` asks for (a ready-made one while the worker loads) unless a newer one was asked."""
         made = self.game.made(obj)
         if made is not None:
             self.load(made)
@@ -764,7 +770,6 @@ class Midend:
                       "ready-made one).")
             return
         say("Making a new " + self.game.noun + "…")
-        asked = self.ask_puzzle()
         ans = await self.ask("generate", obj, "The new " + self.game.noun + " will come when the solver has loaded…")
         if ans is not None and asked == self.asked:
             self.load(ans)
