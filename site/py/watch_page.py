@@ -562,14 +562,14 @@ class WatchPage:
         click("back", self.back)
         click("restart", self.restart)
         click("watch-stop", self.stop)  # not "stop": tessera_ui.Worker owns that id
-        click("new", lambda: spawn(self.new_puzzle()))
+        click("new", self.new_puzzle)
         click("custom-load", lambda: spawn(self.load_custom()))
         click("share", self.share)
         click("copy", self.copy_link)
         click("theme", self.retheme)
         on("speed", "input", lambda _e: self.set_speed(int(el("speed").value)))
-        on("family", "change", lambda _e: spawn(self.change_family()))
-        on("size", "change", lambda _e: spawn(self.new_puzzle()))
+        on("family", "change", lambda _e: self.change_family())
+        on("size", "change", lambda _e: self.new_puzzle())
         on("show", "change", lambda _e: self.set_show(str(el("show").value)))
         on(document, "keydown", self.key)
 
@@ -675,14 +675,17 @@ class WatchPage:
                            ": press Play to watch both solvers work on it.")))
         self.store.save({"family": family, "puzzle": puzzle, "speed": self.speed_index, "show": self.show_mode})
 
-    async def new_puzzle(self):
-        """Generate a puzzle of the chosen size and difficulty in the worker."""
+    def new_puzzle(self):
+        """Generate a puzzle of the chosen size and difficulty in the worker; the choices are read and the request
+        numbered at once (in the event), so a late answer to an earlier request cannot set them back."""
         size = int(el("size").value)
-        difficulty = int(el("difficulty").value or "1")
+        self.asked += 1
+        spawn(self.generate(size, int(el("difficulty").value or "1"), self.asked))
+
+    async def generate(self, size, difficulty, asked):
+        """The puzzle of `new_puzzle`, unless a newer one was asked for meanwhile."""
         say("Making a " + size_label(self.family, size) + " puzzle…")
         seed = random.getrandbits(30)
-        self.asked += 1
-        asked = self.asked
         ans = await self.ask(self.family, "generate", {"difficulty": difficulty, "seed": seed, "size": size},
                              "Making a puzzle once the solver has loaded…")
         if asked != self.asked:
@@ -699,7 +702,7 @@ class WatchPage:
             ans = await self.worker.call(family, command, obj, waiting)
         return ans
 
-    async def change_family(self):
+    def change_family(self):
         """Switch to another family (a fresh puzzle of it, of its default size)."""
         family = str(el("family").value)
         if family == self.family:
@@ -707,7 +710,7 @@ class WatchPage:
         self.family = family
         info = self.info.get(family) or {}
         self.fill_selects(family, info.get("default_size") or size_of(family, self.starter(family)))
-        await self.new_puzzle()
+        self.new_puzzle()
 
     async def load_custom(self):
         """Watch a typed Sudoku grid (checked by the solver first)."""
