@@ -210,7 +210,7 @@ def render_pages() -> None:
         fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
                   "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
                   "grades": options(grades), "variants": options(info.get("variants", [])),
-                  "custom": spec.get("custom", "")}
+                  "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS)}
         text = with_partials((SITE / spec["template"]).read_text())
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)
@@ -329,7 +329,7 @@ def build() -> None:
         files = {f"./py/{f.relative_to(DIST / 'py')}": f"./{f.relative_to(DIST / 'py')}"
                  for f in page_modules(DIST / "py" / f"{page}_page.py")}
         config = {"interpreter": "./micropython/micropython.mjs", "files": dict(sorted(files.items())),
-                  "plugins": [f"!{name}" for name in UNUSED_PYSCRIPT_PLUGINS]}
+                  **UNWANTED_PLUGINS}
         (DIST / f"mpy-{page}.json").write_text(json.dumps(config))
     icons(DIST / "icons")
     service_worker()  # last: it lists every file
@@ -337,9 +337,11 @@ def build() -> None:
     print(f"built {DIST} ({size / 1e6:.1f} MB)")
 
 
-# PyScript plugins no page uses: PyScript imports every plugin before it starts the interpreter unless
-# the config excludes it (leaving these out gave about 0.1 s in A/B runs of bench/browser.py, within noise).
-UNUSED_PYSCRIPT_PLUGINS = ("py-editor", "py-game", "py-terminal", "donkey", "deprecations-manager")
+# PyScript plugins no page uses: PyScript imports every plugin before it starts an interpreter unless that
+# interpreter type's config excludes it, and it does so for both types (py and mpy) even where a page has scripts of
+# one only; so every page gets a <py-config> too (written into the page's scripts) that leaves them out.
+UNWANTED_PLUGINS = {"plugins": [f"!{name}" for name in ("codemirror", "py-editor", "py-game", "py-terminal",
+                                                           "donkey", "deprecations-manager")]}
 
 
 def page_modules(script: Path) -> list[Path]:

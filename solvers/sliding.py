@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import pattern_db
+from . import move_pruning, pattern_db
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .budget import current as request_budget
 from .rules import sliding as rules
@@ -357,22 +357,20 @@ class _PatternIda(_Ida):
     def search(self, bound: int) -> list[int] | None:
         """One depth-first pass with b * g + a * h <= bound (a = b = 1: f = g + h)."""
         db = self.db
-        board, children, moves = self.board, self.children, _pattern_moves(db)
-        n1 = len(board) + 1
+        board, steps = self.board, _pattern_moves(db)
         tables, idx, ridx, val, rval = db.tables, self.idx, self.ridx, self.val, self.rval
         a, step = self.weight
         path: list[int] = []
         least = [1 << 30]
 
-        def dfs(blank: int, prev: int, g: int, md: int, e: int, re: int) -> bool:
+        def dfs(blank: int, state: int, g: int, md: int, e: int, re: int) -> bool:
             self.nodes += 1
             if not self.nodes & 1023:
                 self._tick()
             g += step
-            row = moves[blank]
-            for nb in children[blank * n1 + prev + 1]:
+            for nb, nstate, by_tile in steps[state]:
                 t = board[nb]
-                p, di, rp, dri, dmd = row[nb][t]
+                p, di, rp, dri, dmd = by_tile[t]
                 nmd = md + dmd
                 ni = idx[p] + di
                 nri = ridx[rp] + dri
@@ -393,7 +391,7 @@ class _PatternIda(_Ida):
                 board[nb] = 0
                 idx[p], ridx[rp], val[p], rval[rp] = ni, nri, nv, nrv
                 path.append(t)
-                if dfs(nb, blank, g, nmd, ne, nre):
+                if dfs(nb, nstate, g, nmd, ne, nre):
                     return True
                 path.pop()
                 idx[p], ridx[rp], val[p], rval[rp] = oi, ori, ov, orv
@@ -403,40 +401,43 @@ class _PatternIda(_Ida):
 
         if self.h0 == 0:
             return []
-        found = dfs(board.index(0), -1, 0, self.md, sum(val), sum(rval))
+        blank = board.index(0)
+        found = dfs(blank, move_pruning.automaton(db.width, db.height).start[blank], 0, self.md, sum(val), sum(rval))
         self.next_bound = least[0]
         if found:
             return path
         return None
 
 
-_MoveRow = list[list[tuple[int, int, int, int, int]]]
+_Steps = list[list[tuple[int, int, list[tuple[int, int, int, int, int]]]]]
 
 
-_moves_of: weakref.WeakKeyDictionary[pattern_db.PatternDatabase, list[_MoveRow]] = weakref.WeakKeyDictionary()
+_moves_of: weakref.WeakKeyDictionary[pattern_db.PatternDatabase, _Steps] = weakref.WeakKeyDictionary()
 
 
-def _pattern_moves(db: pattern_db.PatternDatabase) -> list[_MoveRow]:
-    """moves[blank][cell][tile]: (pattern, index change, reflected pattern, its index change, Manhattan change)
-    when `tile` slides from `cell` into the blank: one lookup per child in the search's loop."""
+def _pattern_moves(db: pattern_db.PatternDatabase) -> _Steps:
+    """steps[state]: (cell, next state, by tile) for every move that move_pruning's automaton allows in that state,
+    by_tile[tile] = (pattern, index change, reflected pattern, its index change, Manhattan change) when `tile`
+    slides from `cell` into the blank: one lookup per child in the search's loop."""
     if db in _moves_of:
         return _moves_of[db]
     w, n = db.width, db.width * db.height
     _, md_delta = _move_tables(w, db.height)
     mslot, mcell = (db.mirror_slot, db.mirror_cell) if db.reflects else (db.slot, list(range(n)))
-    table: list[_MoveRow] = []
+    by_move = {}
     for blank in range(n):
-        rows: _MoveRow = []
-        for cell in range(n):
+        for cell in neighbours(w, db.height, blank):
             row = [(0, 0, 0, 0, 0)]
             for t in range(1, n):
                 (p, wt), (rp, rwt) = db.slot[t], mslot[t]
                 row.append((p, (blank - cell) * wt, rp, (mcell[blank] - mcell[cell]) * rwt,
                             md_delta[(t * n + cell) * n + blank]))
-            rows.append(row)
-        table.append(rows)
-    _moves_of[db] = table
-    return table
+            by_move[blank, cell] = row
+    pruning = move_pruning.automaton(w, db.height)
+    steps = [[(cell, nxt, by_move[pruning.cell[state], cell]) for cell, nxt in row]
+             for state, row in enumerate(pruning.moves)]
+    _moves_of[db] = steps
+    return steps
 
 
 def _solver(puzzle: Puzzle, budget: Budget | None = None) -> _Ida:

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import budget, commands, pattern_db, pattern_db_build
+from solvers import budget, commands, move_pruning, pattern_db, pattern_db_build
 from solvers import sliding as sl
 from solvers.base import Hint, Params, Problem, PuzzleError
 from solvers.rules import sliding as rules
@@ -309,6 +309,22 @@ def test_pattern_solver_agrees_with_linear_conflict(db: pattern_db.PatternDataba
         plain = sl._LinearConflictIda(p).solve()
         assert len(fast) == len(plain)
         assert play(4, 4, p.tiles, fast) == solved(4, 4)
+
+
+def test_pruned_search_expands_fewer_nodes_and_stays_optimal(db: pattern_db.PatternDatabase,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Duplicate-path pruning (solvers/move_pruning.py) against the same search with only immediate reversals
+    pruned (an automaton of depth 2)."""
+    rnd = random.Random(8)
+    positions = [sl.random_walk(4, 4, 60, rnd) for _ in range(5)]
+    pruned = [sl._PatternIda(p, db) for p in positions]
+    lengths = [len(s.solve()) for s in pruned]
+    plain_auto = move_pruning.automaton(4, 4, 2)
+    monkeypatch.setattr(move_pruning, "automaton", lambda w, h: plain_auto)
+    monkeypatch.setattr(sl, "_moves_of", type(sl._moves_of)())
+    plain = [sl._PatternIda(p, db) for p in positions]
+    assert [len(s.solve()) for s in plain] == lengths
+    assert sum(s.nodes for s in pruned) < 0.9 * sum(s.nodes for s in plain)
 
 
 def test_pattern_heuristic_admissible_and_consistent(db: pattern_db.PatternDatabase) -> None:

@@ -2,7 +2,8 @@
 //   node tools/pyodide_snapshot.mjs <dist/pyodide dir> <tessera wheel> <output .gz>
 // The wheel is unpacked into site-packages by Python itself (Pyodide's loadPackage keeps a JavaScript
 // reference that a snapshot cannot hold) and every module is imported (the files are not in the
-// snapshot, only what is in memory), except the host-only table builder (numpy) and the CLI.
+// snapshot, only what is in memory), except the host-only table builder (numpy) and the CLI; tables that a
+// first search would build are built here too.
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -19,6 +20,7 @@ import solvers
 for info in pkgutil.walk_packages(solvers.__path__, "solvers."):
     if info.name.rsplit(".", 1)[-1] not in SKIP:
         importlib.import_module(info.name)
+solvers.move_pruning.automaton(4, 4)  # the 15-puzzle search's duplicate-path automaton: built here, not at a hint
 `.replace("SKIP", JSON.stringify(["pattern_db_build", "__main__"])));
 // The heap in use after the imports: once it passes Pyodide's initial memory (31.5 MB for 314.0.7) the heap grows
 // by a fifth, the snapshot with it, and the worker must grow its memory before restoring (site/worker/boot.js).

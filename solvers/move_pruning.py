@@ -1,0 +1,130 @@
+"""Duplicate-path pruning for the sliding puzzle's depth-first searches (after Taylor and Korf's finite-state
+machine, "Pruning duplicate nodes in depth-first search", 1993).
+
+Which position a sequence of blank moves reaches depends only on the cells the blank visits, not on the tiles: two
+blank paths from one cell to another with the same effect on the board reach the same position from every start.
+Of every such pair a search needs only one, the shorter, or of two as short the one whose cells come first. A
+breadth-first search from every cell finds the other ones up to DEPTH moves (only those whose shorter parts are all
+needed); an Aho-Corasick automaton over the blank's cells recognises them as the search goes, and a move that would
+complete one is never made. Every position keeps its shortest path that comes first, and every part of that path is
+such a path too, so no shortest solution is lost; immediate reversals are the two-move case. On Korf's 100 the
+pattern-database IDA* expands about a third fewer nodes (bench/sliding.py).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from typing import NamedTuple
+
+DEPTH = 10  # longest dominated path recognised: 10,873 automaton states on 4x4, built in about 0.2 s
+
+
+class Automaton(NamedTuple):
+    """moves[state]: the (cell, next state) of every move allowed there; start[cell]: the state of a search whose
+    blank starts at that cell; cell[state]: where the blank is in that state."""
+
+    moves: list[list[tuple[int, int]]]
+    start: list[int]
+    cell: list[int]
+
+
+def _neighbours(width: int, height: int) -> list[list[int]]:
+    """The cells next to each cell, in increasing order."""
+    out = []
+    for c in range(width * height):
+        r, k = divmod(c, width)
+        near = [c - width] if r else []
+        near += [c - 1] if k else []
+        near += [c + 1] if k < width - 1 else []
+        near += [c + width] if r < height - 1 else []
+        out.append(near)
+    return out
+
+
+def dominated_paths(width: int, height: int, depth: int = DEPTH) -> set[tuple[int, ...]]:
+    """Blank paths (the cells visited, start included) of at most `depth` moves that another path from the same cell
+    to the same position beats (shorter, or as short and first in cell order), whose shorter parts are not beaten."""
+    near = _neighbours(width, height)
+    n = width * height
+    shift = max(1, (n - 1).bit_length())  # bits per cell of a position packed in an int: cell c holds its label
+    mask = (1 << shift) - 1
+    start = sum(c << (shift * c) for c in range(n))
+    bad: set[tuple[int, ...]] = set()
+    for s in range(n):  # one start cell at a time (little memory); shorter parts are checked against all so far
+        seen = {start}  # every position reached from s (the blank labelled s)
+        level = [((s,), start)]
+        for _ in range(depth):
+            sizes = sorted({len(p) for p in bad})
+            grown, found = [], []
+            for path, board in level:  # in cell order, so the first path to a position is the one kept
+                b = path[-1]
+                for c in near[b]:
+                    longer = path + (c,)
+                    if any(longer[-k:] in bad for k in sizes if k < len(longer)):
+                        continue  # holds a shorter dominated path: not a new pattern
+                    label = (board >> (shift * c)) & mask  # the tile at c slides to b, the blank (s) to c
+                    key = board + ((label - s) << (shift * b)) + ((s - label) << (shift * c))
+                    if key in seen:
+                        found.append(longer)
+                    else:
+                        seen.add(key)
+                        grown.append((longer, key))
+            level = grown
+            bad.update(found)
+    # a path that holds a dominated path of a later start cell is not minimal: drop it
+    return {p for p in bad if not any(p[i:j] in bad for i in range(len(p) - 2) for j in range(i + 3, len(p) + 1)
+                                      if j - i < len(p))}
+
+
+@functools.cache
+def automaton(width: int, height: int, depth: int = DEPTH) -> Automaton:
+    """The automaton that rejects the moves completing a dominated path (built once per size)."""
+    near = _neighbours(width, height)
+    n = width * height
+    trie: list[dict[int, int]] = [{}]
+    last = [-1]  # the cell a trie node ends with
+    end = [False]  # a dominated path ends here (or, after the failure links, one of its suffixes does)
+    for path in sorted(dominated_paths(width, height, depth)) + [(c,) for c in range(n)]:
+        node = 0
+        for c in path:
+            if c not in trie[node]:
+                trie[node][c] = len(trie)
+                trie.append({})
+                last.append(c)
+                end.append(False)
+            node = trie[node][c]
+        end[node] = end[node] or len(path) > 1
+    fail = [0] * len(trie)
+    queue = deque(trie[0].values())
+    while queue:
+        node = queue.popleft()
+        for c, child in trie[node].items():
+            f = fail[node]
+            while f and c not in trie[f]:
+                f = fail[f]
+            fail[child] = trie[f][c] if node else 0
+            end[child] = end[child] or end[fail[child]]
+            queue.append(child)
+
+    def step(node: int, c: int) -> int:
+        while node and c not in trie[node]:
+            node = fail[node]
+        return trie[node][c]  # every cell has a node of depth 1
+
+    number: dict[int, int] = {}
+    order = [trie[0][c] for c in range(n)]
+    for node in order:
+        number[node] = len(number)
+    moves: list[list[tuple[int, int]]] = []
+    for node in order:  # grows while it is read: the states reachable by allowed moves
+        row = []
+        for c in near[last[node]]:
+            nxt = step(node, c)
+            if not end[nxt]:
+                if nxt not in number:
+                    number[nxt] = len(number)
+                    order.append(nxt)
+                row.append((c, number[nxt]))
+        moves.append(row)
+    return Automaton(moves, list(range(n)), [last[node] for node in order])

@@ -1,0 +1,67 @@
+"""The sliding puzzle's duplicate-path automaton: no position is lost, none is reached twice within its depth."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from solvers import move_pruning
+
+
+def slide(board: tuple[int, ...], blank: int, cell: int) -> tuple[int, ...]:
+    """The board after the tile at `cell` slides into the blank."""
+    out = list(board)
+    out[blank], out[cell] = out[cell], 0
+    return tuple(out)
+
+
+def layers(width: int, height: int, board: tuple[int, ...], depth: int) -> list[set[tuple[int, ...]]]:
+    """Breadth-first search: the positions first reached at each number of moves, up to `depth`."""
+    near = move_pruning._neighbours(width, height)
+    seen, out, frontier = {board}, [{board}], deque([board])
+    for _ in range(depth):
+        nxt = []
+        for b in frontier:
+            blank = b.index(0)
+            for c in near[blank]:
+                moved = slide(b, blank, c)
+                if moved not in seen:
+                    seen.add(moved)
+                    nxt.append(moved)
+        out.append(set(nxt))
+        frontier = deque(nxt)
+    return out
+
+
+@pytest.mark.parametrize(("width", "height", "depth"), [(3, 3, 10), (2, 4, 10), (4, 4, 6)])
+def test_every_position_is_reached_once_at_its_distance(width: int, height: int, depth: int) -> None:
+    """Walking only the moves the automaton allows, from every blank cell, reaches each position within `depth` by
+    exactly one path, as long as its shortest: what breadth-first search finds."""
+    auto = move_pruning.automaton(width, height, depth)
+    rnd = random.Random(width * 10 + height)
+    for blank in range(width * height):
+        tiles = list(range(1, width * height))
+        rnd.shuffle(tiles)
+        board = tuple(tiles[:blank] + [0] + tiles[blank:])
+        reached: list[list[tuple[int, ...]]] = [[] for _ in range(depth + 1)]
+        stack = [(board, auto.start[blank], 0)]
+        while stack:
+            b, state, moves = stack.pop()
+            reached[moves].append(b)
+            if moves < depth:
+                here = b.index(0)
+                assert auto.cell[state] == here
+                stack.extend((slide(b, here, c), nxt, moves + 1) for c, nxt in auto.moves[state])
+        for moves, expected in enumerate(layers(width, height, board, depth)):
+            assert len(reached[moves]) == len(set(reached[moves])), f"a position reached twice in {moves} moves"
+            assert set(reached[moves]) == expected, f"positions lost or late at {moves} moves"
+
+
+def test_dominated_paths_are_minimal_and_start_with_reversals() -> None:
+    bad = move_pruning.dominated_paths(4, 4)
+    reversals = {p for p in bad if len(p) == 3}
+    assert reversals == {(a, b, a) for a in range(16) for b in move_pruning._neighbours(4, 4)[a]}
+    for p in bad:  # no shorter dominated path inside a longer one
+        assert not any(p[i:j] in bad for i in range(len(p)) for j in range(i + 3, len(p) + 1) if (i, j) != (0, len(p)))
