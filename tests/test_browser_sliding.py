@@ -322,6 +322,10 @@ def test_lab_runs_algorithms_and_shows_a_table(watch, site_url: str) -> None:
 def test_lab_stop_interrupts_the_run_and_keeps_the_worker(watch, site_url: str) -> None:
     hard = commands.run(SLIDING, "generate", {"difficulty": 4, "seed": "lab-stop", "size": 4})["tiles"]
     page = open_page(watch, site_url, link(hard, 4, 4))
+    # the page's own distance search first (it loads the pattern databases, which no interrupt can stop): then the
+    # lab's run is the only call under way when Stop is pressed
+    page.wait_for_function("/moves|unknown|Solved/.test(document.querySelector('#distance').innerText)",
+                           timeout=90_000)
     page.click("summary:has-text('Algorithm lab')")
     page.uncheck("input[value='a*']")
     page.uncheck("input[value='greedy']")
