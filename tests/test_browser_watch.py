@@ -182,6 +182,9 @@ def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:  # n
     screenshot(page, "watch-16x16")
     page.click("#share")
     link = page.input_value("#share-link")
+    page.click("#copy")  # the clipboard, or (where the browser refuses) the link selected to copy by hand
+    assert page.evaluate("document.activeElement.id") == "share-link"
+    assert page.inner_text("#message") in ("Link copied.", "Select the link and copy it.")
     other = context.new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 256")

@@ -39,7 +39,6 @@ REPAIR = ("Missing candidate", "Notes to repair")  # notes that leave out a true
 MOVE_MARKS = latin.KINDS
 MODES = ("digit", "centre", "corner", "colour")
 MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
-SINGLES = ("Hidden single", "Naked single", "Full house")
 AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
 GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
 _PEERS = {}  # (n, box) -> peers

@@ -21,6 +21,7 @@ from tessera_ui import Timer
 from tessera_ui import Worker
 from tessera_ui import click
 from tessera_ui import clock
+from tessera_ui import copy_share_link
 from tessera_ui import decode_fragment
 from tessera_ui import el
 from tessera_ui import fetch_json
@@ -309,7 +310,7 @@ class Midend:
                           ("hint-more", self.hint_more), ("hint-apply", self.apply_hint),
                           ("hint-close", self.close_hint), ("solve", lambda: spawn(self.solve())),
                           ("new", self.new), ("daily", lambda: spawn(self.daily())),
-                          ("share", self.share), ("copy", self.copy_link), ("theme", self.retheme),
+                          ("share", self.share), ("copy", copy_share_link), ("theme", self.retheme),
                           ("open-load", lambda: spawn(self.open_text())), ("export", lambda: spawn(self.export())),
                           ("replay", lambda: spawn(self.play_replay()))):
             if el(ident) is not None:
@@ -905,11 +906,3 @@ class Midend:
         show_share_link(self.link(with_moves))
         say("Link ready: copy and send it. It reopens this " + self.game.noun
             + (" with your moves." if with_moves and self.index else "."))
-
-    def copy_link(self):
-        """Copy the share link to the clipboard."""
-        try:
-            window.navigator.clipboard.writeText(el("share-link").value)
-            say("Link copied.", "good")
-        except Exception:  # noqa: BLE001 - the clipboard may be unavailable
-            say("Select the link and copy it.")

@@ -485,10 +485,10 @@ def show_share_link(fragment):
 
 
 def copy_share_link():
-    """Put the link of #share-link on the clipboard, where the browser allows it."""
-    clipboard = window.navigator.clipboard
-    if clipboard is None:
+    """Put the link of #share-link on the clipboard (selected too, to copy by hand where the browser refuses)."""
+    el("share-link").select()
+    try:
+        window.navigator.clipboard.writeText(el("share-link").value)
+        say("Link copied.", "good")
+    except Exception:  # noqa: BLE001 - the clipboard may be unavailable
         say("Select the link and copy it.")
-        return
-    clipboard.writeText(el("share-link").value)
-    say("Link copied.", "good")

@@ -32,15 +32,16 @@ from slideboard import SlideBoard
 from tessera_ui import Store
 from tessera_ui import Worker
 from tessera_ui import click
+from tessera_ui import copy_share_link
 from tessera_ui import css
 from tessera_ui import el
 from tessera_ui import fetch_json
 from tessera_ui import grouped
 from tessera_ui import link_fragment
 from tessera_ui import on
-from tessera_ui import page_url
 from tessera_ui import say
 from tessera_ui import set_fragment
+from tessera_ui import show_share_link
 from tessera_ui import spawn
 from tessera_ui import toggle_theme
 
@@ -49,7 +50,6 @@ BACK_LIMIT = 5000  # events each pane can step back over
 FRAME = 1 / 30  # seconds between frames while playing
 FRAME_BUDGET_MS = 24  # time per frame for applying events (both panes)
 STUCK_MS = 2500  # a chunk request older than this at Stop means the worker is stuck
-SIDES = ("top", "right", "bottom", "left")
 PREPARED = set()  # (family, worker generation): the data files that worker has fetched (a restarted one has none)
 
 # how each family is shown; its methods (titles, what one step is) come from the registry (data/families.json)
@@ -565,7 +565,7 @@ class WatchPage:
         click("new", self.new_puzzle)
         click("custom-load", lambda: spawn(self.load_custom()))
         click("share", self.share)
-        click("copy", self.copy_link)
+        click("copy", copy_share_link)
         click("theme", self.retheme)
         on("speed", "input", lambda _e: self.set_speed(int(el("speed").value)))
         on("family", "change", lambda _e: self.change_family())
@@ -945,15 +945,7 @@ class WatchPage:
     # sharing -------------------------------------------------------------------------------------
     def share(self):
         """Show a link that opens this puzzle."""
-        el("share-link").value = page_url(link_text(self.family, self.puzzle))
-        el("share-row").hidden = False
-        el("share-link").select()
-
-    def copy_link(self):
-        """Copy the share link."""
-        el("share-link").select()
-        document.execCommand("copy")
-        say("Link copied.", "good")
+        show_share_link(link_text(self.family, self.puzzle))
 
 
 PAGE = WatchPage()
