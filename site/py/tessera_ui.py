@@ -116,7 +116,8 @@ WATCHDOG = 20  # seconds past its budget before a call's worker counts as stuck
 PING_SECONDS = 5  # an idle worker that does not answer a ping within this is dead and replaced
 STOP_SECONDS = 1  # an interrupted call answers at its budget's next check (about 20 ms); else Stop restarts
 TIMED_OUT = "__timed_out__"
-STOPPED_RESTARTING = "Stopped. The solver is restarting; try again or choose something quicker."
+STOPPED = ("Stopped. The solver is restarting; try again or choose something quicker.",
+           "Stopped. The solver has restarted: try again or choose something quicker.")
 
 
 def _later(ms, value):
@@ -143,6 +144,7 @@ class Worker:
         self.busy = 0
         self.autos = 0  # the page's own calls under way
         self.stops = 0  # Stop presses answered by an interrupt
+        self.note = ("", "")  # what was said as the worker restarted, and what replaces it once it is back
         self.interrupts = None  # the counter that interrupts the worker's calls (cross-origin isolated pages)
         status("Loading the solver in the background… the board is playable meanwhile.")
         spawn(self._attach())
@@ -197,8 +199,14 @@ class Worker:
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
         document.body.setAttribute("data-worker", "ready")
         box = el("message")
-        if generation and box is not None and str(box.innerText) == STOPPED_RESTARTING:
-            say("Stopped. The solver has restarted: try again or choose something quicker.")
+        if generation and box is not None and str(box.innerText) == self.note[0]:  # nothing said since
+            say(self.note[1])
+
+    def restart(self, now, later, kind=""):
+        """Replace the worker, saying `now`; `later` replaces it once the new worker is ready."""
+        self.cancel()
+        self.note = (now, later)
+        say(now, kind)
 
     async def call(self, family, command, obj, waiting="Waiting for the solver to load…", auto=False):
         """Run `command` of `family` in the worker; returns the answer dict (maybe an error).
@@ -229,8 +237,8 @@ class Worker:
             say(waiting)
             await self.ready.wait()
         if self.busy == 0 and not await self.alive():
-            self.cancel()
-            say("The solver had stopped answering, so it is restarting; your request follows…", "error")
+            self.restart("The solver had stopped answering, so it is restarting; your request follows…",
+                         "The solver had stopped answering and has restarted.", "error")
             await self.ready.wait()
         if auto and "limit" not in obj:
             obj = dict(obj)
@@ -247,7 +255,8 @@ class Worker:
                                                     _later((seconds + WATCHDOG) * 1000, TIMED_OUT)]))
         except Exception as exc:  # noqa: BLE001 - the worker died under the call
             text = TIMED_OUT
-            say("The solver failed (" + str(exc) + "); it is restarting.", "error")
+            self.restart("The solver failed (" + str(exc) + "); it is restarting.",
+                         "The solver failed (" + str(exc) + ") and has restarted: try again.", "error")
         finally:
             if generation == self.generation:
                 self._busy(-1)
@@ -279,8 +288,7 @@ class Worker:
         """The Stop button: interrupt the calls under way (on a cross-origin isolated page), else or when they do not
         answer within STOP_SECONDS (a trace chunk checks no budget) abandon them and restart the worker."""
         if self.interrupts is None:
-            self.cancel()
-            say(STOPPED_RESTARTING)
+            self.restart(*STOPPED)
             return
         self.stops += 1
         window.Atomics.add(self.interrupts, 0, 1)
@@ -291,8 +299,7 @@ class Worker:
         """Restart the worker when a call that Stop interrupted has not answered within STOP_SECONDS."""
         await asyncio.sleep(STOP_SECONDS)
         if generation == self.generation and any(ident in self.pending for ident in asked):
-            self.cancel()
-            say(STOPPED_RESTARTING)
+            self.restart(*STOPPED)
 
     async def method(self, name, *args):
         """Call another exported worker function (traces); answers are JSON text. It counts as busy, so that no
