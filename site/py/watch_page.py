@@ -6,7 +6,7 @@ optimal moves) against Parberry's real-time method; Genius Square and Cubes 3D s
 cover search placing and taking back pieces. Events stream from the worker in chunks as the
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
 Each family is a FAMILIES entry; latin grids draw on a GridBoard, others on a view adapter
-(SlideView, PieceView) with setup / apply -> undo record / undo / draw.
+(SlideView; GeniusView on the Genius page's own board; PieceView, the layers of a Cubes 3D card) with setup / draw.
 Links: #<family>/<text>, the text being the family's canonical one (its rules module's, the same
 as its own page's link): #sudoku/<grid>, #skyscrapers/5:..3../..., #sliding/4x4:1,2,...,
 #genius/A1A4B3D3D6F1F2, #ubongo/g3-r4-y5_01000.11111_2; older forms still open. Grades and
@@ -27,6 +27,7 @@ from rules import sudoku
 from rules import trace
 from rules import ubongo as ub
 
+from genius_board import Board
 from gridboard import GridBoard
 from slideboard import SlideBoard
 from tessera_ui import Store
@@ -59,7 +60,7 @@ FAMILIES = {
                     "fits": lambda n: n <= 7},  # larger boards take the phase solver too long to be worth watching
     "sliding": {"name": "Sliding puzzle", "compare": True, "view": "slide", "data": True,
                 "fits": lambda n: slide.optimal_available(n, n) and n * n >= slide.PLAY_MIN_CELLS},  # IDA* traces
-    "genius": {"name": "Genius Square", "compare": False, "view": "pieces"},
+    "genius": {"name": "Genius Square", "compare": False, "view": "genius"},
     "ubongo": {"name": "Cubes 3D", "compare": False, "view": "pieces", "unit": "pieces"},
 }
 
@@ -131,7 +132,8 @@ class WatchBoard(GridBoard):
             super()._update_aria()
 
 
-VIEW_IDS = {"grid": ("board-", "aria-"), "slide": ("slide-", "slide-aria-"), "pieces": ("pieces-", "pieces-aria-")}
+VIEW_IDS = {"grid": ("board-", "aria-"), "slide": ("slide-", "slide-aria-"), "pieces": ("pieces-", "pieces-aria-"),
+            "genius": ("pieces-", "pieces-aria-")}  # Genius and Cubes 3D take turns on one canvas
 
 
 class SlideView:
@@ -161,8 +163,31 @@ class SlideView:
         model.recent = []
 
 
+class GeniusView:
+    """Genius Square: the trace's pieces on the Genius page's own board (genius_board.Board)."""
+
+    def __init__(self, key):
+        self.board = Board("pieces-" + key, "pieces-aria-" + key)
+        self.model = None
+        self.active = False
+        on(window, "resize", lambda _e: self.draw(False, self.board.solved) if self.active else None)
+
+    def setup(self, _family, puzzle):
+        """The roll's pegs; the model the trace plays on (cells as board indices)."""
+        self.board.blockers = gm.check_blockers(gm.parse_cell(b) for b in puzzle["blockers"])
+        self.board._cells, self.board._cache = [], {}  # a new mirror: Cubes 3D may have used the element
+        self.model = trace.Pieces(gm.NAME, gm.parse_cell)
+        return self.model
+
+    def draw(self, _mirror, solved):
+        """Draw the pieces placed so far, the latest outlined."""
+        board = self.board
+        board.placed, board.solved, board.latest = self.model.placed, solved, self.model.last
+        board.draw()
+
+
 class PieceView:
-    """Genius Square and Cubes 3D adapter: pieces placed and taken back, each layer drawn as a grid."""
+    """Cubes 3D: pieces placed and taken back, each layer of the card drawn as a grid."""
 
     def __init__(self, key):
         self.canvas = el("pieces-" + key)
@@ -170,38 +195,22 @@ class PieceView:
         self.aria = el("pieces-aria-" + key)
         self.nodes = []
         self.cache = {}
-        on(window, "resize", lambda _e: self.draw(False, self.solved) if self.cells else None)
+        on(window, "resize", lambda _e: self.draw(False, self.solved) if self.active else None)
+        self.active = False
         self.cells = []
         self.solved = False
         self.model = None
 
-    def setup(self, family, puzzle):
-        """The board of a Genius roll (one layer, pegs on the blockers) or of a card (its layers)."""
-        self.family = family
-        if family == "genius":
-            blocked = [gm.parse_cell(b) for b in puzzle["blockers"]]
-            self.blocked = set(divmod(c, gm.SIZE) + (0,) for c in blocked)
-            self.rows = self.cols = gm.SIZE
-            self.layers = 1
-            self.cells = [(r, c, 0) for r in range(gm.SIZE) for c in range(gm.SIZE)]
-            self.colour, names = gm.COLOUR, gm.NAME
-        else:
-            card = ub.card_of_puzzle(puzzle)
-            self.blocked = set()
-            self.rows, self.cols, self.layers = card.size()
-            self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
-            self.colour, names = ub.COLOUR, ub.NAME
+    def setup(self, _family, puzzle):
+        """The layers of a card."""
+        card = ub.card_of_puzzle(puzzle)
+        self.rows, self.cols, self.layers = card.size()
+        self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
         self.inside = set(self.cells)
-        self.model = trace.Pieces(names, self.key_of)
+        self.model = trace.Pieces(ub.NAME, lambda cell: (int(cell[0]), int(cell[1]), int(cell[2])))
         self.solved = False
         self.build_aria()
         return self.model
-
-    def key_of(self, cell):
-        """(row, column, layer) of an event's cell ("C4" or [r, c, layer])."""
-        if isinstance(cell, str):
-            return divmod(gm.parse_cell(cell), gm.SIZE) + (0,)
-        return (int(cell[0]), int(cell[1]), int(cell[2]))
 
     # drawing -------------------------------------------------------------------------------------
     def metrics(self):
@@ -224,8 +233,7 @@ class PieceView:
             return
         ctx = self.ctx
         cell, gap, head = self.metrics()
-        colours = {k: css("--" + k) for k in ("panel", "muted", "accent", "ok", "gs-board", "gs-hole", "gs-peg",
-                                               "gs-peg-edge")}
+        colours = {k: css("--" + k) for k in ("panel", "muted", "accent", "ok", "gs-board", "gs-hole")}
         ctx.fillStyle = colours["panel"]
         ctx.fillRect(0, 0, self.canvas.width, self.canvas.height)
         ctx.textAlign = "center"
@@ -248,7 +256,7 @@ class PieceView:
                 x, y = x0 + c * cell, head + r * cell
                 owner = self.model.owner.get((r, c, z))
                 if owner:
-                    ctx.fillStyle = self.colour.get(owner, colours["accent"])
+                    ctx.fillStyle = ub.COLOUR.get(owner, colours["accent"])
                     ctx.fillRect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset)
                     if self.model.owner.get((r, c + 1, z)) == owner:  # join the cells of one piece
                         ctx.fillRect(x + cell - inset, y + inset, 2 * inset, cell - 2 * inset)
@@ -258,10 +266,11 @@ class PieceView:
                         ctx.lineWidth = max(2.0, cell * 0.06)
                         ctx.strokeStyle = colours["accent"]
                         ctx.strokeRect(x + 2 * inset, y + 2 * inset, cell - 4 * inset, cell - 4 * inset)
-                elif (r, c, z) in self.blocked:
-                    self.disc(x + cell / 2, y + cell / 2, cell * 0.3, colours["gs-peg"], colours["gs-peg-edge"])
-                else:
-                    self.disc(x + cell / 2, y + cell / 2, cell * 0.22, colours["gs-hole"], "")
+                else:  # an empty square: a hole
+                    ctx.beginPath()
+                    ctx.arc(x + cell / 2, y + cell / 2, cell * 0.22, 0, 6.2832)
+                    ctx.fillStyle = colours["gs-hole"]
+                    ctx.fill()
             if solved:  # the outline of the layer in the "solved" colour
                 ctx.lineWidth = max(2.0, cell * 0.06)
                 ctx.strokeStyle = colours["ok"]
@@ -277,23 +286,11 @@ class PieceView:
         if mirror:
             self.update_aria()
 
-    def disc(self, x, y, radius, fill, edge):
-        """A filled circle (a hole or a peg)."""
-        ctx = self.ctx
-        ctx.beginPath()
-        ctx.arc(x, y, radius, 0, 6.2832)
-        ctx.fillStyle = fill
-        ctx.fill()
-        if edge:
-            ctx.lineWidth = max(1.0, radius * 0.15)
-            ctx.strokeStyle = edge
-            ctx.stroke()
-
     # accessible mirror -----------------------------------------------------------------------------
     def build_aria(self):
         """One row per board row (per layer), one cell per square."""
         self.aria.innerHTML = ""
-        self.aria.setAttribute("aria-label", "Genius Square board" if self.family == "genius" else "Cubes 3D card")
+        self.aria.setAttribute("aria-label", "Cubes 3D card")
         self.nodes = []
         self.cache = {}
         lines = {}  # (layer, row) -> its squares
@@ -314,12 +311,9 @@ class PieceView:
     def describe(self, cell):
         """What the accessible mirror says of a square."""
         r, c, z = cell
-        where = gm.cell_name(r * gm.SIZE + c) if self.family == "genius" else (
-            "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1))
+        where = "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1)
         owner = self.model.owner.get(cell)
-        if owner:
-            return where + ", " + self.model.names.get(owner, owner) + " (" + owner + ")"
-        return where + (", peg" if cell in self.blocked else ", empty")
+        return where + (", " + self.model.names.get(owner, owner) + " (" + owner + ")" if owner else ", empty")
 
     def update_aria(self):
         """Refresh the cells whose text changed."""
@@ -353,9 +347,9 @@ class Pane:
         self.family, self.method = family, method
         self.request = request_of(family, puzzle)
         kind = FAMILIES[family].get("view", "grid")
-        for name in ("grid", "slide", "pieces"):
-            for ident in VIEW_IDS[name]:
-                el(ident + self.key).hidden = name != kind
+        for ids in VIEW_IDS.values():
+            for ident in ids:
+                el(ident + self.key).hidden = ids != VIEW_IDS[kind]
         if kind == "grid":
             self.view = None
             n, box, clues, givens = decode(family, puzzle)
@@ -365,9 +359,11 @@ class Pane:
             self.board.given, self.board.values, self.board.pencil = model.given, model.values, model.pencil
         else:
             if kind not in self.views:
-                self.views[kind] = SlideView(self.key) if kind == "slide" else PieceView(self.key)
+                self.views[kind] = {"slide": SlideView, "pieces": PieceView, "genius": GeniusView}[kind](self.key)
             self.view = self.views[kind]
             model = self.view.setup(family, puzzle)
+        for view in self.views.values():  # Genius and Cubes 3D share a canvas: only the shown one redraws on resize
+            view.active = view is self.view
         self.model = model
         self.replay = trace.Replay(model, method, BACK_LIMIT)
         self.queue = []  # chunks of events not yet played
