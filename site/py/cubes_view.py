@@ -251,3 +251,27 @@ def draw(ctx, faces, colours, line_width=1.0):
         ctx.globalAlpha = 1.0 if style != "plate" else 0.8
         ctx.stroke()
     ctx.globalAlpha = 1.0
+
+
+def paint(canvas, camera, box, footprint, groups, css, ratio=1.0, solved=False):
+    """Size a canvas to its width (0.77 as high) and paint a card's plate and groups on it, framed in the "solved"
+    colour when `solved`; returns the faces (for picking). `css` reads a colour of the page's theme."""
+    w = int((canvas.getBoundingClientRect().width or 560) * ratio)
+    h = int(w * 0.77)
+    if canvas.width != w or canvas.height != h:
+        canvas.width = w
+        canvas.height = h
+    ctx = canvas.getContext("2d")
+    ctx.fillStyle = css("--ub-sky") or "#eef2f7"
+    ctx.fillRect(0, 0, w, h)
+    faces = polygons(camera, box, footprint, groups, w, h)
+    colours = {"plate": css("--ub-plate") or "#d9c7a3", "plate-edge": css("--ub-plate-edge") or "#8a7a5c",
+               "edge": css("--ub-edge") or "#1f2328", "wrong": css("--wrong") or "#d92d20",
+               "ghost-edge": css("--ink") or "#1f2328", "hint-edge": css("--hint-line") or "#d69e00"}
+    ctx.lineJoin = "round"
+    draw(ctx, faces, colours, max(1.0, ratio))
+    if solved:
+        ctx.strokeStyle = css("--ok")
+        ctx.lineWidth = 4 * ratio
+        ctx.strokeRect(2 * ratio, 2 * ratio, w - 4 * ratio, h - 4 * ratio)
+    return faces

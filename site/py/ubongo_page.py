@@ -59,7 +59,6 @@ class CubesGame(PieceGame):
     def __init__(self):
         PieceGame.__init__(self)
         self.canvas = el("view")
-        self.ctx = self.canvas.getContext("2d")
         self.camera = cv.Camera()
         self.card = None
         self.cursor = None  # (row, col, layer) under the pointer or keyboard focus in the layer view
@@ -282,26 +281,10 @@ class CubesGame(PieceGame):
         """Paint the 3D view."""
         if self.card is None:
             return
-        ratio = window.devicePixelRatio or 1
-        width = self.canvas.getBoundingClientRect().width or 560
-        w = int(width * ratio)
-        h = int(width * 0.77 * ratio)
-        if self.canvas.width != w or self.canvas.height != h:
-            self.canvas.width = w
-            self.canvas.height = h
-        ctx = self.ctx
-        ctx.fillStyle = css("--ub-sky") or "#eef2f7"
-        ctx.fillRect(0, 0, w, h)
-        self.faces = cv.polygons(self.camera, self.card.size(), self.card.footprint, self.groups(), w, h)
-        colours = {"plate": css("--ub-plate") or "#d9c7a3", "plate-edge": css("--ub-plate-edge") or "#8a7a5c",
-                   "edge": css("--ub-edge") or "#1f2328", "wrong": css("--wrong") or "#d92d20",
-                   "ghost-edge": css("--ink") or "#1f2328", "hint-edge": css("--hint-line") or "#d69e00"}
-        ctx.lineJoin = "round"
-        cv.draw(ctx, self.faces, colours, max(1.0, ratio))
-        if self.mode == "play" and self.preview is None and self.is_solved(self.midend.puzzle, self.midend.state):
-            ctx.strokeStyle = css("--ok")
-            ctx.lineWidth = 4 * ratio
-            ctx.strokeRect(2 * ratio, 2 * ratio, w - 4 * ratio, h - 4 * ratio)
+        solved = self.mode == "play" and self.preview is None and self.is_solved(self.midend.puzzle,
+                                                                                  self.midend.state)
+        self.faces = cv.paint(self.canvas, self.camera, self.card.size(), self.card.footprint, self.groups(), css,
+                              window.devicePixelRatio or 1, solved)
         self.canvas.setAttribute("data-view", ",".join(str(v) for v in self.camera.key()))
 
     def build_layers(self):

@@ -27,6 +27,7 @@ from rules import sudoku
 from rules import trace
 from rules import ubongo as ub
 
+import cubes_view as cv
 from genius_board import Board
 from gridboard import GridBoard
 from slideboard import SlideBoard
@@ -187,102 +188,37 @@ class GeniusView:
 
 
 class PieceView:
-    """Cubes 3D: pieces placed and taken back, each layer of the card drawn as a grid."""
+    """Cubes 3D: the card in the Cubes page's 3D view (cubes_view), pieces placed and taken back."""
 
     def __init__(self, key):
         self.canvas = el("pieces-" + key)
-        self.ctx = self.canvas.getContext("2d")
         self.aria = el("pieces-aria-" + key)
+        self.camera = cv.Camera()
         self.nodes = []
         self.cache = {}
         on(window, "resize", lambda _e: self.draw(False, self.solved) if self.active else None)
         self.active = False
-        self.cells = []
+        self.card = None
         self.solved = False
         self.model = None
 
     def setup(self, _family, puzzle):
-        """The layers of a card."""
-        card = ub.card_of_puzzle(puzzle)
-        self.rows, self.cols, self.layers = card.size()
-        self.cells = [(r, c, z) for z in range(card.height) for r, c in card.footprint]
-        self.inside = set(self.cells)
+        """The card's squares, two layers high."""
+        self.card = ub.card_of_puzzle(puzzle)
+        self.cells = [(r, c, z) for z in range(self.card.height) for r, c in self.card.footprint]
         self.model = trace.Pieces(ub.NAME, lambda cell: (int(cell[0]), int(cell[1]), int(cell[2])))
         self.solved = False
         self.build_aria()
         return self.model
 
-    # drawing -------------------------------------------------------------------------------------
-    def metrics(self):
-        """(cell size, gap between layers, top margin) fitted to the canvas width."""
-        ratio = window.devicePixelRatio or 1
-        width = int((self.canvas.getBoundingClientRect().width or 480) * ratio)
-        gap, head = (0.6, 0.55) if self.layers > 1 else (0, 0)
-        cell = width / (self.layers * self.cols + (self.layers - 1) * gap)
-        cell = min(cell, width / max(self.rows, 3) if self.layers > 1 else cell)
-        height = int(cell * (self.rows + head) + 2)
-        if self.canvas.width != width or self.canvas.height != height:
-            self.canvas.width = width
-            self.canvas.height = height
-        return cell, gap * cell, head * cell
-
     def draw(self, mirror, solved):
-        """Draw every layer, pieces in their colours, the latest piece outlined."""
+        """The pieces placed so far in 3D, the latest one outlined."""
         self.solved = solved
-        if not self.cells:
-            return
-        ctx = self.ctx
-        cell, gap, head = self.metrics()
-        colours = {k: css("--" + k) for k in ("panel", "muted", "accent", "ok", "gs-board", "gs-hole")}
-        ctx.fillStyle = colours["panel"]
-        ctx.fillRect(0, 0, self.canvas.width, self.canvas.height)
-        ctx.textAlign = "center"
-        ctx.textBaseline = "middle"
-        ctx.font = str(int(head * 0.62) or 12) + "px system-ui, sans-serif"
-        inset = max(1.0, cell * 0.05)
-        for z in range(self.layers):
-            x0 = z * (self.cols * cell + gap)
-            if self.layers > 1:
-                ctx.fillStyle = colours["muted"]
-                ctx.fillText("Layer " + str(z + 1) + (" (bottom)" if z == 0 else " (top)" if z == self.layers - 1
-                                                      else ""), x0 + self.cols * cell / 2, head / 2)
-            ctx.fillStyle = colours["gs-board"]
-            for r, c, zz in self.cells:  # the board first: the joins between a piece's squares overlap it
-                if zz == z:
-                    ctx.fillRect(x0 + c * cell, head + r * cell, cell, cell)
-            for r, c, zz in self.cells:
-                if zz != z:
-                    continue
-                x, y = x0 + c * cell, head + r * cell
-                owner = self.model.owner.get((r, c, z))
-                if owner:
-                    ctx.fillStyle = ub.COLOUR.get(owner, colours["accent"])
-                    ctx.fillRect(x + inset, y + inset, cell - 2 * inset, cell - 2 * inset)
-                    if self.model.owner.get((r, c + 1, z)) == owner:  # join the cells of one piece
-                        ctx.fillRect(x + cell - inset, y + inset, 2 * inset, cell - 2 * inset)
-                    if self.model.owner.get((r + 1, c, z)) == owner:
-                        ctx.fillRect(x + inset, y + cell - inset, cell - 2 * inset, 2 * inset)
-                    if owner == self.model.last and not solved:
-                        ctx.lineWidth = max(2.0, cell * 0.06)
-                        ctx.strokeStyle = colours["accent"]
-                        ctx.strokeRect(x + 2 * inset, y + 2 * inset, cell - 4 * inset, cell - 4 * inset)
-                else:  # an empty square: a hole
-                    ctx.beginPath()
-                    ctx.arc(x + cell / 2, y + cell / 2, cell * 0.22, 0, 6.2832)
-                    ctx.fillStyle = colours["gs-hole"]
-                    ctx.fill()
-            if solved:  # the outline of the layer in the "solved" colour
-                ctx.lineWidth = max(2.0, cell * 0.06)
-                ctx.strokeStyle = colours["ok"]
-                ctx.beginPath()
-                for r, c, zz in self.cells:
-                    x, y = x0 + c * cell, head + r * cell
-                    for dr, dc, ax, ay, bx, by in ((-1, 0, 0, 0, 1, 0), (1, 0, 0, 1, 1, 1), (0, -1, 0, 0, 0, 1),
-                                                   (0, 1, 1, 0, 1, 1)):
-                        if zz == z and (r + dr, c + dc, z) not in self.inside:
-                            ctx.moveTo(x + ax * cell, y + ay * cell)
-                            ctx.lineTo(x + bx * cell, y + by * cell)
-                ctx.stroke()
+        groups = [cv.Group(cubes, ub.COLOUR.get(pid, "#888888"), pid, 1.0,
+                           "hint" if pid == self.model.last and not solved else "solid")
+                  for pid, cubes in self.model.placed.items()]
+        cv.paint(self.canvas, self.camera, self.card.size(), self.card.footprint, groups, css,
+                 window.devicePixelRatio or 1, solved)
         if mirror:
             self.update_aria()
 
