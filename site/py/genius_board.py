@@ -2,12 +2,12 @@
 hand, hints, the latest piece; and its accessible mirror. The Genius page plays on it, the watch page shows the exact
 cover search on it."""
 
-from pyscript import window
 from rules import genius as gm
 
 from tessera_ui import aria_grid
 from tessera_ui import css
 from tessera_ui import el
+from tessera_ui import fit_square
 
 BAND = 0.55  # width of the row/column label band, in cells
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
@@ -52,12 +52,7 @@ class Board:
     # drawing --------------------------------------------------------------------------
     def draw(self):
         """Redraw the board and refresh the accessible mirror."""
-        ratio = window.devicePixelRatio or 1
-        width = self.canvas.getBoundingClientRect().width or 540
-        size = int(width * ratio)
-        if self.canvas.width != size:
-            self.canvas.width = size
-            self.canvas.height = size
+        size = fit_square(self.canvas)
         ctx = self.ctx
         cell = size / (gm.SIZE + BAND)
         off = BAND * cell
@@ -171,6 +166,10 @@ class Board:
         ctx.globalAlpha = 1.0
 
     # accessible mirror ----------------------------------------------------------------
+    def forget_mirror(self):
+        """Build the accessible mirror afresh at the next draw (another view used its element meanwhile)."""
+        self._cells, self._cache = [], {}
+
     def _build_aria(self):
         label = "Genius Square, 6 by 6, rows A to F, columns 1 to 6"
         self._cells = aria_grid(self.aria, gm.SIZE, gm.SIZE, label)[1]

@@ -17,6 +17,7 @@ from rules.latin import SYMBOLS
 
 from tessera_ui import aria_grid
 from tessera_ui import css
+from tessera_ui import fit_square
 from tessera_ui import on
 
 # the names of the cell colours 1..9 (CSS --mark-1..9)
@@ -78,12 +79,7 @@ class GridBoard:
 
     # geometry ---------------------------------------------------------------
     def _metrics(self):
-        ratio = window.devicePixelRatio or 1
-        css_width = self.canvas.getBoundingClientRect().width or 540
-        size = int(css_width * ratio)
-        if self.canvas.width != size:
-            self.canvas.width = size
-            self.canvas.height = size
+        size = fit_square(self.canvas)
         ring = 1 if self.clues else 0
         cell = size / (self.n + 2 * ring)
         return size, cell, ring * cell

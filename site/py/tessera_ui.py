@@ -99,6 +99,15 @@ def reveal(ident):
         node.scrollIntoView(to_js({"block": "nearest"}))
 
 
+def fit_square(canvas, fallback=540):
+    """Size a canvas to a square of its shown width in device pixels (`fallback` while it has no layout); the side."""
+    size = int((canvas.getBoundingClientRect().width or fallback) * (window.devicePixelRatio or 1))
+    if canvas.width != size:
+        canvas.width = size
+        canvas.height = size
+    return size
+
+
 def css(name):
     """A CSS custom property of the current theme."""
     return str(window.getComputedStyle(document.documentElement).getPropertyValue(name)).strip()

@@ -6,7 +6,7 @@ optimal moves) against Parberry's real-time method; Genius Square and Cubes 3D s
 cover search placing and taking back pieces. Events stream from the worker in chunks as the
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
 Each family is a FAMILIES entry; latin grids draw on a GridBoard, others on a view adapter
-(SlideView; GeniusView on the Genius page's own board; PieceView, the layers of a Cubes 3D card) with setup / draw.
+(SlideView; GeniusView on the Genius page's own board; PieceView, a Cubes 3D card in 3D) with setup / draw.
 Links: #<family>/<text>, the text being the family's canonical one (its rules module's, the same
 as its own page's link): #sudoku/<grid>, #skyscrapers/5:..3../..., #sliding/4x4:1,2,...,
 #genius/A1A4B3D3D6F1F2, #ubongo/g3-r4-y5_01000.11111_2; older forms still open. Grades and
@@ -176,7 +176,7 @@ class GeniusView:
     def setup(self, _family, puzzle):
         """The roll's pegs; the model the trace plays on (cells as board indices)."""
         self.board.blockers = gm.check_blockers(gm.parse_cell(b) for b in puzzle["blockers"])
-        self.board._cells, self.board._cache = [], {}  # a new mirror: Cubes 3D may have used the element
+        self.board.forget_mirror()  # Cubes 3D may have used the mirror's element
         self.model = trace.Pieces(gm.NAME, gm.parse_cell)
         return self.model
 
