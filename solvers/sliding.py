@@ -373,12 +373,16 @@ class _PatternIda(_Ida):
                 p, di, rp, dri, dmd = by_tile[t]
                 nmd = md + dmd
                 ni = idx[p] + di
-                nri = ridx[rp] + dri
                 nv = tables[p][ni]
-                nrv = tables[rp][nri]
                 ne = e - val[p] + nv
+                f = g + a * (nmd + 2 * ne)
+                if f > bound and f >= least[0]:  # pruned by the direct lookup alone: the reflected one is not needed
+                    continue
+                nri = ridx[rp] + dri
+                nrv = tables[rp][nri]
                 nre = re - rval[rp] + nrv
-                f = g + a * (nmd + 2 * (ne if ne > nre else nre))
+                if nre > ne:
+                    f = g + a * (nmd + 2 * nre)
                 if f > bound:
                     if f < least[0]:
                         least[0] = f

@@ -4,10 +4,11 @@ cover search on it."""
 
 from rules import genius as gm
 
-from tessera_ui import aria_grid
+from tessera_ui import Mirror
 from tessera_ui import css
 from tessera_ui import el
 from tessera_ui import fit_square
+from tessera_ui import grid_rows
 
 BAND = 0.55  # width of the row/column label band, in cells
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
@@ -30,8 +31,7 @@ class Board:
         self.show_cursor = False
         self.solved = False
         self.latest = ""  # a piece to outline (the watch page's latest placed piece)
-        self._cache = {}
-        self._cells = []  # the mirror's cells, made at the first draw (so they never show empty)
+        self._mirror = None  # made at the first draw (so it never shows empty)
 
     def cell_at(self, x, y):
         """The (row, column) under client coordinates, or None off the grid."""
@@ -168,11 +168,7 @@ class Board:
     # accessible mirror ----------------------------------------------------------------
     def forget_mirror(self):
         """Build the accessible mirror afresh at the next draw (another view used its element meanwhile)."""
-        self._cells, self._cache = [], {}
-
-    def _build_aria(self):
-        label = "Genius Square, 6 by 6, rows A to F, columns 1 to 6"
-        self._cells = aria_grid(self.aria, gm.SIZE, gm.SIZE, label)[1]
+        self._mirror = None
 
     def describe(self, i, owner, ghost):
         """What the mirror says of cell i: "A1: peg", "B3: piece L4 (L)", "C2: empty"."""
@@ -192,8 +188,9 @@ class Board:
         return text
 
     def _update_aria(self):
-        if not self._cells:
-            self._build_aria()
+        if self._mirror is None:
+            self._mirror = Mirror(self.aria, "Genius Square, 6 by 6, rows A to F, columns 1 to 6",
+                                  grid_rows(gm.SIZE, gm.SIZE))
         owner = self.owner()
         ghost = {}
         if self.ghost is not None:
@@ -201,11 +198,7 @@ class Board:
             for c in cells:
                 ghost[c] = pid + ("" if fits else " (does not fit)")
         cur = self.cursor[0] * gm.SIZE + self.cursor[1]
-        for i, node in enumerate(self._cells):
-            key = (self.describe(i, owner, ghost), i == cur)
-            if self._cache.get(i) != key:
-                self._cache[i] = key
-                node.textContent = key[0]
-                node.setAttribute("aria-selected", "true" if key[1] else "false")
-                node.setAttribute("data-cell", str(i // gm.SIZE) + "," + str(i % gm.SIZE) + ",0")
-                node.setAttribute("data-piece", owner.get(i, ""))
+        for i in range(gm.SIZE * gm.SIZE):
+            self._mirror.set(i, self.describe(i, owner, ghost), (
+                ("aria-selected", "true" if i == cur else "false"),
+                ("data-cell", str(i // gm.SIZE) + "," + str(i % gm.SIZE) + ",0"), ("data-piece", owner.get(i, ""))))

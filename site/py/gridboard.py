@@ -15,9 +15,10 @@ from pyscript import window
 from rules.latin import COLOURS
 from rules.latin import SYMBOLS
 
-from tessera_ui import aria_grid
+from tessera_ui import Mirror
 from tessera_ui import css
 from tessera_ui import fit_square
+from tessera_ui import grid_rows
 from tessera_ui import on
 
 # the names of the cell colours 1..9 (CSS --mark-1..9)
@@ -74,8 +75,7 @@ class GridBoard:
         self.bad_clues = set()
         self.done_clues = set()
         self.solved = False
-        self._aria_cache = {}
-        self._build_aria()
+        self._mirror = Mirror(self.aria, self.label + ", " + str(n) + " by " + str(n), grid_rows(n, n))
 
     # geometry ---------------------------------------------------------------
     def _metrics(self):
@@ -333,10 +333,6 @@ class GridBoard:
                 ctx.fillText(str(v), x, y)
 
     # accessible mirror ------------------------------------------------------------
-    def _build_aria(self):
-        label = self.label + ", " + str(self.n) + " by " + str(self.n)
-        self._aria_cells = aria_grid(self.aria, self.n, self.n, label)[1]
-
     def describe(self, i):
         """What the accessible mirror says of cell i."""
         r, c = divmod(i, self.n)
@@ -393,17 +389,10 @@ class GridBoard:
         return "Clues: " + "; ".join(parts) + "."
 
     def _update_aria(self):
-        clue_box = document.getElementById("aria-clues")
-        text = self.clue_text()
-        if clue_box is not None and self._aria_cache.get("clues") != text:
-            self._aria_cache["clues"] = text
+        clue_box, text = document.getElementById("aria-clues"), self.clue_text()
+        if clue_box is not None and clue_box.textContent != text:
             clue_box.textContent = text
         cr, cc = self.cursor
-        for i, node in enumerate(self._aria_cells):
-            text = self.describe(i)
+        for i in range(self.n * self.n):
             selected = i == cr * self.n + cc or i in self.selected
-            key = (text, selected)
-            if self._aria_cache.get(i) != key:
-                self._aria_cache[i] = key
-                node.textContent = text
-                node.setAttribute("aria-selected", "true" if selected else "false")
+            self._mirror.set(i, self.describe(i), (("aria-selected", "true" if selected else "false"),))

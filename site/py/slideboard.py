@@ -9,9 +9,10 @@ from pyscript import document
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from tessera_ui import aria_grid
+from tessera_ui import Mirror
 from tessera_ui import calm
 from tessera_ui import css
+from tessera_ui import grid_rows
 from tessera_ui import on
 
 FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
@@ -40,8 +41,7 @@ class SlideBoard:
         self.anim_ms = 0
         self._down = None
         self._frame = create_proxy(self._step)
-        self._aria_rows = []
-        self._aria_cells = []
+        self._mirror = None
         on(self.canvas, "pointerdown", self._pointer_down)
         on(self.canvas, "pointerup", self._pointer_up)
         on(self.canvas, "pointercancel", lambda _e: self._forget())
@@ -55,7 +55,8 @@ class SlideBoard:
         self.hint_tile = 0
         self.solved = False
         self.canvas.style.width = str(int(100 * w / h)) + "%" if h > w else "100%"  # tall boards stay in view
-        self._build_aria()
+        label = "Sliding puzzle, " + str(w) + " wide and " + str(h) + " high"
+        self._mirror = Mirror(self.aria, label, grid_rows(h, w))
         self.draw()
 
     # geometry -----------------------------------------------------------------
@@ -189,11 +190,6 @@ class SlideBoard:
             ctx.stroke()
 
     # accessible mirror ----------------------------------------------------------------
-    def _build_aria(self):
-        label = "Sliding puzzle, " + str(self.w) + " wide and " + str(self.h) + " high"
-        self._aria_rows, self._aria_cells = aria_grid(self.aria, self.h, self.w, label)
-        self._aria_cache = {}
-
     def describe(self, i):
         """What the accessible mirror says of cell i."""
         r, c = divmod(i, self.w)
@@ -205,14 +201,8 @@ class SlideBoard:
 
     def _update_aria(self):
         w = self.w
-        for r, row in enumerate(self._aria_rows):
-            words = [str(t) if t else "blank" for t in self.tiles[r * w:(r + 1) * w]]
-            label = "row " + str(r + 1) + ": " + " ".join(words)
-            if self._aria_cache.get(-1 - r) != label:
-                self._aria_cache[-1 - r] = label
-                row.setAttribute("aria-label", label)
-        for i, node in enumerate(self._aria_cells):
-            text = self.describe(i)
-            if self._aria_cache.get(i) != text:
-                self._aria_cache[i] = text
-                node.textContent = text
+        for r in range(self.h):
+            self._mirror.label_row(r, "row " + str(r + 1) + ": " + " ".join(str(t) if t else "blank"
+                                                                            for t in self.tiles[r * w:(r + 1) * w]))
+        for i in range(w * self.h):
+            self._mirror.set(i, self.describe(i))

@@ -34,24 +34,43 @@ def on(target, event, fn):
     return proxy
 
 
-def aria_grid(box, rows, cols, label):
-    """Fill a board's accessible mirror with rows x cols ARIA gridcells; returns (row nodes, cell nodes)."""
-    box.innerHTML = ""
-    box.setAttribute("aria-label", label)
-    row_nodes, cells = [], []
-    for r in range(rows):
-        row = document.createElement("div")
-        row.setAttribute("role", "row")
-        for c in range(cols):
-            cell = document.createElement("div")
-            cell.setAttribute("role", "gridcell")
-            cell.setAttribute("data-r", str(r))
-            cell.setAttribute("data-c", str(c))
-            row.appendChild(cell)
-            cells.append(cell)
-        box.appendChild(row)
-        row_nodes.append(row)
-    return row_nodes, cells
+class Mirror:
+    """A board's accessible mirror: ARIA rows of gridcells, one per key; a cell's words and attributes are written
+    only when they change (boards redraw often, screen readers should hear only what changed)."""
+
+    def __init__(self, box, label, rows):
+        """Fill `box` with one row per list of keys in `rows`."""
+        box.innerHTML = ""
+        box.setAttribute("aria-label", label)
+        self.rows, self.cells, self.cache = [], {}, {}
+        for keys in rows:
+            row = document.createElement("div")
+            row.setAttribute("role", "row")
+            for key in keys:
+                self.cells[key] = row.appendChild(document.createElement("div"))
+                self.cells[key].setAttribute("role", "gridcell")
+            box.appendChild(row)
+            self.rows.append(row)
+
+    def set(self, key, text, attrs=()):
+        """A cell's words and (name, value) attributes."""
+        if self.cache.get(key) != (text, attrs):
+            self.cache[key] = (text, attrs)
+            node = self.cells[key]
+            node.textContent = text
+            for name, value in attrs:
+                node.setAttribute(name, value)
+
+    def label_row(self, r, text):
+        """A row's own label."""
+        if self.cache.get(("row", r)) != text:
+            self.cache[("row", r)] = text
+            self.rows[r].setAttribute("aria-label", text)
+
+
+def grid_rows(rows, cols):
+    """The keys of a rows x cols grid as Mirror rows: cell indices row by row."""
+    return [list(range(r * cols, (r + 1) * cols)) for r in range(rows)]
 
 
 def click(ident, fn):

@@ -22,6 +22,7 @@ from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
 from piece_game import upper_first
+from tessera_ui import Mirror
 from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
@@ -76,7 +77,7 @@ class CubesGame(PieceGame):
         self.drag = None
         self.pinch = None
         self.cells = {}
-        self.mirror = {}
+        self.mirror = None
         self.tray = {}
         self._cache = {}
 
@@ -322,20 +323,9 @@ class CubesGame(PieceGame):
                     self.cells[q] = node
             wrap.appendChild(grid)
             box.appendChild(wrap)
-        aria = el("aria-board")
-        aria.innerHTML = ""
-        self.mirror = {}
-        for z in range(card.height):
-            for r in range(card.rows):
-                row = document.createElement("div")
-                row.setAttribute("role", "row")
-                for c in range(card.cols):
-                    if (r, c) in card.footprint:
-                        node = document.createElement("div")
-                        node.setAttribute("role", "gridcell")
-                        row.appendChild(node)
-                        self.mirror[(r, c, z)] = node
-                aria.appendChild(row)
+        self.mirror = Mirror(el("aria-board"), el("aria-board").getAttribute("aria-label"),
+                             [[(r, c, z) for c in range(card.cols) if (r, c) in card.footprint]
+                              for z in range(card.height) for r in range(card.rows)])
 
     def update_layers(self, shown):
         """Colour the layer view's squares and refresh the mirror's words."""
@@ -369,7 +359,7 @@ class CubesGame(PieceGame):
             node.style.backgroundColor = colour
             node.textContent = pid or ""
             node.setAttribute("aria-label", text)
-            self.mirror[q].textContent = text
+            self.mirror.set(q, text)
 
     def draw_tray(self, placed):
         """Tray buttons: a small 3D picture of each card piece (the piece in hand as it is turned)."""

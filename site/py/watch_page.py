@@ -31,6 +31,7 @@ import cubes_view as cv
 from genius_board import Board
 from gridboard import GridBoard
 from slideboard import SlideBoard
+from tessera_ui import Mirror
 from tessera_ui import Store
 from tessera_ui import Worker
 from tessera_ui import click
@@ -194,8 +195,7 @@ class PieceView:
         self.canvas = el("pieces-" + key)
         self.aria = el("pieces-aria-" + key)
         self.camera = cv.Camera()
-        self.nodes = []
-        self.cache = {}
+        self.mirror = None
         on(window, "resize", lambda _e: self.draw(False, self.solved) if self.active else None)
         self.active = False
         self.card = None
@@ -225,40 +225,20 @@ class PieceView:
     # accessible mirror -----------------------------------------------------------------------------
     def build_aria(self):
         """One row per board row (per layer), one cell per square."""
-        self.aria.innerHTML = ""
-        self.aria.setAttribute("aria-label", "Cubes 3D card")
-        self.nodes = []
-        self.cache = {}
         lines = {}  # (layer, row) -> its squares
         for cell in self.cells:
             lines.setdefault((cell[2], cell[0]), []).append(cell)
-        for key in sorted(lines):
-            line = document.createElement("div")
-            line.setAttribute("role", "row")
-            for cell in sorted(lines[key]):
-                node = document.createElement("div")
-                node.setAttribute("role", "gridcell")
-                node.setAttribute("data-cell", ",".join(str(v) for v in cell))
-                line.appendChild(node)
-                self.nodes.append((cell, node))
-            self.aria.appendChild(line)
+        self.mirror = Mirror(self.aria, "Cubes 3D card", [sorted(lines[key]) for key in sorted(lines)])
         self.update_aria()
-
-    def describe(self, cell):
-        """What the accessible mirror says of a square."""
-        r, c, z = cell
-        where = "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1)
-        owner = self.model.owner.get(cell)
-        return where + (", " + self.model.names.get(owner, owner) + " (" + owner + ")" if owner else ", empty")
 
     def update_aria(self):
         """Refresh the cells whose text changed."""
-        for cell, node in self.nodes:
-            text = self.describe(cell)
-            if self.cache.get(cell) != text:
-                self.cache[cell] = text
-                node.textContent = text
-                node.setAttribute("data-piece", self.model.owner.get(cell, ""))
+        for cell in self.cells:
+            r, c, z = cell
+            owner = self.model.owner.get(cell)
+            text = "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1) + (
+                ", " + self.model.names.get(owner, owner) + " (" + owner + ")" if owner else ", empty")
+            self.mirror.set(cell, text, (("data-cell", ",".join(str(v) for v in cell)), ("data-piece", owner or "")))
 
 
 class Pane:
