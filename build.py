@@ -21,6 +21,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -336,13 +337,24 @@ def build() -> None:
         (DIST / f"mpy-{page}.json").write_text(json.dumps(config))
         # ... fetched as the page starts, not once MicroPython has started and asks for them one after another
         html = DIST / f"{page}.html"
-        links = "".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
-                        for url in [*sorted(files), f"./py/{page}_page.py"])
+        links = "".join(f'<link rel="modulepreload" href="{url}">\n' for url in pyscript_chunks())
+        links += "".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
+                         for url in [*sorted(files), f"./py/{page}_page.py"])
         html.write_text(html.read_text().replace("</head>", links + "</head>", 1))
     icons(DIST / "icons")
     service_worker()  # last: it lists every file
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     print(f"built {DIST} ({size / 1e6:.1f} MB)")
+
+
+def pyscript_chunks() -> list[str]:
+    """The PyScript modules every page loads after core.js: the chunk it imports and the error plugin it imports
+    once started (preloaded with the page, not discovered one after another)."""
+    core = (DIST / "pyscript" / "core.js").read_text()
+    chunks = re.findall(r'from\s*"\./(core-[\w-]+\.js)"', core)
+    for chunk in chunks[:1]:
+        chunks += re.findall(r'"\./(error-[\w-]+\.js)"', (DIST / "pyscript" / chunk).read_text())[:1]
+    return [f"./pyscript/{name}" for name in chunks]
 
 
 # PyScript plugins no page uses: PyScript imports every plugin before it starts an interpreter unless that

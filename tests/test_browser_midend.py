@@ -60,6 +60,10 @@ def test_undo_and_redo_survive_a_reload(watch, site_url: str) -> None:
     assert "Welcome back" in message(page)
     assert values(page)[first] == SOLUTION4[first] and values(page)[second] == "."
     assert page.is_enabled("#redo") and page.is_enabled("#undo")
+    assert json.loads(page.evaluate("localStorage.getItem('tessera-sudoku')")) == saved  # resuming keeps the save
+    page.reload()  # at once, before any move or the timer's save: the history is still there
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
+    assert "Welcome back" in message(page) and values(page)[first] == SOLUTION4[first]
     page.click("#redo")
     assert values(page)[second] == SOLUTION4[second]
     page.click("#undo")

@@ -453,7 +453,7 @@ class Midend:
                        + self.game.noun + ".", error=True)
             return False
         self.load(puzzle, label=str(saved.get("label") or ""), verified=saved.get("verified", True) is not False,
-                  seconds=seconds, message="" if quiet else "Welcome back: your game is as you left it.")
+                  seconds=seconds, message="" if quiet else "Welcome back: your game is as you left it.", show=False)
         self.states, self.moves, self.index = states, list(moves), index
         times, hints = saved.get("times"), saved.get("hints", 0)
         ok = isinstance(times, list) and len(times) == len(moves) and all(type(t) is int for t in times)
@@ -462,15 +462,16 @@ class Midend:
         move_times = saved.get("move_times")
         self.move_times = move_times if isinstance(move_times, list) and all(type(t) is int for t in move_times) \
             else None
-        self.changed(announce=False, save=False)
+        self.changed(announce=False)
         if quiet:
             say("Welcome back: your game is as you left it.")
         return True
 
     # loading ------------------------------------------------------------------------------------
-    def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True, times=None, hints=0):
+    def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True, times=None, hints=0,
+             show=True):
         """Start playing a puzzle, maybe with moves already played (as one undoable step; `times`: a replay's
-        seconds of each move)."""
+        seconds of each move). Without `show` the caller sets the history, then draws and saves."""
         self.replaying = False
         start = self.game.start(puzzle)
         self.previous = self.unfinished()
@@ -495,7 +496,8 @@ class Midend:
             spawn(self.check_unique())
         say((message or self.game.welcome(puzzle))
             + (" Undo brings back the game you were playing." if self.previous else ""))
-        self.changed(announce=False)
+        if show:
+            self.changed(announce=False)
 
     def unfinished(self):
         """The game shown now when it has moves and is not solved (to bring back by Undo), else None."""

@@ -244,9 +244,10 @@ class SlidingGame(Game):
         self.want_distance()
 
     def show_solved(self, done):
-        """The board's solved colours."""
-        self.board.solved = done
-        self.board.draw()
+        """The board's solved colours (drawn again only when they change)."""
+        if self.board.solved != done:
+            self.board.solved = done
+            self.board.draw()
 
     def show_hint(self, hint, stage, last):
         """Highlight the hinted tile; remember the distances the hint gives."""

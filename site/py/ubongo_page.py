@@ -274,9 +274,10 @@ class CubesGame(PieceGame):
         el("lift-back").disabled = not self.lifted
 
     def show_solved(self, done):
-        """Say on the page whether it is solved (the view frames it)."""
-        document.body.setAttribute("data-solved", "yes" if done else "no")
-        self.draw_view()
+        """Say on the page whether it is solved (the view frames it; painted again only when that changes)."""
+        if document.body.getAttribute("data-solved") != ("yes" if done else "no"):
+            document.body.setAttribute("data-solved", "yes" if done else "no")
+            self.draw_view()
 
     def draw_view(self):
         """Paint the 3D view."""
