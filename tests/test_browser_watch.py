@@ -321,6 +321,16 @@ def test_cubes_exact_cover_plays_to_the_solution(watch, site_url: str) -> None:
     assert pieces(page) == commands.run(UBONGO, "solve", CARD)["solution"]
     assert steps(page, "a") == solver_steps(UBONGO, CARD, "exact-cover")
     screenshot(page, "watch-cubes-solved")
+    image = "document.querySelector('#pieces-a').toDataURL()"
+    solved, box = page.evaluate(image), page.locator("#pieces-a").bounding_box()
+    page.mouse.move(box["x"] + 100, box["y"] + 100)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 180, box["y"] + 140, steps=5)  # a drag turns the view, as on the Cubes page
+    page.mouse.up()
+    turned = page.evaluate(image)
+    page.mouse.wheel(0, 300)  # the wheel zooms
+    assert turned != solved and page.evaluate(image) not in (solved, turned)
+    assert pieces(page) == commands.run(UBONGO, "solve", CARD)["solution"]  # turning changes no piece
     page.select_option("#family", "genius")  # another family: a fresh roll in the same pane
     page.wait_for_function("document.querySelector('#message').innerText.includes('Genius')", timeout=60_000)
     assert len(page.query_selector_all("#pieces-aria-a [role=gridcell]")) == 36

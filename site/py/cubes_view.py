@@ -275,3 +275,97 @@ def paint(canvas, camera, box, footprint, groups, css, ratio=1.0, solved=False):
         ctx.lineWidth = 4 * ratio
         ctx.strokeRect(2 * ratio, 2 * ratio, w - 4 * ratio, h - 4 * ratio)
     return faces
+
+
+class Orbit:
+    """Pointer control of a 3D view on a canvas: a drag turns the camera, two fingers or the wheel zoom, a press
+    without a drag is passed to `click` (in canvas pixels); `redraw` follows every change. The page listens with
+    `handlers()` (this module has no browser imports)."""
+
+    def __init__(self, canvas, camera, redraw, click=None):
+        self.canvas, self.camera, self.redraw, self.click = canvas, camera, redraw, click
+        self.pointers = {}
+        self.drag = None
+        self.pinch = None
+
+    def handlers(self):
+        """(event, handler) pairs for the canvas."""
+        return (("pointerdown", self.down), ("pointermove", self.move), ("pointerup", self.up),
+                ("pointercancel", self.cancel), ("wheel", self.wheel))
+
+    def turn(self, axis, degrees):
+        """Turn the view about a view axis."""
+        self.camera.turn(axis, degrees)
+        self.redraw()
+
+    def zoom(self, factor):
+        """Zoom the view."""
+        self.camera.scale(factor)
+        self.redraw()
+
+    def reset(self):
+        """Back to the starting view."""
+        self.camera.reset()
+        self.redraw()
+
+    def spread(self):
+        """The distance between the two pointers of a pinch."""
+        (x1, y1), (x2, y2) = list(self.pointers.values())
+        return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 or 1
+
+    def down(self, ev):
+        """A press: start a drag (turn), a pinch (zoom) or a click."""
+        self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
+        try:  # noqa: SIM105 - MicroPython has no contextlib.suppress
+            self.canvas.setPointerCapture(ev.pointerId)
+        except Exception:  # noqa: BLE001 - capture is a nicety
+            pass
+        if len(self.pointers) == 2:
+            self.pinch = self.spread()
+            self.drag = None
+        elif len(self.pointers) == 1:
+            self.drag = {"x": ev.clientX, "y": ev.clientY, "moved": False, "button": ev.button}
+
+    def move(self, ev):
+        """A drag turns the view; two fingers zoom it."""
+        if ev.pointerId not in self.pointers:
+            return
+        self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
+        if len(self.pointers) == 2 and self.pinch:
+            dist = self.spread()
+            self.zoom(dist / self.pinch)
+            self.pinch = dist
+            return
+        drag = self.drag
+        if drag is None:
+            return
+        dx, dy = ev.clientX - drag["x"], ev.clientY - drag["y"]
+        if not drag["moved"] and dx * dx + dy * dy < 16:
+            return
+        drag["moved"], drag["x"], drag["y"] = True, ev.clientX, ev.clientY
+        self.camera.turn(1, dx * 0.5)
+        self.camera.turn(0, dy * 0.5)
+        self.redraw()
+
+    def up(self, ev):
+        """A release: a press without a drag is a click."""
+        self.pointers.pop(ev.pointerId, None)
+        if len(self.pointers) < 2:
+            self.pinch = None
+        drag, self.drag = self.drag, None
+        rect = self.canvas.getBoundingClientRect()
+        if drag is None or drag["moved"] or drag["button"] != 0 or self.click is None or not rect.width:
+            return
+        self.click(((ev.clientX - rect.left) * self.canvas.width / rect.width,
+                    (ev.clientY - rect.top) * self.canvas.height / rect.height))
+
+    def cancel(self, ev):
+        """A cancelled touch does nothing."""
+        self.pointers.pop(ev.pointerId, None)
+        self.drag = None
+        self.pinch = None
+
+    def wheel(self, ev):
+        """The wheel zooms."""
+        ev.preventDefault()
+        self.zoom(1.1 if ev.deltaY < 0 else 1 / 1.1)

@@ -73,9 +73,7 @@ class CubesGame(PieceGame):
         self.preview = None  # a solution being laid in play mode
         self.anim = None  # {"hidden": set of ids, "lift": {id: z offset}} while pieces fly in
         self.faces = []
-        self.pointers = {}
-        self.drag = None
-        self.pinch = None
+        self.orbit = cv.Orbit(self.canvas, self.camera, self.draw_view, self.pick)
         self.cells = {}
         self.mirror = None
         self.tray = {}
@@ -162,12 +160,12 @@ class CubesGame(PieceGame):
         """The view, hand and study buttons, the pointer (the midend wires the rest)."""
         click("mode-play", lambda: self.set_mode("play"))
         click("mode-study", lambda: spawn(self.study()))
-        click("view-x", lambda: self.turn_view(0, STEP))
-        click("view-y", lambda: self.turn_view(1, STEP))
-        click("view-z", lambda: self.turn_view(2, STEP))
-        click("zoom-in", lambda: self.zoom(1.2))
-        click("zoom-out", lambda: self.zoom(1 / 1.2))
-        click("view-reset", self.reset_view)
+        click("view-x", lambda: self.orbit.turn(0, STEP))
+        click("view-y", lambda: self.orbit.turn(1, STEP))
+        click("view-z", lambda: self.orbit.turn(2, STEP))
+        click("zoom-in", lambda: self.orbit.zoom(1.2))
+        click("zoom-out", lambda: self.orbit.zoom(1 / 1.2))
+        click("view-reset", self.orbit.reset)
         click("turn-z", lambda: self.turn_hand(2))
         click("turn-x", lambda: self.turn_hand(1))
         click("turn-y", lambda: self.turn_hand(0))
@@ -177,11 +175,8 @@ class CubesGame(PieceGame):
         click("assemble", lambda: spawn(self.assemble()))
         click("lift-back", self.unlift)
         click("recolour", self.recolour)
-        on(self.canvas, "pointerdown", self.view_down)
-        on(self.canvas, "pointermove", self.view_move)
-        on(self.canvas, "pointerup", self.view_up)
-        on(self.canvas, "pointercancel", self.view_cancel)
-        on(self.canvas, "wheel", self.wheel)
+        for event, handler in self.orbit.handlers():
+            on(self.canvas, event, handler)
         on(self.canvas, "contextmenu", self.context_menu)
         on(window, "resize", lambda _e: self.draw_view())
 
@@ -435,82 +430,8 @@ class CubesGame(PieceGame):
         PieceGame.redraw(self)
 
     # the view ---------------------------------------------------------------------------------
-    def turn_view(self, axis, degrees):
-        """Turn the 3D view."""
-        self.camera.turn(axis, degrees)
-        self.draw_view()
-
-    def zoom(self, factor):
-        """Zoom the 3D view."""
-        self.camera.scale(factor)
-        self.draw_view()
-
-    def reset_view(self):
-        """Back to the starting view."""
-        self.camera.reset()
-        self.draw_view()
-
-    def canvas_point(self, ev):
-        """The event's position in canvas pixels."""
-        rect = self.canvas.getBoundingClientRect()
-        if not rect.width:
-            return None
-        return ((ev.clientX - rect.left) * self.canvas.width / rect.width,
-                (ev.clientY - rect.top) * self.canvas.height / rect.height)
-
-    def spread(self):
-        """The distance between the two pointers of a pinch."""
-        (x1, y1), (x2, y2) = list(self.pointers.values())
-        return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 or 1
-
-    def view_down(self, ev):
-        """Press on the view: start a drag (turn), a pinch (zoom) or a click (pick)."""
-        self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
-        try:  # noqa: SIM105 - MicroPython has no contextlib.suppress
-            self.canvas.setPointerCapture(ev.pointerId)
-        except Exception:  # noqa: BLE001 - capture is a nicety
-            pass
-        if len(self.pointers) == 2:
-            self.pinch = self.spread()
-            self.drag = None
-        elif len(self.pointers) == 1:
-            self.drag = {"x": ev.clientX, "y": ev.clientY, "moved": False, "button": ev.button}
-
-    def view_move(self, ev):
-        """Drag to turn the view; two fingers zoom it."""
-        if ev.pointerId not in self.pointers:
-            return
-        self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
-        if len(self.pointers) == 2 and self.pinch:
-            dist = self.spread()
-            self.zoom(dist / self.pinch)
-            self.pinch = dist
-            return
-        drag = self.drag
-        if drag is None:
-            return
-        dx = ev.clientX - drag["x"]
-        dy = ev.clientY - drag["y"]
-        if not drag["moved"] and dx * dx + dy * dy < 16:
-            return
-        drag["moved"] = True
-        drag["x"] = ev.clientX
-        drag["y"] = ev.clientY
-        self.camera.turn(1, dx * 0.5)
-        self.camera.turn(0, dy * 0.5)
-        self.draw_view()
-
-    def view_up(self, ev):
-        """Release: a click without a drag picks the piece under the pointer."""
-        self.pointers.pop(ev.pointerId, None)
-        if len(self.pointers) < 2:
-            self.pinch = None
-        drag, self.drag = self.drag, None
-        if drag is None or drag["moved"] or drag["button"] != 0:
-            return
-        pt = self.canvas_point(ev)
-        if pt is None:
-            return
+    def pick(self, pt):
+        """A click on the view (no drag): lift the piece under it (study) or take it (play)."""
         pid = cv.pick(self.faces, pt[0], pt[1])
         self.canvas.setAttribute("data-picked", pid or "")
         if pid is None or self.busy:
@@ -519,17 +440,6 @@ class CubesGame(PieceGame):
             self.lift(pid)
         elif self.hand is None:
             self.take(pid)
-
-    def view_cancel(self, ev):
-        """A cancelled touch does nothing."""
-        self.pointers.pop(ev.pointerId, None)
-        self.drag = None
-        self.pinch = None
-
-    def wheel(self, ev):
-        """The wheel zooms."""
-        ev.preventDefault()
-        self.zoom(1.1 if ev.deltaY < 0 else 1 / 1.1)
 
     def context_menu(self, ev):
         """Right click: put back the last lifted piece (study) or the piece in hand (play)."""
@@ -546,18 +456,18 @@ class CubesGame(PieceGame):
         low = key.lower()
         sign = -1 if ev.shiftKey else 1
         if low in ("a", "s", "d"):
-            self.turn_view("asd".index(low), sign * STEP)
+            self.orbit.turn("asd".index(low), sign * STEP)
         elif key in ARROWS and "ub-cell" in str(target.className or ""):
             self.move_focus(target, ARROWS[key])
         elif key in ARROWS:
             dr, dc = ARROWS[key]
-            self.turn_view(1, dc * STEP) if dc else self.turn_view(0, dr * STEP)
+            self.orbit.turn(1, dc * STEP) if dc else self.orbit.turn(0, dr * STEP)
         elif key in ("+", "="):
-            self.zoom(1.2)
+            self.orbit.zoom(1.2)
         elif key in ("-", "_"):
-            self.zoom(1 / 1.2)
+            self.orbit.zoom(1 / 1.2)
         elif key == "0":
-            self.reset_view()
+            self.orbit.reset()
         elif self.busy:
             return False
         elif len(key) == 1 and "1" <= key <= "9" and self.mode == "play":

@@ -178,6 +178,7 @@ class GeniusView:
         """The roll's pegs; the model the trace plays on (cells as board indices)."""
         self.board.blockers = gm.check_blockers(gm.parse_cell(b) for b in puzzle["blockers"])
         self.board.forget_mirror()  # Cubes 3D may have used the mirror's element
+        self.board.canvas.style.touchAction = ""
         self.model = trace.Pieces(gm.NAME, gm.parse_cell)
         return self.model
 
@@ -189,15 +190,18 @@ class GeniusView:
 
 
 class PieceView:
-    """Cubes 3D: the card in the Cubes page's 3D view (cubes_view), pieces placed and taken back."""
+    """Cubes 3D: the card in the Cubes page's 3D view (cubes_view: turned by a drag, zoomed by the wheel or two
+    fingers), pieces placed and taken back."""
 
     def __init__(self, key):
         self.canvas = el("pieces-" + key)
         self.aria = el("pieces-aria-" + key)
         self.camera = cv.Camera()
         self.mirror = None
+        self.active = False  # the canvas is the Genius view's too: only the shown view listens
+        for event, handler in cv.Orbit(self.canvas, self.camera, lambda: self.draw(False, self.solved)).handlers():
+            on(self.canvas, event, lambda ev, handler=handler: handler(ev) if self.active else None)
         on(window, "resize", lambda _e: self.draw(False, self.solved) if self.active else None)
-        self.active = False
         self.card = None
         self.solved = False
         self.model = None
@@ -205,6 +209,7 @@ class PieceView:
     def setup(self, _family, puzzle):
         """The card's squares, two layers high."""
         self.card = ub.card_of_puzzle(puzzle)
+        self.canvas.style.touchAction = "none"  # a drag turns the view (the Genius view lets the page scroll)
         self.cells = [(r, c, z) for z in range(self.card.height) for r, c in self.card.footprint]
         self.model = trace.Pieces(ub.NAME, lambda cell: (int(cell[0]), int(cell[1]), int(cell[2])))
         self.solved = False
