@@ -197,12 +197,6 @@ class GeniusGame(PieceGame):
         for ident in ("rotate", "flip", "putback"):
             el(ident).disabled = self.hand is None
 
-    def show_solved(self, done):
-        """Frame the board when solved (drawn again only when it changes)."""
-        if self.board.solved != done:
-            self.board.solved = done
-            self.board.draw()
-
     def show_dice(self, dice):
         """The faces of the seven dice (or the pegs when no throw gives them)."""
         pegs = names(self.board.blockers)

@@ -320,12 +320,6 @@ class GridGame(Game):
         """Clues to show as broken (none for families without clues)."""
         return set()
 
-    def show_solved(self, done):
-        """The board's solved look (drawn again only when it changes: `show` has just drawn the rest)."""
-        if self.board.solved != done:
-            self.board.solved = done
-            self.board.draw()
-
     def show_check(self, ans):
         """Mark wrong entries, conflicts and broken clues; the worker's message."""
         n = self.n

@@ -220,7 +220,12 @@ class Game:
         raise NotImplementedError
 
     def show_solved(self, done):
-        """Show (or stop showing) that the puzzle is solved."""
+        """Show (or stop showing) that the puzzle is solved: a page's `board` is drawn again when its solved look
+        changes (`show` has just drawn the rest)."""
+        board = getattr(self, "board", None)
+        if board is not None and board.solved != done:
+            board.solved = done
+            board.draw()
 
     def show_check(self, answer):
         """Mark what the worker's check found; returns (message, whether it is good)."""

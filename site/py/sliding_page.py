@@ -243,12 +243,6 @@ class SlidingGame(Game):
         el("moves").innerText = str(self.moves_played())
         self.want_distance()
 
-    def show_solved(self, done):
-        """The board's solved colours (drawn again only when they change)."""
-        if self.board.solved != done:
-            self.board.solved = done
-            self.board.draw()
-
     def show_hint(self, hint, stage, last):
         """Highlight the hinted tile; remember the distances the hint gives."""
         move = (hint.get("stages") or {}).get("move")
