@@ -143,25 +143,11 @@ class GeniusGame(PieceGame):
 
     def build_tray(self):
         """Nine buttons, each with a picture of its piece."""
-        tray = el("tray")
-        tray.innerHTML = ""
+        el("tray").innerHTML = ""
         for k, pid in enumerate(gm.IDS):
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "gs-piece"
-            button.setAttribute("data-piece", pid)
-            pic = document.createElement("canvas")
-            pic.width = TRAY_CELL * 5
-            pic.height = TRAY_CELL * 5
-            pic.setAttribute("aria-hidden", "true")
-            button.appendChild(pic)
-            tag = document.createElement("span")
-            tag.textContent = str(k + 1)
-            button.appendChild(tag)
+            button = self.tray_button(pid, "gs-piece", str(k + 1), TRAY_CELL * 5, TRAY_CELL * 5)
             on(button, "pointerdown", lambda ev, pid=pid: self.tray_down(ev, pid))
             on(button, "click", lambda ev, pid=pid: self.tray_click(ev, pid))
-            tray.appendChild(button)
-            self.tray[pid] = (button, pic)
 
     def build_dice(self):
         """Seven dice faces above the tray."""

@@ -326,6 +326,20 @@ class PieceGame(Game):
             item.className = "placed" if pid in shown else ""
             box.appendChild(item)
 
+    def tray_button(self, pid, kind, label, width, height):
+        """A tray button (class `kind`) holding a picture canvas and a label, added to the tray; (button, picture)."""
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = kind
+        button.setAttribute("data-piece", pid)
+        pic = button.appendChild(document.createElement("canvas"))
+        pic.width, pic.height = width, height
+        pic.setAttribute("aria-hidden", "true")
+        button.appendChild(document.createElement("span")).textContent = label
+        el("tray").appendChild(button)
+        self.tray[pid] = (button, pic)
+        return button
+
     def tray_state(self, button, pid, number, size, placed, unit):
         """A tray button's words and look: placed, in hand or in the tray."""
         in_hand = self.hand is not None and self.hand["pid"] == pid

@@ -376,25 +376,11 @@ class CubesGame(PieceGame):
 
     def build_tray(self):
         """One button per card piece, with its picture."""
-        tray = el("tray")
-        tray.innerHTML = ""
+        el("tray").innerHTML = ""
         self.tray = {}
         for k, pid in enumerate(self.card.pieces):
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "ub-piece"
-            button.setAttribute("data-piece", pid)
-            pic = document.createElement("canvas")
-            pic.width = 84
-            pic.height = 72
-            pic.setAttribute("aria-hidden", "true")
-            button.appendChild(pic)
-            tag = document.createElement("span")
-            tag.textContent = str(k + 1) + " · " + pid
-            button.appendChild(tag)
-            on(button, "click", lambda _ev, pid=pid: self.take(pid))
-            tray.appendChild(button)
-            self.tray[pid] = (button, pic)
+            on(self.tray_button(pid, "ub-piece", str(k + 1) + " · " + pid, 84, 72), "click",
+               lambda _ev, pid=pid: self.take(pid))
 
     def piece_words(self, pid, shown):
         """ "red two (r2, 2 cubes): placed at layer 1, row 1, column 1; …" (or lifted out, in hand, …)."""
