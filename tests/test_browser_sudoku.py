@@ -176,6 +176,10 @@ def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
                                timeout=60_000)
         grid = values(page)
         assert commands.run(SUDOKU, "solve", {"grid": grid})["count"] == 1
+    page.select_option("#difficulty", "3")  # 16x16 Hard: from the bank, whose files the worker fetches
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Hard')", timeout=60_000)
+    grid = values(page)
+    assert len(grid) == 256 and commands.run(SUDOKU, "grade", {"grid": grid})["difficulty"] == "Hard"
     page.click("#theme")
     assert page.evaluate("document.documentElement.classList.contains('dark')")
     screenshot(page, "sudoku-16-dark")

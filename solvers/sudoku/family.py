@@ -172,6 +172,12 @@ class SudokuFamily(Family[Puzzle, State]):
             play.trace_propagation(puzzle, limit)
         return _charged(events)
 
+    def use_data(self, directory: str) -> None:
+        """Read the bank's files (12x12 and 16x16 hard grades) from the worker's fetched copies."""
+        from . import bank  # imported late: `python -m solvers.sudoku.bank` runs it as the main module
+
+        bank.use_directory(directory)
+
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
         return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
