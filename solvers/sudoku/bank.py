@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from random import Random
@@ -62,6 +62,7 @@ def use_directory(path: str | None) -> None:
     global _directory
     _directory = Path(path) if path is not None else None
     entries.cache_clear()
+    _index.cache_clear()
 
 
 def read(size: int) -> tuple[tuple[int, int], int, list[str]]:
@@ -83,20 +84,34 @@ def read(size: int) -> tuple[tuple[int, int], int, list[str]]:
 
 
 @cache
+def _index(size: int) -> tuple[dict[int, str], dict[int, list[str]]]:
+    """(each seed's own grid text, the lines of each grade) of a size's bank, not parsed: a served puzzle parses
+    only its own line (every entry at once takes a third of a second in CPython, more in the worker)."""
+    bases: dict[int, str] = {}
+    by_grade: dict[int, list[str]] = {}
+    for line in read(size)[2]:
+        grade, _, seed, text = line.split()
+        if not seed.endswith("+"):
+            bases[int(seed)] = text
+        by_grade.setdefault(int(grade), []).append(line)
+    return bases, by_grade
+
+
+def _entry(line: str, own: Callable[[int], Puzzle]) -> Entry:
+    """The entry of a line (`own`: a seed's own puzzle)."""
+    grade, score, seed, text = line.split()
+    base = own(int(seed.rstrip("+")))
+    puzzle = _added(base, text) if seed.endswith("+") else base  # derived: the givens in `text` added back
+    added = sum(1 for v in puzzle.givens if v) - sum(1 for v in base.givens if v)
+    return Entry(int(grade), int(score.rstrip("+")), score.endswith("+"), int(seed.rstrip("+")), puzzle, added)
+
+
+@cache
 def entries(size: int) -> tuple[Entry, ...]:
     """Every banked entry of a size (none when the size has no bank)."""
-    box = DEFAULT_BOX.get(size)
-    out: list[Entry] = []
-    base: dict[int, Puzzle] = {}
-    for line in read(size)[2]:
-        grade, score, seed, text = line.split()
-        if seed.endswith("+"):  # derived: the seed's puzzle with the givens in `text` added back
-            puzzle, seed = _added(base[int(seed[:-1])], text), seed[:-1]
-        else:
-            puzzle = base[int(seed)] = parse(text, box)
-        added = sum(1 for v in puzzle.givens if v) - sum(1 for v in base[int(seed)].givens if v)
-        out.append(Entry(int(grade), int(score.rstrip("+")), score.endswith("+"), int(seed), puzzle, added))
-    return tuple(out)
+    bases = _index(size)[0]
+    own = cache(lambda seed: parse(bases[seed], DEFAULT_BOX[size]))
+    return tuple(_entry(line, own) for line in read(size)[2])
 
 
 def _added(puzzle: Puzzle, text: str) -> Puzzle:
@@ -118,10 +133,11 @@ def serve(rng: Random, grade: int, size: int) -> Puzzle | None:
 
     if grade not in BANKED.get(size, ()):
         return None
-    bank = of_grade(size, grade)
-    if not bank:
+    bases, by_grade = _index(size)
+    lines = by_grade.get(grade)
+    if not lines:
         return None
-    entry = bank[rng.randrange(len(bank))]
+    entry = _entry(lines[rng.randrange(len(lines))], lambda seed: parse(bases[seed], DEFAULT_BOX[size]))
     for _ in range(TRIES):
         moved = Puzzle(entry.puzzle.box, transform(entry.puzzle.givens, entry.puzzle.box, rng))
         if quick_grade(moved, grade) == (grade, True):
@@ -255,6 +271,7 @@ def write(size: int, lines: Sequence[str], seeds: tuple[int, int], derived: int)
     part.write_text(head + "".join(line + "\n" for line in lines))
     part.replace(path)
     entries.cache_clear()
+    _index.cache_clear()
     return path
 
 
