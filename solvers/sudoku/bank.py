@@ -33,7 +33,8 @@ from .grid import DEFAULT_BOX, GRADES, SYMBOLS, Puzzle, grid_text, parse, symbol
 from .pool import transform
 
 BANKED = {12: (3, 4), 16: (2, 3, 4)}  # size -> the grades served from the bank
-TRIES = 3  # symmetries tried before the stored grid itself is served; cells tried for a derived given
+TRIES = 3  # symmetries tried before the stored grid itself is served
+DERIVE_TRIES = 3  # cells tried for a derived given that would skip a wanted grade
 HERE = Path(__file__).resolve().parent
 
 
@@ -200,7 +201,7 @@ def derive(puzzle: Puzzle, grade: int, size: int) -> list[tuple[int, str, str]]:
 
     Each given goes where the path needed the harder technique (`_grade`'s candidates): the undecided cell with
     the fewest candidates, the first in cell order. A given that skips a wanted grade is taken back and the next
-    such cell tried (up to TRIES). A superset of a unique puzzle's givens is unique, and every grade is measured
+    such cell tried (up to DERIVE_TRIES). A superset of a unique puzzle's givens is unique, and every grade is measured
     by the same ladder; the added givens are written as (cell in two hex digits, symbol) triples."""
     from .solver import solve
 
@@ -212,7 +213,7 @@ def derive(puzzle: Puzzle, grade: int, size: int) -> list[tuple[int, str, str]]:
         while grade > target:
             cells = sorted((c for c, m in enumerate(cands) if m & (m - 1)), key=lambda c: (cands[c].bit_count(), c))
             first = None
-            for cell in cells[:TRIES]:
+            for cell in cells[:DERIVE_TRIES]:
                 givens[cell] = solution[cell]
                 grade, score, after = _grade(Puzzle(puzzle.box, tuple(givens)))
                 first = first or (cell, grade, score, after)
@@ -231,9 +232,9 @@ def derive(puzzle: Puzzle, grade: int, size: int) -> list[tuple[int, str, str]]:
 
 def build(size: int, start: int, stop: int, jobs: int = 1, every: int = 20, resume: bool = False) -> list[str]:
     """The bank lines of seeds start..stop-1 (the banked grades and the entries derived from them), in seed
-    order; the data module is rewritten every `every` seeds, so an interrupted build keeps a bank of the seeds
-    done so far. With `resume`, the module's own lines are kept: entries of seeds banked before derivation
-    (DERIVED..) are derived first, then the build goes on from the seed it stopped at."""
+    order; the data file is rewritten every `every` seeds, so an interrupted build keeps a bank of the seeds
+    done so far. With `resume`, the file's own lines are kept: entries of seeds banked before derivation (from
+    its `# derived` seed on) are derived first, then the build goes on from the seed it stopped at."""
     from multiprocessing import Pool  # here, not at import: the worker never runs the command line
     lines: list[str] = []
     first = derived = start
