@@ -90,11 +90,15 @@ def candidates(g: Geometry, values: Sequence[int]) -> list[Mask]:
 
 
 def propagate(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cell]],
-              units: Sequence[Sequence[Cell]], full: Mask) -> bool:
+              units: Sequence[Sequence[Cell]], full: Mask,
+              cell_units: Sequence[Sequence[int]] | None = None) -> bool:
     """Naked and hidden singles to a fixpoint, in place; False on a contradiction.
 
     The one propagation engine of every latin-grid solver (the hot loop of Sudoku's search):
-    `queue` holds the cells newly decided (consumed); `propagate_all` starts from every decided cell."""
+    `queue` holds the cells newly decided (consumed); `propagate_all` starts from every decided cell.
+    With `cell_units` (each cell's unit indices) the masks must be a fixpoint but for the queued cells: the
+    hidden singles are then looked for only in the units whose cells changed (the same fixpoint, found sooner)."""
+    dirty = None if cell_units is None else {u for c in queue for u in cell_units[c]}
     while True:
         while queue:
             c = queue.pop()
@@ -106,9 +110,15 @@ def propagate(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cel
                     if not pm:
                         return False
                     cands[p] = pm
+                    if dirty is not None:
+                        dirty.update(cell_units[p])
                     if not pm & (pm - 1):
                         queue.append(p)
-        for unit in units:
+        if dirty is None:
+            scan = units
+        else:
+            scan, dirty = [units[u] for u in dirty], set()
+        for unit in scan:
             once = twice = fixed = 0
             for c in unit:
                 m = cands[c]
@@ -127,6 +137,8 @@ def propagate(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cel
                             return False  # two values that fit only in this cell
                         cands[c] = m
                         queue.append(c)
+                        if dirty is not None:
+                            dirty.update(cell_units[c])
         if not queue:
             return True
 

@@ -19,10 +19,11 @@ from .grid import Box, Grid, Puzzle
 
 
 @cache
-def _tables(n: int, box: Box) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]:
-    """(peers, units, full mask) for the hot loops."""
+def _tables(n: int, box: Box) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
+                                       tuple[tuple[int, ...], ...]]:
+    """(peers, units, full mask, each cell's units) for the hot loops."""
     g = latin.square(n, box)
-    return g.peers, g.units, g.full
+    return g.peers, g.units, g.full, g.cell_units
 
 
 class OutOfNodes(Exception):
@@ -36,7 +37,7 @@ class Search:
 
     def __init__(self, n: int, box: Box, limit: int = 2, rng: Random | None = None,
                  max_nodes: int | None = None) -> None:
-        self.peers, self.units, self.full = _tables(n, box)
+        self.peers, self.units, self.full, self.cell_units = _tables(n, box)
         self.limit = limit
         self.rng = rng
         self.max_nodes = max_nodes
@@ -73,11 +74,11 @@ class Search:
             m ^= b
         if self.rng is not None:
             self.rng.shuffle(bits)
-        peers, units, full = self.peers, self.units, self.full
+        peers, units, full, cell_units = self.peers, self.units, self.full, self.cell_units
         for b in bits:
             nc = cands[:]
-            nc[best] = b
-            if propagate(nc, [best], peers, units, full) and self._search(nc):
+            nc[best] = b  # below a fixpoint: only the units of changed cells can hold a new hidden single
+            if propagate(nc, [best], peers, units, full, cell_units) and self._search(nc):
                 return True
         return False
 

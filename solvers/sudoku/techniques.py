@@ -125,7 +125,7 @@ def logic_solve(puzzle: Puzzle, max_level: int = TOP,
 
 def _start(values: Sequence[int], box: Box) -> list[Mask] | None:
     """Candidates of the givens after singles, or None on a contradiction."""
-    peers, units, full = _tables(box[0] * box[1], box)
+    peers, units, full, _ = _tables(box[0] * box[1], box)
     cands = [1 << (v - 1) if v else full for v in values]
     return cands if latin.propagate(cands, [c for c, v in enumerate(values) if v], peers, units, full) else None
 
@@ -135,7 +135,7 @@ def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int, path: Path
     """Run the ladder (rungs above singles, up to `max_level`) on candidates in place: (hardest level, solved).
 
     With `until`, stop as soon as those cells are decided (solved = True then). A `path` records the steps."""
-    peers, units, full = _tables(g.n, box)
+    peers, units, full, _ = _tables(g.n, box)
     path = path if path is not None else Path()
     while True:
         budget.spend()  # one rung step: the request's budget bounds grading and hints on big grids
