@@ -124,28 +124,26 @@ def fish(k: int, finned: bool = False):
     def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         t = tables(g)
         w = where(cands, values, t.cells)
+        cap = k + 2 if finned else k  # the most cover lines a group's places may span
         for v in range(1, len(w)):
             for base_lines, cross_lines, pos in ((t.rows, t.cols, t.col_of), (t.cols, t.rows, t.row_of)):
                 lines = []
                 for u in base_lines:
                     m = w[v] & t.unit_bits[u]
-                    places = {pos[c] for c in cells_in(m)}
-                    if (2 <= len(places) <= k) if not finned else (1 <= len(places) <= k + 2):
+                    places = 0
+                    for c in cells_in(m):
+                        places |= 1 << pos[c]
+                    if (2 <= places.bit_count() <= k) if not finned else (1 <= places.bit_count() <= cap):
                         lines.append((u, m, places))
-                for group in combinations(lines, k):
-                    every = set().union(*(p for _, _, p in group))
+                for group, every in _groups(lines, k, cap):
+                    spread = every.bit_count()
+                    if spread != k if not finned else spread <= k:
+                        continue
                     base_bits = 0
                     for _, m, _ in group:
                         base_bits |= m
-                    if not finned:
-                        if len(every) != k:
-                            continue
-                        covers = [tuple(sorted(every))]
-                    else:
-                        if len(every) <= k or len(every) > k + 2:
-                            continue
-                        covers = list(combinations(sorted(every), k))
-                    for cover in covers:
+                    spots = [i for i in range(len(cross_lines)) if every >> i & 1]
+                    for cover in (combinations(spots, k) if finned else [tuple(spots)]):
                         cover_bits = 0
                         for i in cover:
                             cover_bits |= t.unit_bits[cross_lines[i]]
@@ -161,6 +159,18 @@ def fish(k: int, finned: bool = False):
         return None
 
     return finder
+
+
+def _groups(lines: list, k: int, cap: int, start: int = 0, every: int = 0, group: tuple = ()):
+    """(k lines, the union of their places) in `combinations` order, leaving out every group whose places span
+    more than `cap` cover lines (a union only grows, so a partial group past the cap is cut at once)."""
+    if len(group) == k:
+        yield group, every
+        return
+    for i in range(start, len(lines) - (k - len(group)) + 1):
+        union = every | lines[i][2]
+        if union.bit_count() <= cap:
+            yield from _groups(lines, k, cap, i + 1, union, group + (lines[i],))
 
 
 def _fish_step(g: Geometry, t: Tables, v: int, k: int, group: list, cover: tuple, cross_lines: tuple,

@@ -9,7 +9,7 @@ with rows and columns hold more than one cell.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..latin import Cell, Geometry, Mask, Step, bit
 
@@ -45,6 +45,7 @@ class Tables:
     row_of: tuple[int, ...]  # per cell: its row's position in `rows`
     col_of: tuple[int, ...]
     crossings: tuple[tuple[int, int, int], ...]  # (unit a, unit b, shared cells) sharing two or more cells
+    seen: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # seen_by_all's answers
 
 
 _TABLES: dict[int, Tables] = {}
@@ -102,12 +103,23 @@ def where(cands: Cands, values: Values, ncells: int) -> list[int]:
     return out
 
 
+SEEN_KEPT = 1 << 15  # seen_by_all answers kept per geometry (forgotten all at once past this)
+
+
 def seen_by_all(t: Tables, bits: int) -> int:
-    """Cells that see every cell of a bitset (never the cells themselves)."""
-    out = -1
-    for c in cells_in(bits):
-        out &= t.peer_bits[c]
-    return out & ~bits if out != -1 else 0
+    """Cells that see every cell of a bitset (never the cells themselves); remembered per geometry (the chain and
+    ALS searches ask the same few thousand sets again and again)."""
+    if not bits & (bits - 1):
+        return t.peer_bits[bits.bit_length() - 1] if bits else 0
+    hit = t.seen.get(bits)
+    if hit is None:
+        out = -1
+        for c in cells_in(bits):
+            out &= t.peer_bits[c]
+        if len(t.seen) >= SEEN_KEPT:
+            t.seen.clear()
+        hit = t.seen[bits] = out & ~bits
+    return hit
 
 
 def elims_of(bits: int, v: int) -> Elims:

@@ -40,7 +40,7 @@ class Graph:
     def __init__(self, g: Geometry, cands: Cands, values: Values, digits: Collection[int], grouped: bool,
                  unit_links: bool, cell_links: bool) -> None:
         t = self.t = tables(g)
-        self.g, self.cands = g, cands
+        self.g, self.cands = g, list(cands)  # its own copy: the ladder changes the grid it was made of
         w = self.w = where(cands, values, t.cells)
         self.nodes: list[Node] = []
         self.index: dict[Node, int] = {}
@@ -124,6 +124,26 @@ class Graph:
         if not ba & (ba - 1) and self.cands[ba.bit_length() - 1] & bit(vb) and ba & seen_by_all(t, bb):
             out.append((ba.bit_length() - 1, vb))
         return tuple(out)
+
+
+_graphs: dict[tuple, Graph] = {}
+_grid: tuple = ()
+
+
+def graph(g: Geometry, cands: Cands, values: Values, digits: Collection[int], grouped: bool, unit_links: bool,
+          cell_links: bool, grid: tuple | None = None) -> Graph:
+    """The Graph of a candidate grid, made once per grid and kind: the chain rungs of one ladder step (skyscraper,
+    kite, turbot fish, X-chain) share them. `grid` is the grid's key when the caller has it already."""
+    global _grid
+    grid = grid or (id(g), tuple(cands), tuple(values))
+    if grid != _grid:
+        _graphs.clear()
+        _grid = grid
+    kind = (tuple(digits), grouped, unit_links, cell_links)
+    found = _graphs.get(kind)
+    if found is None:
+        found = _graphs[kind] = Graph(g, cands, values, digits, grouped, unit_links, cell_links)
+    return found
 
 
 def search(graph: Graph, max_strong: int, accept: Collection[str] | None = None) -> LogicStep | None:
@@ -240,8 +260,9 @@ def single_digit(names: Collection[str], grouped: bool, max_strong: int):
 
     def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         best = None
+        grid = (id(g), tuple(cands), tuple(values))
         for v in range(1, g.n + 1):
-            step = search(Graph(g, cands, values, (v,), grouped, True, False), max_strong, names)
+            step = search(graph(g, cands, values, (v,), grouped, True, False, grid), max_strong, names)
             if step is not None and (best is None or len(step.chain) < len(best.chain)):
                 best = step
                 if len(step.chain) == 4:
@@ -255,7 +276,6 @@ def chain_finder(names: Collection[str] | None, grouped: bool, unit_links: bool,
     """A finder for chains over every value (XY-chains, W-wings, AICs)."""
 
     def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
-        graph = Graph(g, cands, values, range(1, g.n + 1), grouped, unit_links, cell_links)
-        return search(graph, max_strong, names)
+        return search(graph(g, cands, values, range(1, g.n + 1), grouped, unit_links, cell_links), max_strong, names)
 
     return finder
