@@ -136,13 +136,13 @@ def fish(k: int, finned: bool = False):
                     if (2 <= places.bit_count() <= k) if not finned else (1 <= places.bit_count() <= cap):
                         lines.append((u, m, places))
                 for group, every in _groups(lines, k, cap):
-                    spread = every.bit_count()
-                    if spread != k if not finned else spread <= k:
+                    spread = every.bit_count()  # at most `cap`: _groups cut the rest
+                    if spread < k or (finned and spread == k):  # a finned fish needs a fin outside its cover
                         continue
                     base_bits = 0
                     for _, m, _ in group:
                         base_bits |= m
-                    spots = [i for i in range(len(cross_lines)) if every >> i & 1]
+                    spots = list(cells_in(every))  # the cover lines' positions
                     for cover in (combinations(spots, k) if finned else [tuple(spots)]):
                         cover_bits = 0
                         for i in cover:
