@@ -7,6 +7,7 @@ Skyscrapers without) shares them; box-line crossings are simply units that share
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from .. import latin
@@ -236,7 +237,7 @@ def wing(xyz: bool):
     return finder
 
 
-def _conjugate_colours(g: Geometry, t: Tables, w: list[int], v: int) -> list[dict[int, int]]:
+def _conjugate_colours(g: Geometry, t: Tables, w: Sequence[int], v: int) -> list[dict[int, int]]:
     """The clusters of value v's conjugate pairs (units where v has two places), each 2-coloured: cell -> 0/1."""
     links: dict[int, list[int]] = {}
     for ubits in t.unit_bits:
@@ -331,21 +332,18 @@ def multi_colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | No
 def _rectangles(g: Geometry, t: Tables, cands: Cands, values: Values):
     """(corners, x, y) of every deadly-pattern rectangle: four open cells in two rows and two columns, every unit
     holding none or two of them (two boxes in Sudoku), all allowing the two values x and y."""
-    n_rows = len(t.rows)
-    for r1, r2 in combinations(range(n_rows), 2):
-        row1, row2 = g.units[t.rows[r1]], g.units[t.rows[r2]]
-        for i, j in combinations(range(len(row1)), 2):
-            corners = (row1[i], row1[j], row2[i], row2[j])
-            if any(values[c] for c in corners):
-                continue
-            common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & cands[corners[3]]
+    for r1, r2 in combinations(t.rows, 2):
+        open_cols = [(a, b, cands[a] & cands[b]) for a, b in zip(g.units[r1], g.units[r2], strict=True)
+                     if not values[a] and not values[b]]
+        for (a, c, m1), (b, d, m2) in combinations([col for col in open_cols if col[2].bit_count() > 1], 2):
+            common = m1 & m2
             if common.bit_count() < 2:
                 continue
-            bits = sum(1 << c for c in corners)
+            bits = 1 << a | 1 << b | 1 << c | 1 << d
             if any((ub & bits).bit_count() not in (0, 2) for ub in t.unit_bits):
                 continue
             for x, y in combinations(values_of(common), 2):
-                yield corners, x, y
+                yield (a, b, c, d), x, y
 
 
 def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
@@ -396,7 +394,7 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | N
     return None
 
 
-def _ur_type_3(g: Geometry, t: Tables, w: list[int], cands: Cands, values: Values, corners: tuple[int, ...],
+def _ur_type_3(g: Geometry, t: Tables, w: Sequence[int], cands: Cands, values: Values, corners: tuple[int, ...],
                roof: tuple[int, int], xy: int, told: str) -> LogicStep | None:
     """Unique rectangle type 3: one of the two roof cells must hold an extra value, so together they act as one
     cell holding their extras; with other cells of a unit they share that make a naked subset, the rest of the

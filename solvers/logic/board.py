@@ -88,8 +88,14 @@ def cells_in(bits: int) -> Iterator[Cell]:
         bits ^= low
 
 
-def where(cands: Cands, values: Values, ncells: int) -> list[int]:
+_WHERE: list = [None, ()]  # the last `where` asked and its answer (one ladder step asks it of every finder)
+
+
+def where(cands: Cands, values: Values, ncells: int) -> tuple[int, ...]:
     """Per value v (index v): the bitset of open cells that still allow v (index 0 unused)."""
+    key = (ncells, tuple(cands), tuple(values))
+    if _WHERE[0] == key:
+        return _WHERE[1]
     n = max((m.bit_length() for m in cands), default=0)
     out = [0] * (n + 1)
     for c in range(ncells):
@@ -100,7 +106,8 @@ def where(cands: Cands, values: Values, ncells: int) -> list[int]:
             low = m & -m
             out[low.bit_length()] |= 1 << c
             m ^= low
-    return out
+    _WHERE[:] = key, tuple(out)
+    return _WHERE[1]
 
 
 SEEN_KEPT = 1 << 15  # seen_by_all answers kept per geometry (forgotten all at once past this)
