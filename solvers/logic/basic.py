@@ -13,6 +13,7 @@ from itertools import combinations
 from .. import latin
 from ..latin import Geometry, bit, values_of
 from .board import (
+    SEEN_KEPT,
     Cands,
     LogicStep,
     Tables,
@@ -131,9 +132,9 @@ def fish(k: int, finned: bool = False):
                 lines = []
                 for u in base_lines:
                     m = w[v] & t.unit_bits[u]
-                    places = 0
-                    for c in cells_in(m):
-                        places |= 1 << pos[c]
+                    places = t.places.get(m << 1 | (pos is t.row_of))
+                    if places is None:
+                        places = _places(t, m, pos)
                     if (2 <= places.bit_count() <= k) if not finned else (1 <= places.bit_count() <= cap):
                         lines.append((u, m, places))
                 for group, every in _groups(lines, k, cap):
@@ -160,6 +161,17 @@ def fish(k: int, finned: bool = False):
         return None
 
     return finder
+
+
+def _places(t: Tables, m: int, pos: tuple[int, ...]) -> int:
+    """The positions (bits) of a line's cells m across the line, remembered per geometry."""
+    places = 0
+    for c in cells_in(m):
+        places |= 1 << pos[c]
+    if len(t.places) >= SEEN_KEPT:
+        t.places.clear()
+    t.places[m << 1 | (pos is t.row_of)] = places
+    return places
 
 
 def _groups(lines: list, k: int, cap: int, start: int = 0, every: int = 0, group: tuple = ()):

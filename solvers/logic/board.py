@@ -46,6 +46,7 @@ class Tables:
     col_of: tuple[int, ...]
     crossings: tuple[tuple[int, int, int], ...]  # (unit a, unit b, shared cells) sharing two or more cells
     seen: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # seen_by_all's answers
+    places: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # fish lines' positions
 
 
 _TABLES: dict[int, Tables] = {}

@@ -56,17 +56,16 @@ class Graph:
                     if m & (m - 1):
                         self._add((v, m))
         self.strong: list[list[tuple[int, int]]] = [[] for _ in self.nodes]  # (node, unit or -1 for a cell)
-        if unit_links:
+        if unit_links:  # a node inside a unit's places of v links strongly to the rest of them, when a node
             for v, ids in self.by_digit.items():
+                groups = [(a, self.nodes[a][1]) for a in ids if self.nodes[a][1] & (self.nodes[a][1] - 1)]
                 for u, ub in enumerate(t.unit_bits):
                     m = w[v] & ub
                     if not m & (m - 1):
                         continue
-                    for a in ids:
-                        bits = self.nodes[a][1]
-                        if bits & ~m:
-                            continue
-                        b = self.index.get((v, m & ~bits))
+                    inside = [self.index[(v, 1 << c)] for c in cells_in(m)]
+                    for a in inside + [a for a, bits in groups if not bits & ~m]:
+                        b = self.index.get((v, m & ~self.nodes[a][1]))
                         if b is not None:
                             self.strong[a].append((b, u))
         if cell_links:
