@@ -168,7 +168,7 @@ def build_data(data: Path) -> None:
     if "sliding" in PAGES:
         manifest["sliding"] = [p.name for p in pattern_databases(data)]
         solvers.family("sliding").use_data(str(data))  # starters use the tables, as the worker will
-    if "sudoku" in PAGES:  # the bank's files: not in the worker's snapshot, fetched with the first Sudoku call
+    if "sudoku" in PAGES:  # the bank's files: not in the worker's snapshot, fetched by the first call that reads them
         banks = sorted((ROOT / "solvers" / "sudoku").glob("bank_*.txt"))
         for f in banks:
             shutil.copy2(f, data / f.name)

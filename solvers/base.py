@@ -271,3 +271,7 @@ class Family(ABC, Generic[P, S]):
     def use_data(self, directory: str) -> None:
         """Read the data files the build made for this family (e.g. pattern databases) from `directory`."""
 
+    def needs_data(self, command: str, obj: object) -> bool:
+        """Whether a call may read the family's data files (the worker fetches them before the first that may)."""
+        return True
+

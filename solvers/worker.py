@@ -136,7 +136,8 @@ async def call(family: str, command: str, text: str) -> dict:
     interrupt counter stops it (a player's request goes first)."""
     bumped = _bumped(int(_interrupts[0]) if _interrupts is not None else 0)
     obj = _load(text)
-    await _ensure_data(family)
+    if solvers.family(family).needs_data(command, obj):
+        await _ensure_data(family)
     if commands.streams(solvers.family(family), command):
         raise PuzzleError(f"{command} streams its answers: use trace_start")
     out = next(commands.answer(family, command, obj, bumped))
@@ -146,8 +147,9 @@ async def call(family: str, command: str, text: str) -> dict:
 @_guard
 async def trace_start(family: str, text: str, method: str) -> dict:
     """Start a solver trace; returns its id for trace_next."""
-    await _ensure_data(family)
     obj = _load(text)
+    if solvers.family(family).needs_data("trace", obj):
+        await _ensure_data(family)
     if method and isinstance(obj, dict):
         obj["method"] = method
     events = commands.answer(family, "trace", obj)

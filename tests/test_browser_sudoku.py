@@ -168,7 +168,10 @@ def test_contradictory_link_is_reported(watch, site_url: str) -> None:
 
 
 def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
+    """New puzzles of every size; the worker fetches the bank's files only for a size that has a bank."""
     page = open_page(watch, site_url)
+    banks: list[str] = []
+    page.on("request", lambda r: banks.append(r.url) if "/data/bank_" in r.url else None)
     for size in (4, 6, 16):
         page.select_option("#size", str(size))
         page.click("#new")
@@ -176,6 +179,7 @@ def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
                                timeout=60_000)
         grid = values(page)
         assert commands.run(SUDOKU, "solve", {"grid": grid})["count"] == 1
+        assert bool(banks) == (size == 16), banks  # a 4x4 or 6x6 player never waits for them
     page.select_option("#difficulty", "3")  # 16x16 Hard: from the bank, whose files the worker fetches
     page.wait_for_function("document.querySelector('#message').innerText.includes('Hard')", timeout=60_000)
     grid = values(page)

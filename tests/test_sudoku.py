@@ -827,6 +827,19 @@ def test_12x12_hard_is_dug_on_demand() -> None:
     assert out == gen(2, 4, 12)
 
 
+def test_the_worker_fetches_the_bank_only_for_a_call_that_may_read_it() -> None:
+    """`needs_data` is true for every new or daily puzzle a bank may serve, false for all else (a 9x9 player's
+    worker never downloads the bank)."""
+    for size in S.DEFAULT_BOX:
+        for grade in range(len(S.GRADES)):
+            asked = {"difficulty": grade + 1, "size": size}
+            if grade in B.BANKED.get(size, ()):
+                assert S.FAMILY.needs_data("generate", asked) and S.FAMILY.needs_data("daily", {"size": size})
+            elif not S.FAMILY.needs_data("generate", asked):
+                assert B.serve(rng_for(grade), grade, size) is None
+    assert not any(S.FAMILY.needs_data(c, {"grid": EASY}) for c in ("solve", "hint", "grade", "check", "trace"))
+
+
 def sample(items: tuple, k: int, seed: str) -> list:
     """A seeded sample of up to k items."""
     return rng_for(seed).sample(list(items), min(k, len(items)))

@@ -8,7 +8,7 @@ values above 9 are written A, B, ... The package's modules import one way only:
     techniques  the ladder of human techniques that gives hints and grades
     pool        grid symmetries (relabel digits, permute lines within bands, bands, transpose)
     bank        puzzles our generator made ahead for the grades too slow to dig on demand on big grids,
-                served under a seeded symmetry (data in bank_12x12.py, bank_16x16.py)
+                served under a seeded symmetry (data in bank_12x12.txt, bank_16x16.txt)
     generator   graded digging (graded only as far as the grade asked needs), the daily puzzle
     play        a player's State, check, hints, solver traces
     family      FAMILY: the typed contract (base.Family) and the `grade`/`daily`/`practice` commands

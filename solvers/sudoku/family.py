@@ -178,6 +178,12 @@ class SudokuFamily(Family[Puzzle, State]):
 
         bank.use_directory(directory)
 
+    def needs_data(self, command: str, obj: object) -> bool:
+        """Only a new or daily puzzle of a banked size reads the bank (a 9x9 player never fetches it)."""
+        from .bank import BANKED
+
+        return command in ("generate", "daily") and isinstance(obj, dict) and obj.get("size") in BANKED
+
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
         return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
