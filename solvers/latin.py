@@ -176,8 +176,8 @@ def find_naked_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int])
     for c, m in enumerate(cands):
         if not values[c] and m and not m & (m - 1):
             v = values_of(m)[0]
-            reason = f"{g.name(c)} can only be {v}: every other value is already in its row, column or box" \
-                if len(g.units) > 2 * g.rows else f"{g.name(c)} can only be {v}: every other value is ruled out"
+            said = f"{g.name(c)} can only be {rules.symbol(v)}: every other value is "
+            reason = said + ("already in its row, column or box" if len(g.units) > 2 * g.rows else "ruled out")
             return Step("Naked single", (c,), reason, place=(c, v))
     return None
 
@@ -195,7 +195,7 @@ def find_hidden_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]
             where = [c for c in unit if not values[c] and cands[c] & bit(v)]
             if len(where) == 1:
                 c = where[0]
-                reason = f"In {g.unit_names[u]}, {v} fits only in {g.name(c)}"
+                reason = f"In {g.unit_names[u]}, {rules.symbol(v)} fits only in {g.name(c)}"
                 return Step("Hidden single", (c,), reason, place=(c, v), unit=u)
     return None
 
@@ -213,7 +213,7 @@ def find_naked_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int],
                 continue
             elim = tuple((c, v) for c in unit if c not in group and not values[c] for v in values_of(cands[c] & union))
             if elim:
-                vals = "/".join(map(str, values_of(union)))
+                vals = "/".join(map(rules.symbol, values_of(union)))
                 cells = ", ".join(g.name(c) for c in group)
                 where = g.unit_names[u]
                 reason = f"In {where}, {cells} hold {vals} between them, so {vals} leave the rest of {where}"
@@ -239,7 +239,7 @@ def find_hidden_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int]
             mask = sum(bit(v) for v in group)
             elim = tuple((c, v) for c in cells for v in values_of(cands[c] & ~mask))
             if elim:
-                vals = "/".join(map(str, group))
+                vals = "/".join(map(rules.symbol, group))
                 names = ", ".join(g.name(c) for c in cells)
                 reason = f"In {g.unit_names[u]}, {vals} fit only in {names}, so those cells can hold nothing else"
                 return Step(f"Hidden {label}", tuple(cells), reason, eliminate=elim, unit=u)

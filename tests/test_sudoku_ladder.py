@@ -202,3 +202,19 @@ def test_practice_a_technique_and_grade_scores() -> None:
     graded = commands.run(S.FAMILY, "grade", {"grid": out["grid"]})
     assert graded["difficulty"] == out["difficulty"] and graded["score"] == path.score
     assert graded["score"] == graded["singles"] * L.SINGLE_SCORE + sum(p["score"] for p in graded["path"])
+
+
+def test_values_past_9_are_written_as_the_board_shows_them() -> None:
+    """On 16x16 the singles and subsets name 10 and 11 as A and B, the symbols a player sees (never "10")."""
+    from solvers import latin
+
+    g = S.parse("." * 256).geometry
+    values, cands = [0] * 256, [g.full] * 256
+    cands[0] = bit(10)
+    assert latin.find_naked_single(g, cands, values).reason.startswith("r1c1 can only be A:")
+    cands = [g.full & ~bit(11) if c in g.units[g.unit_names.index("box 1")] and c else g.full for c in range(256)]
+    assert latin.find_hidden_single(g, cands, values).reason == "In box 1, B fits only in r1c1"
+    cands = [bit(10) | bit(11) if c < 2 else g.full for c in range(256)]
+    assert "hold A/B between them" in latin.find_naked_subset(g, cands, values, 2).reason
+    cands = [g.full if c < 2 else g.full & ~bit(10) & ~bit(11) for c in range(256)]
+    assert "A/B fit only in r1c1, r1c2" in latin.find_hidden_subset(g, cands, values, 2).reason

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..latin import Cell, Geometry, Mask, Step, bit
+from ..rules.latin import symbol as symbol  # re-exported: the finders write values with it
 
 Cands = Sequence[Mask]
 Values = Sequence[int]
@@ -152,6 +153,3 @@ def list_words(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def symbol(v: int) -> str:
-    """How a value is written (10 = A)."""
-    return str(v) if v < 10 else chr(ord("A") + v - 10)
