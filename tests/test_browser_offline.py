@@ -173,6 +173,11 @@ def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:
     page.reload()
     worker_ready(page)
     assert page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)") == after
+    page.select_option("#size", "16")  # a 16x16 Hard comes from the bank: its file, never fetched yet, is cached
+    page.select_option("#difficulty", "3")
+    page.click("#new")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('Hard')", timeout=60_000)
+    assert page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.length") == 256
 
     page.goto(f"{own_site.url}/sliding.html")  # never visited: precached, pattern databases included
     worker_ready(page)
