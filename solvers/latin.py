@@ -91,14 +91,15 @@ def candidates(g: Geometry, values: Sequence[int]) -> list[Mask]:
 
 def propagate(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cell]],
               units: Sequence[Sequence[Cell]], full: Mask,
-              cell_units: Sequence[Sequence[int]] | None = None) -> bool:
+              cell_units: Sequence[Sequence[int]] | None = None, changed: Sequence[Cell] = ()) -> bool:
     """Naked and hidden singles to a fixpoint, in place; False on a contradiction.
 
     The one propagation engine of every latin-grid solver (the hot loop of Sudoku's search):
     `queue` holds the cells newly decided (consumed); `propagate_all` starts from every decided cell.
-    With `cell_units` (each cell's unit indices) the masks must be a fixpoint but for the queued cells: the
-    hidden singles are then looked for only in the units whose cells changed (the same fixpoint, found sooner)."""
-    dirty = None if cell_units is None else {u for c in queue for u in cell_units[c]}
+    With `cell_units` (each cell's unit indices) the masks must be a fixpoint but for the queued cells and the
+    `changed` ones: the hidden singles are then looked for only in the units whose cells changed (the same
+    fixpoint, found sooner)."""
+    dirty = None if cell_units is None else {u for c in (*queue, *changed) for u in cell_units[c]}
     while True:
         while queue:
             c = queue.pop()

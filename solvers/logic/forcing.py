@@ -12,6 +12,7 @@ each rests on one. This is logic, not guessing: every line is a step a player ca
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from .. import budget, latin
 from ..latin import Geometry, bit, values_of
@@ -52,27 +53,51 @@ def confined(cands: Cands, pair: Pair) -> int:
     return inside & ~outside
 
 
-def saturate(g: Geometry, cands: Cands, queue: list[int]) -> bool:
-    """Singles and locked candidates to a fixpoint, in place; False on a contradiction."""
-    pairs = intersections(g)
+def _pairs_of(g: Geometry) -> list[list[Pair]]:
+    """Per unit a: the intersections whose first unit is a (what changes in a can make newly confined)."""
+    out: list[list[Pair]] = [[] for _ in g.units]
+    for pair in intersections(g):
+        out[pair[3]].append(pair)
+    return out
+
+
+_by_unit: dict[int, tuple[Geometry, list[list[Pair]]]] = {}
+
+
+def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int] = ()) -> bool:
+    """Singles and locked candidates to a fixpoint, in place; False on a contradiction.
+
+    `cands` must be such a fixpoint but for the queued cells (newly decided) and the `changed` ones (the ladder's
+    state at the forcing rungs is one: every rung below found nothing): each round then looks again only at the
+    units whose cells changed. These rules only remove candidates, so the fixpoint (or the contradiction) they
+    reach is the same in any order."""
+    known = _by_unit.get(id(g))
+    if known is None or known[0] is not g:
+        known = _by_unit[id(g)] = (g, _pairs_of(g))
+    by_unit, cell_units = known[1], g.cell_units
+    changed = [*queue, *changed]
     while True:
-        if not latin.propagate(cands, queue, g.peers, g.units, g.full):
+        before = list(cands)
+        if not latin.propagate(cands, queue, g.peers, g.units, g.full, cell_units, changed):
             return False
-        changed = False
-        for pair in pairs:
-            gone = confined(cands, pair)
-            if not gone:
-                continue
-            for c in pair[2]:
-                m = cands[c]
-                if m & gone:
-                    m &= ~gone
-                    if not m:
-                        return False
-                    cands[c] = m
-                    changed = True
-                    if not m & (m - 1):
-                        queue.append(c)
+        units = {u for c in changed for u in cell_units[c]}
+        units.update(u for c, m in enumerate(before) if cands[c] != m for u in cell_units[c])
+        changed = []
+        for a in sorted(units):
+            for pair in by_unit[a]:
+                gone = confined(cands, pair)
+                if not gone:
+                    continue
+                for c in pair[2]:
+                    m = cands[c]
+                    if m & gone:
+                        m &= ~gone
+                        if not m:
+                            return False
+                        cands[c] = m
+                        changed.append(c)
+                        if not m & (m - 1):
+                            queue.append(c)
         if not changed:
             return True
 
@@ -345,7 +370,7 @@ def nested(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
             c2, v2 = found
             inner.append((list(trial), c2, v2))
             trial[c2] &= ~bit(v2)
-            dead = not trial[c2] or not saturate(g, trial, [c2] if not trial[c2] & (trial[c2] - 1) else [])
+            dead = not trial[c2] or not saturate(g, trial, [c2] if not trial[c2] & (trial[c2] - 1) else [], [c2])
         if dead:
             return _nested_step(g, cands, c, v, inner)
     return None
