@@ -149,14 +149,16 @@ def fish(k: int, finned: bool = False):
                         cover_bits = 0
                         for i in cover:
                             cover_bits |= t.unit_bits[cross_lines[i]]
-                        fins = base_bits & ~cover_bits
-                        if finned and any(not m & cover_bits for _, m, _ in group):
-                            continue
                         gone = w[v] & cover_bits & ~base_bits
-                        if finned:
-                            gone &= seen_by_all(t, fins)
                         if not gone:
                             continue
+                        fins = base_bits & ~cover_bits
+                        if finned:
+                            if any(not m & cover_bits for _, m, _ in group):
+                                continue
+                            gone &= seen_by_all(t, fins)
+                            if not gone:
+                                continue
                         return _fish_step(g, t, v, k, group, cover, cross_lines, cover_bits, base_bits, fins, gone)
         return None
 
