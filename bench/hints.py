@@ -1,11 +1,13 @@
 """Hint benchmark (Sudoku half): walk the hints to the end and count what explained logic finishes.
 
-Run: `.venv/bin/python bench/hints.py [--sets top95,hardest,royle17] [--royle N] [--grades K] [--skip-walk]`.
-For each set: apply every hint (place or eliminate, keeping the notes a player would keep), ask again,
-and check each hint against the listed solution (never a wrong digit, never a true candidate removed);
-a puzzle counts as finished by logic when no hint said "Trial and error". Prints the share finished,
-per-technique counts, and mean/max seconds per hint (CPython; the browser worker is about 2x slower),
-then generation time and grade checks for every grade of every size (`--grades` seeds each).
+Run: `.venv/bin/python bench/hints.py [--sets top95,hardest,royle17,bank] [--royle N] [--bank N] [--grades K]
+[--skip-walk]`. The set `bank` is a seeded sample of the 12x12 and 16x16 banks' Expert and Diabolical puzzles
+(`--bank` of each), their solutions found by the search. For each set: apply every hint (place or eliminate,
+keeping the notes a player would keep), ask again, and check each hint against the listed solution (never a
+wrong digit, never a true candidate removed); a puzzle counts as finished by logic when no hint said "Trial and
+error". Prints the share finished, per-technique counts, and mean/max seconds per hint (CPython; the browser
+worker is about 2x slower), then generation time and grade checks for every grade of every size (`--grades`
+seeds each).
 """
 
 from __future__ import annotations
@@ -30,13 +32,28 @@ BENCH = REPO.parent / "shared" / "benchmarks"
 FILES = {"top95": "sudoku_top95", "hardest": "sudoku_hardest", "royle17": "sudoku_royle17_first1000"}
 
 
-def load(name: str) -> list[tuple[str, str]]:
-    """(puzzle, solution) pairs of a benchmark set."""
+def load(name: str, limit: int | None = None) -> list[tuple[str, str]]:
+    """(puzzle, solution) pairs of a benchmark set (`limit`: the first ones, or for the bank, each sample's size)."""
+    if name == "bank":
+        return load_bank(limit or 5)
     out = []
     for line in (BENCH / f"{FILES[name]}_solutions.txt").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             p, s = line.split()
             out.append((p, s))
+    return out[:limit]
+
+
+def load_bank(per: int) -> list[tuple[str, str]]:
+    """(puzzle, solution) texts of `per` banked puzzles of each of Expert and Diabolical on 12x12 and 16x16."""
+    from solvers.sudoku import bank
+
+    out = []
+    for size in (12, 16):
+        for grade in (3, 4):
+            for entry in rng_for("bench-hints-bank", size, grade).sample(bank.of_grade(size, grade), per):
+                p = entry.puzzle
+                out.append((S.format(p), S.format(S.Puzzle(p.box, S.solve(p)))))
     return out
 
 
@@ -84,7 +101,7 @@ def walk(puzzle_text: str, solution_text: str) -> tuple[bool, Counter, list[floa
 
 def bench_set(name: str, limit: int | None) -> None:
     """Walk a benchmark set and print its row and technique counts."""
-    pairs = load(name)[:limit]
+    pairs = load(name, limit)
     finished, total_counts, all_times, bad = 0, Counter(), [], 0
     t0 = time.perf_counter()
     for puzzle, solution in pairs:
@@ -127,15 +144,16 @@ def bench_generation(seeds: int) -> None:
 def main() -> None:
     """Print the tables."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--sets", default="top95,hardest,royle17")
+    ap.add_argument("--sets", default="top95,hardest,royle17,bank")
     ap.add_argument("--royle", type=int, default=1000, help="puzzles of the Royle 17-clue set to walk")
+    ap.add_argument("--bank", type=int, default=5, help="banked puzzles of each big grade and size to walk")
     ap.add_argument("--grades", type=int, default=3, help="seeds per grade for the generation table (0 = skip)")
     ap.add_argument("--skip-walk", action="store_true")
     args = ap.parse_args()
     if not args.skip_walk:
         print("Sudoku hints walked to the end (CPython; the browser worker is about 2x slower)")
         for name in args.sets.split(","):
-            bench_set(name, args.royle if name == "royle17" else None)
+            bench_set(name, {"royle17": args.royle, "bank": args.bank}.get(name))
     if args.grades:
         bench_generation(args.grades)
 
