@@ -116,11 +116,11 @@ def walk(puzzle_text: str, solution_text: str, guesses: bool = False) -> list[st
     `guesses`, that none is trial and error)."""
     puzzle = S.parse(puzzle_text)
     truth = S.parse(solution_text).givens
-    values = list(puzzle.givens)
+    values, n = list(puzzle.givens), puzzle.n
     notes = candidates(puzzle.geometry, values)
     used = []
-    for _ in range(400):
-        state = play.State(tuple(values), tuple(0 if values[c] else notes[c] for c in range(81)))
+    for _ in range(4 * n * n):
+        state = play.State(tuple(values), tuple(0 if values[c] else notes[c] for c in range(n * n)))
         hint = play.next_step(puzzle, state, use_notes=True)
         if hint.technique == "Solved":
             return used
@@ -129,14 +129,14 @@ def walk(puzzle_text: str, solution_text: str, guesses: bool = False) -> list[st
         assert "score" in hint.extra and "removes" in hint.extra
         if "place" in hint.move:
             r, c, v = hint.move["place"]
-            assert truth[r * 9 + c] == v, hint.reason
-            values[r * 9 + c] = v
-            for p in puzzle.geometry.peers[r * 9 + c]:
+            assert truth[r * n + c] == v, hint.reason
+            values[r * n + c] = v
+            for p in puzzle.geometry.peers[r * n + c]:
                 notes[p] &= ~bit(v)
         else:
             for r, c, v in hint.move["eliminate"]:
-                assert truth[r * 9 + c] != v, hint.reason
-                notes[r * 9 + c] &= ~bit(v)
+                assert truth[r * n + c] != v, hint.reason
+                notes[r * n + c] &= ~bit(v)
     raise AssertionError("the walk did not end")
 
 
@@ -151,6 +151,15 @@ def test_hint_walk_on_hard_puzzles_never_guesses_and_is_never_wrong() -> None:
     for start in ("1....7.9..3..2...8..96..5", "..53.....8......2..7..1.5"):
         used = walk(*next(p for p in golden("sudoku_hardest") if p[0].startswith(start)))
         assert "Nested forcing net" in used
+
+
+def test_hint_walk_on_a_banked_12x12_diabolical_never_guesses_and_is_never_wrong() -> None:
+    """Big grids use the same ladder: a banked 12x12 Diabolical walked by hints, each checked against the search."""
+    from solvers.sudoku import bank
+
+    puzzle = min(bank.of_grade(12, 4), key=lambda e: (e.seed, e.added)).puzzle
+    used = walk(S.format(puzzle), S.format(S.Puzzle(puzzle.box, S.solve(puzzle))))
+    assert L.grade_of_path(L.solve_path(puzzle), 144) == 4 and len(set(used)) > 5
 
 
 def test_a_nested_forcing_net_explains_each_inner_chain() -> None:
