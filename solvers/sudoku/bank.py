@@ -62,15 +62,22 @@ def use_directory(path: str | None) -> None:
     """Read the bank files from this directory (the worker's fetched copies; None: the package's own)."""
     global _directory
     _directory = Path(path) if path is not None else None
-    entries.cache_clear()
-    _index.cache_clear()
+    for cached in (_file, _index, entries):
+        cached.cache_clear()
 
 
 def read(size: int) -> tuple[tuple[int, int], int, list[str]]:
     """(seed range, seeds below which entries are derived, entry lines) of a size's file (empty when missing)."""
+    seeds, derived, lines = _file(size)
+    return seeds, derived, list(lines)
+
+
+@cache
+def _file(size: int) -> tuple[tuple[int, int], int, tuple[str, ...]]:
+    """`read`'s answer, read once: every reader sees one version of the file, even while a build rewrites it."""
     path = (_directory or HERE) / file_name(size)
     if size not in BANKED or not path.exists():
-        return (0, 0), 0, []
+        return (0, 0), 0, ()
     header: dict[str, list[int]] = {}
     lines = []
     for line in path.read_text().split("\n"):
@@ -81,7 +88,7 @@ def read(size: int) -> tuple[tuple[int, int], int, list[str]]:
         elif line.strip():
             lines.append(line)
     seeds = tuple(header.get("seeds", (0, 0)))
-    return (seeds[0], seeds[1]), header.get("derived", seeds[:1])[0], lines
+    return (seeds[0], seeds[1]), header.get("derived", seeds[:1])[0], tuple(lines)
 
 
 @cache
@@ -90,7 +97,7 @@ def _index(size: int) -> tuple[dict[int, str], dict[int, list[str]]]:
     only its own line (every entry at once takes a third of a second in CPython, more in the worker)."""
     bases: dict[int, str] = {}
     by_grade: dict[int, list[str]] = {}
-    for line in read(size)[2]:
+    for line in _file(size)[2]:
         grade, _, seed, text = line.split()
         if not seed.endswith("+"):
             bases[int(seed)] = text
@@ -112,7 +119,7 @@ def entries(size: int) -> tuple[Entry, ...]:
     """Every banked entry of a size (none when the size has no bank)."""
     bases = _index(size)[0]
     own = cache(lambda seed: parse(bases[seed], DEFAULT_BOX[size]))
-    return tuple(_entry(line, own) for line in read(size)[2])
+    return tuple(_entry(line, own) for line in _file(size)[2])
 
 
 def _added(puzzle: Puzzle, text: str) -> Puzzle:
@@ -271,8 +278,8 @@ def write(size: int, lines: Sequence[str], seeds: tuple[int, int], derived: int)
     part = path.with_suffix(".part")  # written whole, then renamed: a reader never sees half a bank
     part.write_text(head + "".join(line + "\n" for line in lines))
     part.replace(path)
-    entries.cache_clear()
-    _index.cache_clear()
+    for cached in (_file, _index, entries):
+        cached.cache_clear()
     return path
 
 
