@@ -271,7 +271,7 @@ class Family(ABC, Generic[P, S]):
     def use_data(self, directory: str) -> None:
         """Read the data files the build made for this family (e.g. pattern databases) from `directory`."""
 
-    def needs_data(self, command: str, obj: object) -> bool:
-        """Whether a call may read the family's data files (the worker fetches them before the first that may)."""
-        return True
+    def data_files(self, command: str, obj: object) -> tuple[str, ...] | None:
+        """The data files a call may read (None: all of the family's): the worker fetches them before it runs."""
+        return None
 

@@ -26,8 +26,9 @@ MAX_CHUNK = 100_000  # events in one trace_next
 
 _traces: dict[int, tuple[Iterator[dict], float]] = {}  # id -> (events, when last read)
 _ids = itertools.count(1)
-_loaded: set[str] = set()
-_fetching: dict[str, asyncio.Future] = {}  # family -> its data fetch under way
+_loaded: set[str] = set()  # data files fetched
+_fetching: dict[str, asyncio.Future] = {}  # data file -> its fetch under way
+_listed: dict | None = None  # data/manifest.json, once fetched
 _base = ""  # the site's URL, set by the page through configure()
 _interrupts = None  # the page's interrupt counter (an Int32Array over shared memory), once handed over
 INTERRUPTED = {"error": "interrupted: a request of the player's came first", "kind": "cancelled", "interrupted": True}
@@ -49,44 +50,65 @@ def _guard(fn):  # noqa: ANN001, ANN202
     return wrapped
 
 
-async def _ensure_data(family: str) -> None:
-    """Fetch a family's data files (e.g. pattern databases) into the worker's file system once.
+async def _ensure_data(family: str, command: str, obj: object) -> None:
+    """Fetch the data files a call may read (e.g. pattern databases) into the worker's file system, once each.
 
-    Calls run concurrently (each awaits its fetches), so the second call for a family waits for the
-    first one's fetch instead of writing the same files again under a reader (a half-written table
+    Calls run concurrently (each awaits its fetches), so a second call that needs a file waits for the
+    first one's fetch instead of writing the same file again under a reader (a half-written table
     once read as empty JSON); a failed fetch is tried afresh by the next call.
     """
-    if family in _loaded or not _base:
+    if not _base:
         return
-    task = _fetching.get(family)
-    if task is None:
-        task = _fetching[family] = asyncio.ensure_future(_fetch_data(family))
+    fam = solvers.family(family)
+    wanted = fam.data_files(command, obj)
+    if wanted == ():
+        return
+    listed = (await _manifest()).get(family, [])
+    tasks = []
+    for name in listed if wanted is None else [n for n in listed if n in wanted]:
+        if name in _loaded:
+            continue
+        task = _fetching.get(name)
+        if task is None:
+            task = _fetching[name] = asyncio.ensure_future(_fetch_file(name))
+        tasks.append((name, task))
     try:
-        await task
+        for _, task in tasks:
+            await task
     finally:
-        if task.done() and _fetching.get(family) is task:
-            del _fetching[family]
+        for name, task in tasks:
+            if task.done() and _fetching.get(name) is task:
+                del _fetching[name]
+    if tasks:
+        fam.use_data("data")
 
 
-async def _fetch_data(family: str) -> None:
-    """Download the family's data files listed in data/manifest.json and point the family at them."""
-    from pyodide.http import pyfetch
+async def _manifest() -> dict:
+    """data/manifest.json (family -> its data files), fetched once."""
+    global _listed
+    if _listed is None:
+        from pyodide.http import pyfetch
 
-    resp = await pyfetch(_base + "data/manifest.json")
-    manifest = await resp.json() if resp.ok else {}
-    files = manifest.get(family, [])
+        resp = await pyfetch(_base + "data/manifest.json")
+        if not resp.ok:
+            raise PuzzleError(f"could not load the solver's data list (HTTP {resp.status})")
+        _listed = await resp.json()
+    return _listed
+
+
+async def _fetch_file(name: str) -> None:
+    """Download one data file into data/."""
     import os
 
+    from pyodide.http import pyfetch
+
+    resp = await pyfetch(_base + "data/" + name)
+    if not resp.ok:
+        raise PuzzleError(f"could not load the solver's data file {name} (HTTP {resp.status})")
     os.makedirs("data", exist_ok=True)
-    for name in files:
-        resp = await pyfetch(_base + "data/" + name)
-        if not resp.ok:
-            raise PuzzleError(f"could not load the solver's data file {name} (HTTP {resp.status})")
-        with open(f"data/{name}", "wb") as f:
-            f.write(await resp.bytes())
-    if files:
-        solvers.family(family).use_data("data")
-    _loaded.add(family)
+    with open(f"data/{name}", "wb") as f:
+        f.write(await resp.bytes())
+    _loaded.add(name)
 
 
 def _load(text: str) -> object:
@@ -136,8 +158,7 @@ async def call(family: str, command: str, text: str) -> dict:
     interrupt counter stops it (a player's request goes first)."""
     bumped = _bumped(int(_interrupts[0]) if _interrupts is not None else 0)
     obj = _load(text)
-    if solvers.family(family).needs_data(command, obj):
-        await _ensure_data(family)
+    await _ensure_data(family, command, obj)
     if commands.streams(solvers.family(family), command):
         raise PuzzleError(f"{command} streams its answers: use trace_start")
     out = next(commands.answer(family, command, obj, bumped))
@@ -148,8 +169,7 @@ async def call(family: str, command: str, text: str) -> dict:
 async def trace_start(family: str, text: str, method: str) -> dict:
     """Start a solver trace; returns its id for trace_next."""
     obj = _load(text)
-    if solvers.family(family).needs_data("trace", obj):
-        await _ensure_data(family)
+    await _ensure_data(family, "trace", obj)
     if method and isinstance(obj, dict):
         obj["method"] = method
     events = commands.answer(family, "trace", obj)
@@ -191,13 +211,13 @@ async def trace_stop(tid: int) -> dict:
 @_guard
 async def timeit(family: str, command: str, lines: str) -> dict:
     """Time a command on each JSON object of a list (for the browser-vs-CPython benchmark)."""
-    await _ensure_data(family)
     fam = solvers.family(family)
     times = []
     objs = _load(lines)
     if not isinstance(objs, list) or not all(isinstance(obj, dict) for obj in objs):
         raise PuzzleError("timeit takes a JSON list of input objects")
     for obj in objs:
+        await _ensure_data(family, command, obj)  # fetched before its clock starts
         t = time.perf_counter()
         commands.run(fam, command, obj)
         times.append((time.perf_counter() - t) * 1000)

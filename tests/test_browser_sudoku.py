@@ -168,7 +168,7 @@ def test_contradictory_link_is_reported(watch, site_url: str) -> None:
 
 
 def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
-    """New puzzles of every size; the worker fetches the bank's files only for a size that has a bank."""
+    """New puzzles of every size; the worker fetches a bank file only for a size that has one, and only its own."""
     page = open_page(watch, site_url)
     banks: list[str] = []
     page.on("request", lambda r: banks.append(r.url) if "/data/bank_" in r.url else None)
@@ -179,7 +179,7 @@ def test_new_puzzle_of_each_size_and_dark_mode(watch, site_url: str) -> None:
                                timeout=60_000)
         grid = values(page)
         assert commands.run(SUDOKU, "solve", {"grid": grid})["count"] == 1
-        assert bool(banks) == (size == 16), banks  # a 4x4 or 6x6 player never waits for them
+        assert [b.rsplit("/", 1)[1] for b in banks] == (["bank_16x16.txt"] if size == 16 else []), banks
     page.select_option("#difficulty", "3")  # 16x16 Hard: from the bank, whose files the worker fetches
     page.wait_for_function("document.querySelector('#message').innerText.includes('Hard')", timeout=60_000)
     grid = values(page)

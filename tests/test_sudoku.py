@@ -828,16 +828,17 @@ def test_12x12_hard_is_dug_on_demand() -> None:
 
 
 def test_the_worker_fetches_the_bank_only_for_a_call_that_may_read_it() -> None:
-    """`needs_data` is true for every new or daily puzzle a bank may serve, false for all else (a 9x9 player's
-    worker never downloads the bank)."""
+    """`data_files` names the size's bank file for every new or daily puzzle a bank may serve, and nothing for
+    all else (a 9x9 player's worker never downloads the bank, a 16x16 one never the 12x12 file)."""
+    fam = S.FAMILY
     for size in S.DEFAULT_BOX:
         for grade in range(len(S.GRADES)):
             asked = {"difficulty": grade + 1, "size": size}
             if grade in B.BANKED.get(size, ()):
-                assert S.FAMILY.needs_data("generate", asked) and S.FAMILY.needs_data("daily", {"size": size})
-            elif not S.FAMILY.needs_data("generate", asked):
+                assert fam.data_files("generate", asked) == fam.data_files("daily", asked) == (B.file_name(size),)
+            elif not fam.data_files("generate", asked):
                 assert B.serve(rng_for(grade), grade, size) is None
-    assert not any(S.FAMILY.needs_data(c, {"grid": EASY}) for c in ("solve", "hint", "grade", "check", "trace"))
+    assert not any(fam.data_files(c, {"grid": EASY}) for c in ("solve", "hint", "grade", "check", "trace"))
 
 
 def sample(items: tuple, k: int, seed: str) -> list:

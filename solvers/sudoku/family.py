@@ -178,11 +178,13 @@ class SudokuFamily(Family[Puzzle, State]):
 
         bank.use_directory(directory)
 
-    def needs_data(self, command: str, obj: object) -> bool:
-        """Only a new or daily puzzle of a banked size reads the bank (a 9x9 player never fetches it)."""
-        from .bank import BANKED
+    def data_files(self, command: str, obj: object) -> tuple[str, ...]:
+        """Only a new or daily puzzle of a banked size reads the bank, and only that size's file (a 9x9 player
+        never fetches one)."""
+        from .bank import BANKED, file_name
 
-        return command in ("generate", "daily") and isinstance(obj, dict) and obj.get("size") in BANKED
+        size = obj.get("size") if isinstance(obj, dict) else None
+        return (file_name(size),) if command in ("generate", "daily") and size in BANKED else ()
 
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
