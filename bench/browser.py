@@ -297,6 +297,8 @@ def main() -> None:
     for name, bc, wc, bw, ww in starts:
         print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}")
     for label, ms in waits:
+        if not ms:
+            continue
         print(f"sliding hint while the page searches, {label}: median {statistics.median(ms):.0f} ms, "
               f"max {max(ms):.0f} ms over {len(ms)} Korf positions")
     print(f"board visible after {board_s * 1000:.0f} ms; worker ready after {worker_s:.1f} s (no service worker); "
