@@ -70,7 +70,7 @@ async def _ensure_data(family: str, command: str, obj: object) -> None:
             continue
         task = _fetching.get(name)
         if task is None:
-            task = _fetching[name] = asyncio.ensure_future(_fetch_file(name))
+            task = _fetching[name] = asyncio.ensure_future(_fetch_file(family, name))
         tasks.append((name, task))
     try:
         for _, task in tasks:
@@ -79,8 +79,6 @@ async def _ensure_data(family: str, command: str, obj: object) -> None:
         for name, task in tasks:
             if task.done() and _fetching.get(name) is task:
                 del _fetching[name]
-    if tasks:
-        fam.use_data("data")
 
 
 async def _manifest() -> dict:
@@ -94,8 +92,9 @@ async def _manifest() -> dict:
     return _listed
 
 
-async def _fetch_file(name: str) -> None:
-    """Download one data file into data/."""
+async def _fetch_file(family: str, name: str) -> None:
+    """Download one data file into data/ and point its family there; only then is it counted as loaded (a call
+    that finds it loaded never reads before the family knows the file)."""
     import os
 
     from pyodide.http import pyfetch
@@ -106,6 +105,7 @@ async def _fetch_file(name: str) -> None:
     os.makedirs("data", exist_ok=True)
     with open(f"data/{name}", "wb") as f:
         f.write(await resp.bytes())
+    solvers.family(family).use_data("data")
     _loaded.add(name)
 
 
