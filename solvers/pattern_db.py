@@ -3,9 +3,10 @@
 The tiles are split into disjoint patterns; a pattern's table gives the fewest moves of
 its own tiles that bring them home, so the tables' values add up to an admissible
 heuristic (Korf and Felner). Tables are indexed by sum(position_i * N**i) over the
-pattern's tiles and store (distance - Manhattan distance of those tiles) / 2, so the
-heuristic is Manhattan + 2 * the sum of the stored values; the transposed board gives a
-second lookup for free ("reflection"), the maximum of the two is kept.
+pattern's tiles; the files store (distance - Manhattan distance of those tiles) / 2 and the
+tables in memory that difference itself, so the heuristic is Manhattan + the sum of the looked-up
+values; the transposed board gives a second lookup for free ("reflection"), the maximum of the two
+is kept.
 
 Files: `sliding-WxH.json` (the manifest) lists the patterns and their table files; each
 table is zlib-compressed 4-bit entries. They are made on the host by
@@ -34,6 +35,7 @@ _loaded: dict[tuple[Path, int, int], PatternDatabase | None] = {}  # (directory,
 
 _LOW = bytes(b & 15 for b in range(256))
 _HIGH = bytes(b >> 4 for b in range(256))
+_DOUBLE = bytes(2 * b & 255 for b in range(256))  # stored offsets (at most 15) to offsets in moves
 
 
 def manifest_name(width: int, height: int) -> str:
@@ -53,7 +55,7 @@ def tile_distance(width: int, tile: int, cell: int) -> int:
 
 
 def unpack(data: bytes) -> bytearray:
-    """Decompress a table file into one byte per entry."""
+    """Decompress a table file into one byte per entry (the stored, halved offsets)."""
     raw = zlib.decompress(data)
     table = bytearray(2 * len(raw))
     table[0::2] = raw.translate(_LOW)
@@ -62,7 +64,9 @@ def unpack(data: bytes) -> bytearray:
 
 
 class PatternDatabase:
-    """Additive disjoint pattern databases for one board size, with the reflected lookup."""
+    """Additive disjoint pattern databases for one board size, with the reflected lookup.
+
+    `tables[p][index]`: the fewest moves of pattern p's tiles less their Manhattan distance (even)."""
 
     def __init__(self, width: int, height: int, patterns: tuple[tuple[int, ...], ...],
                  tables: list[bytearray]) -> None:
@@ -103,7 +107,7 @@ class PatternDatabase:
         return idx
 
     def extra(self, board: list[int]) -> int:
-        """The heuristic minus Manhattan, halved: max over the direct and reflected lookups."""
+        """The heuristic minus Manhattan: max over the direct and reflected lookups."""
         direct = sum(table[i] for table, i in zip(self.tables, self.indices(board), strict=True))
         if not self.reflects:
             return direct
@@ -122,7 +126,8 @@ def read(directory: str | Path, width: int, height: int) -> PatternDatabase | No
         return None
     patterns = tuple(tuple(p["tiles"]) for p in manifest["patterns"])
     n = width * height
-    tables = [unpack((directory / p["file"]).read_bytes())[:n ** len(p["tiles"])] for p in manifest["patterns"]]
+    tables = [unpack((directory / p["file"]).read_bytes())[:n ** len(p["tiles"])].translate(_DOUBLE)
+              for p in manifest["patterns"]]
     return PatternDatabase(width, height, patterns, tables)
 
 

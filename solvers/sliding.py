@@ -205,7 +205,7 @@ def pattern_heuristic(width: int, tiles: Sequence[int]) -> int | None:
     db = pattern_db.database(width, len(tiles) // width)
     if db is None:
         return None
-    return manhattan(width, tiles) + 2 * db.extra(list(tiles))
+    return manhattan(width, tiles) + db.extra(list(tiles))
 
 
 # ---------------------------------------------------------------- optimal IDA*
@@ -335,12 +335,17 @@ class _LinearConflictIda(_Ida):
 
 
 class _PatternIda(_Ida):
-    """IDA* on 4x4 with Manhattan + 2 x the additive PDB offsets, max of direct and reflected.
+    """IDA* on 4x4 with Manhattan + the additive PDB offsets, max of direct and reflected.
 
     Its depth-first loop mirrors _LinearConflictIda's on purpose: each is specialised to its
     heuristic's incremental update, which is where the time goes. `weight` (a, b) searches
     with f = g + (a / b) * h: not optimal then, but far faster (the quick hint's search).
+    In the first ORDERED plies the children are tried lowest f first: the last iteration
+    finds a solution sooner when the most promising branches come first (Korf #17 in 22% fewer
+    nodes, bench/sliding.py); deeper, sorting would cost more than it saves.
     """
+
+    ORDERED = 4
 
     def __init__(self, puzzle: Puzzle, db: pattern_db.PatternDatabase, budget: Budget | None = None,
                  weight: tuple[int, int] = (1, 1)) -> None:
@@ -351,7 +356,7 @@ class _PatternIda(_Ida):
         self.ridx = db.mirror_indices(self.board) if db.reflects else list(self.idx)
         self.val = [tb[i] for tb, i in zip(db.tables, self.idx, strict=True)]
         self.rval = [tb[i] for tb, i in zip(db.tables, self.ridx, strict=True)]
-        self.h0 = self.md + 2 * max(sum(self.val), sum(self.rval))
+        self.h0 = self.md + max(sum(self.val), sum(self.rval))
         self.first_bound = weight[0] * self.h0
 
     def search(self, bound: int) -> list[int] | None:
@@ -360,57 +365,63 @@ class _PatternIda(_Ida):
         board, steps = self.board, _pattern_moves(db)
         tables, idx, ridx, val, rval = db.tables, self.idx, self.ridx, self.val, self.rval
         a, step = self.weight
-        path: list[int] = []
-        least = [1 << 30]
+        ordered = self.ORDERED * step
+        path: list[int] = []  # the solution's moves, last first (appended as the recursion returns)
+        least = 1 << 30
 
-        def dfs(blank: int, state: int, g: int, md: int, e: int, re: int) -> bool:
+        def dfs(blank: int, state: int, g: int, h: int, rh: int) -> bool:
+            nonlocal least
             self.nodes += 1
             if not self.nodes & 1023:
                 self._tick()
             g += step
-            for nb, nstate, by_tile in steps[state]:
+            for nb, nstate, by_tile in steps[state] if g > ordered else by_f(state, h, rh):
                 t = board[nb]
                 p, di, rp, dri, dmd = by_tile[t]
-                nmd = md + dmd
                 ni = idx[p] + di
                 nv = tables[p][ni]
-                ne = e - val[p] + nv
-                f = g + a * (nmd + 2 * ne)
-                if f > bound and f >= least[0]:  # pruned by the direct lookup alone: the reflected one is not needed
+                nh = h + dmd + nv - val[p]
+                f = g + a * nh
+                if f > bound and f >= least:  # pruned by the direct lookup alone: the reflected one is not needed
                     continue
                 nri = ridx[rp] + dri
                 nrv = tables[rp][nri]
-                nre = re - rval[rp] + nrv
-                if nre > ne:
-                    f = g + a * (nmd + 2 * nre)
+                nrh = rh + dmd + nrv - rval[rp]
+                if nrh > nh:
+                    f = g + a * nrh
                 if f > bound:
-                    if f < least[0]:
-                        least[0] = f
+                    if f < least:
+                        least = f
                     continue
-                if nmd == 0:
+                if nh == 0:
                     path.append(t)
                     return True
                 ov, orv, oi, ori = val[p], rval[rp], idx[p], ridx[rp]
                 board[blank] = t
                 board[nb] = 0
                 idx[p], ridx[rp], val[p], rval[rp] = ni, nri, nv, nrv
-                path.append(t)
-                if dfs(nb, nstate, g, nmd, ne, nre):
+                if dfs(nb, nstate, g, nh, nrh):
+                    path.append(t)
                     return True
-                path.pop()
                 idx[p], ridx[rp], val[p], rval[rp] = oi, ori, ov, orv
                 board[nb] = t
                 board[blank] = 0
             return False
 
+        def by_f(state: int, h: int, rh: int) -> list[tuple[int, int, list[tuple[int, int, int, int, int]]]]:
+            """The moves allowed in `state`, their children lowest f first (ties: automaton order)."""
+            def f(move: tuple[int, int, list[tuple[int, int, int, int, int]]]) -> int:
+                p, di, rp, dri, dmd = move[2][board[move[0]]]
+                return max(h + dmd + tables[p][idx[p] + di] - val[p], rh + dmd + tables[rp][ridx[rp] + dri] - rval[rp])
+            return sorted(steps[state], key=f)
+
         if self.h0 == 0:
             return []
         blank = board.index(0)
-        found = dfs(blank, move_pruning.automaton(db.width, db.height).start[blank], 0, self.md, sum(val), sum(rval))
-        self.next_bound = least[0]
-        if found:
-            return path
-        return None
+        found = dfs(blank, move_pruning.automaton(db.width, db.height).start[blank], 0,
+                    self.md + sum(val), self.md + sum(rval))
+        self.next_bound = least
+        return path[::-1] if found else None
 
 
 _Steps = list[list[tuple[int, int, list[tuple[int, int, int, int, int]]]]]
