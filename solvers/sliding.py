@@ -368,11 +368,12 @@ class _PatternIda(_Ida):
         ordered = self.ORDERED * step
         path: list[int] = []  # the solution's moves, last first (appended as the recursion returns)
         least = 1 << 30
+        nodes = self.nodes  # counted here, stored back when the pass ends (or is stopped)
 
         def dfs(blank: int, state: int, g: int, h: int, rh: int) -> bool:
-            nonlocal least
-            self.nodes += 1
-            if not self.nodes & 1023:
+            nonlocal least, nodes
+            nodes += 1
+            if not nodes & 1023:
                 self._tick()
             g += step
             for nb, nstate, by_tile in steps[state] if g > ordered else by_f(state, h, rh):
@@ -418,8 +419,11 @@ class _PatternIda(_Ida):
         if self.h0 == 0:
             return []
         blank = board.index(0)
-        found = dfs(blank, move_pruning.automaton(db.width, db.height).start[blank], 0,
-                    self.md + sum(val), self.md + sum(rval))
+        try:
+            found = dfs(blank, move_pruning.automaton(db.width, db.height).start[blank], 0,
+                        self.md + sum(val), self.md + sum(rval))
+        finally:
+            self.nodes = nodes
         self.next_bound = least
         return path[::-1] if found else None
 
