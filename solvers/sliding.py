@@ -342,16 +342,19 @@ class _PatternIda(_Ida):
     with f = g + (a / b) * h: not optimal then, but far faster (the quick hint's search).
     In the first ORDERED plies the children are tried lowest f first: the last iteration
     finds a solution sooner when the most promising branches come first (Korf #17 in 22% fewer
-    nodes, bench/sliding.py); deeper, sorting would cost more than it saves.
+    nodes, bench/sliding.py); deeper, sorting would cost more than it saves. A `first` tile is tried
+    before the other moves of the root (a hint confirming a quick move finds the path through it when
+    one of the shortest paths the search keeps starts with it).
     """
 
     ORDERED = 4
 
     def __init__(self, puzzle: Puzzle, db: pattern_db.PatternDatabase, budget: Budget | None = None,
-                 weight: tuple[int, int] = (1, 1)) -> None:
+                 weight: tuple[int, int] = (1, 1), first: int | None = None) -> None:
         super().__init__(puzzle, budget)
         self.db = db
         self.weight = weight
+        self.first = first
         self.idx = db.indices(self.board)
         self.ridx = db.mirror_indices(self.board) if db.reflects else list(self.idx)
         self.val = [tb[i] for tb, i in zip(db.tables, self.idx, strict=True)]
@@ -376,7 +379,7 @@ class _PatternIda(_Ida):
             if not nodes & 1023:
                 self._tick()
             g += step
-            for nb, nstate, by_tile in steps[state] if g > ordered else by_f(state, h, rh):
+            for nb, nstate, by_tile in steps[state] if g > ordered else by_f(state, h, rh, g == step):
                 t = board[nb]
                 p, di, rp, dri, dmd = by_tile[t]
                 ni = idx[p] + di
@@ -409,12 +412,17 @@ class _PatternIda(_Ida):
                 board[blank] = 0
             return False
 
-        def by_f(state: int, h: int, rh: int) -> list[tuple[int, int, list[tuple[int, int, int, int, int]]]]:
-            """The moves allowed in `state`, their children lowest f first (ties: automaton order)."""
-            def f(move: tuple[int, int, list[tuple[int, int, int, int, int]]]) -> int:
-                p, di, rp, dri, dmd = move[2][board[move[0]]]
-                return max(h + dmd + tables[p][idx[p] + di] - val[p], rh + dmd + tables[rp][ridx[rp] + dri] - rval[rp])
-            return sorted(steps[state], key=f)
+        def by_f(state: int, h: int, rh: int, root: bool) -> list[_Move]:
+            """The moves allowed in `state`, their children lowest f first (ties: automaton order); at the root,
+            the `first` tile's move before all."""
+            first = self.first if root else None
+
+            def key(move: _Move) -> tuple[bool, int]:
+                t = board[move[0]]
+                p, di, rp, dri, dmd = move[2][t]
+                return t != first, max(h + dmd + tables[p][idx[p] + di] - val[p],
+                                       rh + dmd + tables[rp][ridx[rp] + dri] - rval[rp])
+            return sorted(steps[state], key=key)
 
         if self.h0 == 0:
             return []
@@ -428,7 +436,8 @@ class _PatternIda(_Ida):
         return path[::-1] if found else None
 
 
-_Steps = list[list[tuple[int, int, list[tuple[int, int, int, int, int]]]]]
+_Move = tuple[int, int, list[tuple[int, int, int, int, int]]]  # (cell, next state, by tile)
+_Steps = list[list[_Move]]
 
 
 _moves_of: weakref.WeakKeyDictionary[pattern_db.PatternDatabase, _Steps] = weakref.WeakKeyDictionary()
@@ -459,12 +468,13 @@ def _pattern_moves(db: pattern_db.PatternDatabase) -> _Steps:
     return steps
 
 
-def _solver(puzzle: Puzzle, budget: Budget | None = None) -> _Ida:
-    """The fastest exact solver for the size (linear conflict when the pattern databases are absent)."""
+def _solver(puzzle: Puzzle, budget: Budget | None = None, first: int | None = None) -> _Ida:
+    """The fastest exact solver for the size (linear conflict when the pattern databases are absent); `first`: a
+    tile the pattern-database search tries first."""
     if puzzle.width * puzzle.height > 9:
         db = pattern_db.database(puzzle.width, puzzle.height)
         if db is not None:
-            return _PatternIda(puzzle, db, budget)
+            return _PatternIda(puzzle, db, budget, first=first)
     return _LinearConflictIda(puzzle, budget)
 
 
@@ -481,10 +491,11 @@ def _exact_budget(width: int, height: int, budget: Budget | None) -> Budget | No
 
 
 def solve_optimal(puzzle: Puzzle, budget: Budget | None = None,
-                  on_iteration: Callable[[int, int], None] | None = None) -> list[int]:
-    """A shortest move sequence (tile numbers); the position must be solvable."""
+                  on_iteration: Callable[[int, int], None] | None = None, first: int | None = None) -> list[int]:
+    """A shortest move sequence (tile numbers; through the `first` tile's move when the search finds one there
+    first); the position must be solvable."""
     require_solvable(puzzle)
-    return _solver(puzzle, budget).solve(on_iteration)
+    return _solver(puzzle, budget, first).solve(on_iteration)
 
 
 def within(puzzle: Puzzle, bound: int, budget: Budget | None = None) -> bool:
@@ -768,11 +779,12 @@ def _remember(puzzle: Puzzle, moves: list[int]) -> None:
         cur = apply(cur, t)
 
 
-def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None) -> Solution:
+def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None, first: int | None = None) -> Solution:
     """Optimal when asked and available (up to 3x4, and 4x4); otherwise the fastest method for the size.
 
     A 4x4 without its pattern database files searches with linear conflict for at most
-    NO_PDB_SECONDS, then falls back to the real-time answer (marked not optimal).
+    NO_PDB_SECONDS, then falls back to the real-time answer (marked not optimal). `first`: a
+    tile whose move the exact search tries first (see _PatternIda).
     """
     require_solvable(puzzle)
     w, h = puzzle.width, puzzle.height
@@ -782,7 +794,7 @@ def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None) ->
         budget = _exact_budget(w, h, budget)
         try:
             if key not in _known_paths and not puzzle.is_goal():
-                _remember(puzzle, solve_optimal(puzzle, budget))
+                _remember(puzzle, solve_optimal(puzzle, budget, first=first))
             method = "IDA* with pattern databases" if with_pdb else "IDA* with linear conflict"
             return Solution(list(_known_paths.get(key, [])), True, method)
         except SearchAborted:
@@ -812,10 +824,11 @@ def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None 
                           f"Sliding {t} {direction(state, t)} starts a solution of {n} moves that a quick search "
                           "found; a shorter one may exist (the full search follows).",
                           provisional=True)
-    exact = solve(state, True) if optimal_available(state.width, state.height) else None
+    prefer = prefer if prefer in movable(state) else None
+    exact = solve(state, True, first=prefer) if optimal_available(state.width, state.height) else None
     if exact is not None and exact.optimal:
         t, n = exact.moves[0], len(exact.moves)
-        if prefer in movable(state) and prefer != t and _starts_shortest(state, prefer, n):
+        if prefer is not None and prefer != t and _starts_shortest(state, prefer, n):
             t = prefer
         return _move_hint(state, t, n, "Optimal move", "optimal", 0,
                           f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}.")

@@ -283,6 +283,21 @@ def test_hint_keeps_a_preferred_move_only_when_it_is_also_shortest(db: pattern_d
             seen["both" if t in shortest and t != plain["move"] else "worse" if t not in shortest else "same"] = 1
 
 
+def test_the_exact_search_tries_a_first_tile_before_the_others(db: pattern_db.PatternDatabase) -> None:
+    swapped = 0  # tiles that start a shortest solution other than the one found without `first`
+    for seed in (4, 5, 12, 13):  # seeds 5, 12 and 13 have more than one shortest first move
+        p = sl.random_walk(4, 4, 40, random.Random(seed))
+        n = len(sl._LinearConflictIda(p).solve())  # an independent exact solver
+        plain = sl.solve_optimal(p)
+        for t in sl.movable(p):
+            path = sl.solve_optimal(p, first=t)
+            assert len(path) == n and sl.replay(p, path).is_goal()
+            if len(sl._LinearConflictIda(sl.apply(p, t)).solve()) == n - 1:
+                assert path[0] == t  # on these positions a kept shortest path starts with every such tile
+                swapped += t != plain[0]
+    assert swapped > 0
+
+
 @given(st.randoms(use_true_random=False))
 @FAST
 def test_3x3_optimal_equals_bfs_distance(eight: dict[tuple[int, ...], int], rnd: random.Random) -> None:
