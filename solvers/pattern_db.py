@@ -33,9 +33,8 @@ PARTITIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
 _directory: Path | None = None
 _loaded: dict[tuple[Path, int, int], PatternDatabase | None] = {}  # (directory, width, height)
 
-_LOW = bytes(b & 15 for b in range(256))
-_HIGH = bytes(b >> 4 for b in range(256))
-_DOUBLE = bytes(2 * b & 255 for b in range(256))  # stored offsets (at most 15) to offsets in moves
+_NIBBLES = {scale: (bytes(scale * (b & 15) for b in range(256)), bytes(scale * (b >> 4) for b in range(256)))
+            for scale in (1, 2)}  # (low, high) nibble of every byte, times 1 (as stored) or 2 (in moves)
 
 
 def manifest_name(width: int, height: int) -> str:
@@ -54,12 +53,13 @@ def tile_distance(width: int, tile: int, cell: int) -> int:
     return abs(goal // width - cell // width) + abs(goal % width - cell % width)
 
 
-def unpack(data: bytes) -> bytearray:
-    """Decompress a table file into one byte per entry (the stored, halved offsets)."""
+def unpack(data: bytes, scale: int = 1) -> bytearray:
+    """Decompress a table file into one byte per entry: the stored (halved) offsets times `scale` (1 or 2)."""
     raw = zlib.decompress(data)
+    low, high = _NIBBLES[scale]
     table = bytearray(2 * len(raw))
-    table[0::2] = raw.translate(_LOW)
-    table[1::2] = raw.translate(_HIGH)
+    table[0::2] = raw.translate(low)
+    table[1::2] = raw.translate(high)
     return table
 
 
@@ -126,8 +126,11 @@ def read(directory: str | Path, width: int, height: int) -> PatternDatabase | No
         return None
     patterns = tuple(tuple(p["tiles"]) for p in manifest["patterns"])
     n = width * height
-    tables = [unpack((directory / p["file"]).read_bytes())[:n ** len(p["tiles"])].translate(_DOUBLE)
-              for p in manifest["patterns"]]
+    tables = []
+    for p in manifest["patterns"]:  # in memory: the offsets in moves
+        table = unpack((directory / p["file"]).read_bytes(), 2)
+        size = n ** len(p["tiles"])
+        tables.append(table if len(table) == size else table[:size])
     return PatternDatabase(width, height, patterns, tables)
 
 
