@@ -9,7 +9,8 @@ values; the transposed board gives a second lookup for free ("reflection"), the 
 is kept.
 
 Files: `sliding-WxH.json` (the manifest) lists the patterns and their table files; each
-table is zlib-compressed 4-bit entries. They are made on the host by
+table is zlib-compressed 4-bit entries, the first half of the table in the low nibbles and the second
+in the high ones (unpacked by two translations, no interleaving). They are made on the host by
 `solvers.pattern_db_build` (numpy) at build time or by a test fixture; this module only
 reads them, never builds and never writes. Where it looks: the directory given to
 `use_directory` (the worker's fetched files), then $TESSERA_DATA. Limits: boards of at most 16 cells.
@@ -22,7 +23,7 @@ import os
 import zlib
 from pathlib import Path
 
-FORMAT = "tessera-pdb-1"
+FORMAT = "tessera-pdb-2"  # 2: the high nibbles hold the table's second half (1: odd entries)
 
 # (width, height) -> the disjoint patterns (tile numbers, goal = 1..N-1 then the blank).
 PARTITIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
@@ -57,9 +58,8 @@ def unpack(data: bytes, scale: int = 1) -> bytearray:
     """Decompress a table file into one byte per entry: the stored (halved) offsets times `scale` (1 or 2)."""
     raw = zlib.decompress(data)
     low, high = _NIBBLES[scale]
-    table = bytearray(2 * len(raw))
-    table[0::2] = raw.translate(low)
-    table[1::2] = raw.translate(high)
+    table = bytearray(raw.translate(low))
+    table += raw.translate(high)
     return table
 
 

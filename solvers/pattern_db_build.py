@@ -101,7 +101,8 @@ def pattern_distances(width: int, height: int, tiles: tuple[int, ...]) -> Any:
 
 
 def encode(width: int, height: int, tiles: tuple[int, ...], dist: Any) -> bytes:
-    """Pack (distance - pattern Manhattan) / 2 as 4-bit entries, zlib-compressed."""
+    """Pack (distance - pattern Manhattan) / 2 as 4-bit entries, zlib-compressed: byte i holds entry i in its low
+    nibble and entry i + half in its high one (half = the entries rounded up to even, halved)."""
     import numpy as np
 
     n = width * height
@@ -118,7 +119,8 @@ def encode(width: int, height: int, tiles: tuple[int, ...], dist: Any) -> bytes:
     extra[valid] = diff // 2
     if extra.size % 2:
         extra = np.append(extra, 0)
-    packed = (extra[0::2] | (extra[1::2] << 4)).astype(np.uint8)
+    half = extra.size // 2
+    packed = (extra[:half] | (extra[half:] << 4)).astype(np.uint8)
     return zlib.compress(packed.tobytes(), 9)
 
 
