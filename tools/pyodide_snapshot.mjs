@@ -21,6 +21,7 @@ for info in pkgutil.walk_packages(solvers.__path__, "solvers."):
     if info.name.rsplit(".", 1)[-1] not in SKIP:
         importlib.import_module(info.name)
 solvers.move_pruning.automaton(4, 4)  # the 15-puzzle search's duplicate-path automaton: built here, not at a hint
+import pyodide.http  # the worker's data fetches (about 0.1 s to import at the first one otherwise)
 `.replace("SKIP", JSON.stringify(["pattern_db_build", "__main__"])));
 // The heap in use after the imports: once it passes Pyodide's initial memory (31.5 MB for 314.0.7) the heap grows
 // by a fifth, the snapshot with it, and the worker must grow its memory before restoring (site/worker/boot.js).
