@@ -16,9 +16,21 @@
     document.body.appendChild(box);
   }
 
+  // Registered once the page has started (a game page: its solver is ready, or after a few seconds): installing
+  // caches every file of the site, which on a first visit would compete with the page's own start.
+  function started(then) {
+    var body = document.body;
+    if (!document.querySelector('script[type="mpy"]') || body.getAttribute("data-worker") === "ready") return then();
+    var done = false;
+    function once() { if (!done) { done = true; observer.disconnect(); then(); } }
+    var observer = new MutationObserver(function () { if (body.getAttribute("data-worker") === "ready") once(); });
+    observer.observe(body, { attributes: true, attributeFilter: ["data-worker"] });
+    setTimeout(once, 5000);
+  }
+
   if ("serviceWorker" in navigator) {
     var reloading = false;
-    window.addEventListener("load", function () {
+    window.addEventListener("load", function () { started(function () {
       var hadController = !!navigator.serviceWorker.controller;
       navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then(function (reg) {
         document.documentElement.setAttribute("data-sw", "registered");
@@ -37,7 +49,7 @@
         }
         hadController = true;
       });
-    });
+    }); });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
