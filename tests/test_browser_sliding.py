@@ -210,6 +210,21 @@ def test_solve_is_one_step_of_the_history_and_stop_keeps_the_moves_shown(watch, 
     assert tiles(page) == shown
 
 
+def test_stopping_the_solution_playback_keeps_the_clock_running(watch, site_url: str) -> None:
+    """The clock pauses while Tessera plays its solution and runs again when the player stops it part way."""
+    page = open_page(watch, site_url, link(SCRAMBLED))
+    page.select_option("#speed", "700")
+    page.click("#solve")
+    page.wait_for_selector("#player:not([hidden])", timeout=60_000)
+    page.click("#play-pause")
+    clock = page.inner_text("#timer")
+    page.wait_for_timeout(1_300)
+    assert page.inner_text("#timer") == clock  # paused with the playback
+    page.click("#play-stop")
+    wait_message(page, "stopped after")
+    page.wait_for_function("t => document.querySelector('#timer').innerText !== t", arg=clock, timeout=5_000)
+
+
 def test_large_board_hint_uses_the_real_time_method(watch, site_url: str) -> None:
     page = open_page(watch, site_url)
     page.select_option("#size", "10x10")

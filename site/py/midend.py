@@ -741,9 +741,13 @@ class Midend:
             return
         moves = self.game.solution_moves(self.puzzle, state, ans)
         self.close_hint(redraw=False)
+        running, token = self.timer.running, self.token
         self.timer.running = False
         shown = await self.game.animate(moves)
-        if shown is not None and shown < len(moves):  # stopped part way (0: a new puzzle came): keep those shown
+        if shown is not None and shown < len(moves):  # stopped part way (or a new puzzle came): keep those shown
+            if token == self.token:
+                self.timer.running = running  # the player plays on
+                say("Stopped before the solution's first move.")
             if shown:
                 self.play(moves[:shown], "Stopped after " + str(shown) + " of the solution's " + str(len(moves))
                           + " moves. Undo takes them back.")
