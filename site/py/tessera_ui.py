@@ -260,6 +260,9 @@ class Worker:
         if not self.ready.is_set():
             say(waiting)
             await self.ready.wait()
+            box = el("message")
+            if box is not None and str(box.innerText) == waiting:
+                say("")  # the call goes ahead: no longer waiting
         if self.busy == 0 and not await self.alive():
             self.restart("The solver had stopped answering, so it is restarting; your request follows…",
                          "The solver had stopped answering and has restarted.", "error")
