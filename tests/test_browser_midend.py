@@ -205,3 +205,21 @@ def test_a_replay_link_opens_and_replays_move_by_move(watch, site_url: str, cont
     assert values(other) == shown  # the game is as it was
     assert other.inner_text("#replay") == "Replay"
     other.context.close()
+
+
+def test_a_hint_asked_before_the_solver_loads_comes_once_it_has_loaded(watch, site_url: str) -> None:
+    """Hint pressed while the worker is still loading: the page says it waits, then answers, and the waiting
+    message goes once the call goes ahead."""
+    held = []
+    watch.page.route("**/worker/boot.js", lambda route: held.append(route))  # no worker until the test lets it
+    page = open_browser_page(watch, site_url, "sudoku", ready=False)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('solver')")
+    waiting = page.inner_text("#message")
+    assert "load" in waiting and page.is_hidden("#hint-box"), waiting
+    page.wait_for_timeout(300)  # still held: no answer meanwhile
+    assert page.is_hidden("#hint-box") and len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    assert page.inner_text("#message") != waiting
+    watch.assert_clean()
