@@ -114,7 +114,7 @@ def _words_cells(cells: Sequence[Cell]) -> str:
     return " on " + " ".join(cell_name(c) for c in sorted(cells))
 
 
-WORDS = Words("board", cell_name, cell_name, lambda pid: f"the {PIECE_BY_ID[pid].name}", rules.format_move,
+WORDS = Words("board", cell_name, cell_name, lambda pid: f"the {PIECE_BY_ID[pid].name} piece", rules.format_move,
               _words_cells)
 
 
