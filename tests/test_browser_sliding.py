@@ -162,12 +162,18 @@ def test_following_hints_solves_a_scrambled_3x3(watch, site_url: str) -> None:
     screenshot(page, "sliding-solved-by-hints")
 
 
-def test_solve_animation_pauses_steps_and_ends_solved(watch, site_url: str) -> None:
+def paused_playback(watch, site_url: str):  # noqa: ANN001, ANN201
+    """The scrambled position's page with Tessera's solution playing, paused at once."""
     page = open_page(watch, site_url, link(SCRAMBLED))
     page.select_option("#speed", "700")
     page.click("#solve")
     page.wait_for_selector("#player:not([hidden])", timeout=60_000)
     page.click("#play-pause")
+    return page
+
+
+def test_solve_animation_pauses_steps_and_ends_solved(watch, site_url: str) -> None:
+    page = paused_playback(watch, site_url)
     page.wait_for_timeout(800)
     count = page.inner_text("#play-count")
     assert re.fullmatch(r"move \d+ of 18", count), count
@@ -212,11 +218,7 @@ def test_solve_is_one_step_of_the_history_and_stop_keeps_the_moves_shown(watch, 
 
 def test_stopping_the_solution_playback_keeps_the_clock_running(watch, site_url: str) -> None:
     """The clock pauses while Tessera plays its solution and runs again when the player stops it part way."""
-    page = open_page(watch, site_url, link(SCRAMBLED))
-    page.select_option("#speed", "700")
-    page.click("#solve")
-    page.wait_for_selector("#player:not([hidden])", timeout=60_000)
-    page.click("#play-pause")
+    page = paused_playback(watch, site_url)
     clock = page.inner_text("#timer")
     page.wait_for_timeout(1_300)
     assert page.inner_text("#timer") == clock  # paused with the playback
