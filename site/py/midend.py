@@ -747,7 +747,8 @@ class Midend:
         if shown is not None and shown < len(moves):  # stopped part way (or a new puzzle came): keep those shown
             if token == self.token:
                 self.timer.running = running  # the player plays on
-                say("Stopped before the solution's first move.")
+                if not shown:
+                    say("Stopped before the solution's first move.")
             if shown:
                 self.play(moves[:shown], "Stopped after " + str(shown) + " of the solution's " + str(len(moves))
                           + " moves. Undo takes them back.")
