@@ -20,10 +20,11 @@
   // caches every file of the site, which on a first visit would compete with the page's own start.
   function started(then) {
     var body = document.body;
-    if (!document.querySelector('script[type="mpy"]') || body.getAttribute("data-worker") === "ready") return then();
+    function ready() { return body.getAttribute("data-worker") === "ready"; }
+    if (!document.querySelector('script[type="mpy"]') || ready()) return then();
     var done = false;
     function once() { if (!done) { done = true; observer.disconnect(); then(); } }
-    var observer = new MutationObserver(function () { if (body.getAttribute("data-worker") === "ready") once(); });
+    var observer = new MutationObserver(function () { if (ready()) once(); });
     observer.observe(body, { attributes: true, attributeFilter: ["data-worker"] });
     setTimeout(once, 5000);
   }

@@ -745,13 +745,12 @@ class Midend:
         self.timer.running = False
         shown = await self.game.animate(moves)
         if shown is not None and shown < len(moves):  # stopped part way (or a new puzzle came): keep those shown
-            if token == self.token:
-                self.timer.running = running  # the player plays on
-                if not shown:
-                    say("Stopped before the solution's first move.")
-            if shown:
+            if shown:  # committed like any move, which sets the clock going again
                 self.play(moves[:shown], "Stopped after " + str(shown) + " of the solution's " + str(len(moves))
                           + " moves. Undo takes them back.")
+            elif token == self.token:  # nothing shown, same puzzle: the player plays on
+                self.timer.running = running
+                say("Stopped before the solution's first move.")
             return
         self.play(moves, ans.get("message") or "Solved by Tessera. Undo takes it back.")
         el("message").className = "message good"

@@ -98,6 +98,13 @@ def say(text, kind=""):
         box.className = "message " + kind
 
 
+def say_instead(old, new):
+    """Replace the message with `new` if it still says `old` (nothing was said since)."""
+    box = el("message")
+    if box is not None and str(box.innerText) == old:
+        say(new)
+
+
 def status(text, ready=False):
     """Show the worker status line."""
     box = el("status")
@@ -222,9 +229,8 @@ class Worker:
         self.ready.set()
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
         document.body.setAttribute("data-worker", "ready")
-        box = el("message")
-        if generation and box is not None and str(box.innerText) == self.note[0]:  # nothing said since
-            say(self.note[1])
+        if generation:
+            say_instead(*self.note)
 
     def restart(self, now, later, kind=""):
         """Replace the worker, saying `now`; `later` replaces it once the new worker is ready."""
@@ -260,9 +266,7 @@ class Worker:
         if not self.ready.is_set():
             say(waiting)
             await self.ready.wait()
-            box = el("message")
-            if box is not None and str(box.innerText) == waiting:
-                say("")  # the call goes ahead: no longer waiting
+            say_instead(waiting, "")  # the call goes ahead: no longer waiting
         if self.busy == 0 and not await self.alive():
             self.restart("The solver had stopped answering, so it is restarting; your request follows…",
                          "The solver had stopped answering and has restarted.", "error")
