@@ -68,7 +68,9 @@ class Hint:
 
     `technique`, `cells`, `reason` and the JSON `move` keep the command-line contract's
     shape; `where` and `what` are the first two stages' sentences, `step` the move as the
-    family's move string (what `apply` takes), None when there is nothing to play.
+    family's move string (what `apply` takes), None when there is nothing to play. `reveal` is
+    what a page shows in turn, as (title, text) pairs, in the family's own words (empty: where,
+    then what and why).
     """
 
     technique: str
@@ -80,13 +82,23 @@ class Hint:
     where: str = ""
     what: str = ""
     step: str | None = None
+    reveal: tuple[tuple[str, str], ...] = ()
+
+    def told(self) -> tuple[tuple[str, str], ...]:
+        """The stages a page reveals: the family's `reveal`, else where to look, then what and why."""
+        if self.reveal:
+            return self.reveal
+        what, why = self.what, self.reason
+        text = f"{what}. {why}" if what and what != self.technique and what not in why else why
+        return (("Look here", self.where), (self.technique, text)) if self.where else ((self.technique, text),)
 
     def to_json(self) -> Json:
-        """The hint as the CLI prints it: the contract's fields, "stages", then `extra`."""
+        """The hint as the CLI prints it: the contract's fields, "stages", "reveal", then `extra`."""
         out: Json = {"technique": self.technique, "cells": self.cells, "reason": self.reason, "move": self.move,
                      "level": self.level,
                      "stages": {"where": self.where or self.reason, "what": self.what or self.technique,
-                                "why": self.reason, "move": self.step}}
+                                "why": self.reason, "move": self.step},
+                     "reveal": [list(stage) for stage in self.told()]}
         out.update(self.extra)
         return out
 

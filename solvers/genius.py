@@ -115,7 +115,7 @@ def _words_cells(cells: Sequence[Cell]) -> str:
 
 
 WORDS = Words("board", cell_name, cell_name, lambda pid: f"the {PIECE_BY_ID[pid].name} piece", rules.format_move,
-              _words_cells)
+              _words_cells, label=rules.label)
 
 
 # ----- dice ----------------------------------------------------------------------

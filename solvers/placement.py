@@ -86,6 +86,11 @@ class Words:
     step: Callable[[PieceId, Sequence[Cell] | None], str]  # a move string (None: take back)
     listing: Callable[[Sequence[Cell]], str]  # " on A1 A2" or "" where cells do not read well
     unit: str = "cell"  # what a cell is called: "cell", "cube" (techniques say "forced cell", "forced cube")
+    label: Callable[[PieceId], str] | None = None  # a piece in hint titles ("the L (L4)"; None: `piece`)
+
+    def title(self, pid: PieceId) -> str:
+        """A piece as hint titles name it."""
+        return (self.label or self.piece)(pid)
 
 
 def _ways(n: int) -> str:
@@ -189,13 +194,15 @@ class Engine:
         """A mistake to take back, the piece to take back, or the most forced next placement."""
         if raw:
             rule, pid, cells, other = raw[0]
-            return Hint("mistake", [words.cell_json(c) for c in cells], text(raw[0])[:-1] + ": take it back.",
-                        {"remove": pid}, 0, {"solvable": False, "rule": rule},
-                        where=f"Look at {words.piece(pid)}.", what="A mistake", step=words.step(pid, None))
+            why = text(raw[0])[:-1] + ": take it back."
+            return Hint("mistake", [words.cell_json(c) for c in cells], why, {"remove": pid}, 0,
+                        {"solvable": False, "rule": rule}, where=f"Look at {words.piece(pid)}.", what="A mistake",
+                        step=words.step(pid, None), reveal=((f"Take back {words.title(pid)}", why),))
         covered = list(covered)
         if not self.free(state, covered):
-            return Hint("solved", [], f"Every piece is in place: the {words.board} is solved.", None, 0,
-                        {"solvable": True}, where="Nothing is left to fill.", what="Solved")
+            why = f"Every piece is in place: the {words.board} is solved."
+            return Hint("solved", [], why, None, 0, {"solvable": True}, where="Nothing is left to fill.",
+                        what="Solved", reveal=(("Solved", why),))
         given = self.options(state)
         used = self.ec.options_in_solutions(given, covered)
         if not used:
@@ -269,8 +276,10 @@ class Engine:
                where: str, words: Words) -> Hint:
         """A hint that places a piece."""
         move = {"piece": pl.piece, "cells": [words.cell_json(c) for c in pl.cells]}
-        return Hint(technique, cells, reason, move, level, {"solvable": True, **extra}, where=where,
-                    what=f"Place {words.piece(pl.piece)}", step=words.step(pl.piece, pl.cells))
+        what, title = f"Place {words.piece(pl.piece)}", f"{_upper(technique)}: {words.title(pl.piece)}"
+        return Hint(technique, cells, reason, move, level, {"solvable": True, **extra}, where=where, what=what,
+                    step=words.step(pl.piece, pl.cells),
+                    reveal=(("Look here", where), (title, what + words.listing(pl.cells) + "."), (title, reason)))
 
     def _take_back(self, state: Placed, given: list[int], covered: list[Cell], pieces: Iterable[PieceId] | None,
                    words: Words) -> Hint:
@@ -312,4 +321,4 @@ class Engine:
                 shown = list(cells_of[pid])
         return Hint("take back", [words.cell_json(c) for c in shown], reason, {"remove": pid}, 0, extra,
                     where=f"Look at {words.piece(pid)}.", what=f"Take back {words.piece(pid)}",
-                    step=words.step(pid, None))
+                    step=words.step(pid, None), reveal=((f"Take back {words.title(pid)}", reason),))

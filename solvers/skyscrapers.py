@@ -38,6 +38,7 @@ from . import budget, formats, latin, logic
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .logic.board import LogicStep
+from .logic.explain import notes_to_repair, told
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
 
@@ -1234,7 +1235,8 @@ def cell_pairs_values(items: Sequence[tuple[Cell, int]], n: int) -> list[list[in
 
 
 def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
-    """The next step: a wrong entry to clear, else the easiest deduction (chained to a placement without notes)."""
+    """The next step: a wrong entry to clear, notes to repair, else the easiest deduction (chained to a placement
+    without notes)."""
     n = puzzle.n
     solution = [v for row in unique_solution(puzzle) for v in row]
     values = list(state.values)
@@ -1254,8 +1256,11 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     board = Board(puzzle, values, latin.candidates(lay.g, values))
     tracked = pencil is not None and any(pencil[c] for c in range(n * n) if not values[c])
     if tracked:
+        repair = notes_to_repair(values, pencil, solution, lay.g.peers, 0, {"grade": GRADES[0], "clues": []})
+        if repair is not None:
+            return repair
         for c, m in enumerate(pencil or ()):
-            if m and not values[c] and m & bit(solution[c]):
+            if m and not values[c]:
                 board.cands[c] &= m
     chain: list[tuple[int, Step, tuple[ClueRef, ...]]] = []
     while True:
@@ -1312,6 +1317,9 @@ def _region(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> Json:
         return {"name": line_name(refs[0]), "cells": cell_pairs(board.lay.sight[refs[0]], n)}
     if step.unit is not None:
         return {"name": g.unit_names[step.unit], "cells": cell_pairs(g.units[step.unit], n)}
+    if step.place is not None and len(step.cells) == 1:  # a naked single or a guess: its row, not the cell alone
+        r = step.place[0] // n
+        return {"name": f"row {r + 1}", "cells": [[r, c] for c in range(n)]}
     return {"name": ", ".join(g.name(c) for c in step.cells), "cells": cell_pairs(step.cells, n)}
 
 
@@ -1582,7 +1590,7 @@ class Skyscrapers(Family[Puzzle, State]):
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
         """The next step for the player's state (from their notes when "pencil" is sent)."""
-        return hint(puzzle, state, obj.get("pencil") is not None)
+        return told(hint(puzzle, state, obj.get("pencil") is not None), state.values, layout(puzzle.n).g.peers)
 
     def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
         """"phases" (the reference's solver, default) or "logic" (the hint techniques)."""

@@ -814,29 +814,36 @@ def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None 
     """
     require_solvable(state)
     if state.is_goal():
-        return Hint("Solved", [], "The tiles are already in order.", None,
-                    extra={"distance_before": 0, "distance_after": 0, "phase": "solved"},
-                    where="Nothing is left to move.", what="Solved")
+        why = "The tiles are already in order."
+        return Hint("Solved", [], why, None, extra={"distance_before": 0, "distance_after": 0, "phase": "solved"},
+                    where="Nothing is left to move.", what="Solved", reveal=(("Solved", why),))
     good = quick_moves(state) if quick else None
     if good is not None:
         t, n = good[0], len(good)
         return _move_hint(state, t, n, "Good move", "quick", 2,
                           f"Sliding {t} {direction(state, t)} starts a solution of {n} moves that a quick search "
                           "found; a shorter one may exist (the full search follows).",
-                          provisional=True)
+                          f"A good move from a quick search: it starts a solution of {n} moves. Looking for the "
+                          "shortest…", provisional=True)
+    asked = prefer
     prefer = prefer if prefer in movable(state) else None
     exact = solve(state, True, first=prefer) if optimal_available(state.width, state.height) else None
     if exact is not None and exact.optimal:
         t, n = exact.moves[0], len(exact.moves)
         if prefer is not None and prefer != t and _starts_shortest(state, prefer, n):
             t = prefer
+        told = ("Confirmed: this move starts a shortest solution." if asked == t else
+                f"This move starts a shortest solution; the quick move ({asked}) does not." if asked is not None else
+                "This move starts a shortest solution.")
         return _move_hint(state, t, n, "Optimal move", "optimal", 0,
-                          f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}.")
+                          f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}.",
+                          f"Moves to solved: {n} → {n - 1}. {told}")
     moves, phases = parberry(state)
     t, n, phase = moves[0], len(moves), phase_at(phases, 0)
     return _move_hint(state, t, n, "Real-time (Parberry)", phase, 1,
                       f"Sliding {t} {direction(state, t)} is the next step of {phase} in the real-time plan: "
-                      f"distance {n} -> {n - 1} along this plan (not necessarily the shortest).")
+                      f"distance {n} -> {n - 1} along this plan (not necessarily the shortest).",
+                      f"Real-time plan, {phase}: {n} → {n - 1} moves along the plan (not necessarily the shortest).")
 
 
 def _starts_shortest(state: Puzzle, tile: int, n: int) -> bool:
@@ -853,16 +860,18 @@ def _starts_shortest(state: Puzzle, tile: int, n: int) -> bool:
     return len(_known_paths[key]) == n - 1
 
 
-def _move_hint(state: Puzzle, t: int, n: int, technique: str, phase: str, level: int, reason: str,
+def _move_hint(state: Puzzle, t: int, n: int, technique: str, phase: str, level: int, reason: str, told: str,
                provisional: bool = False) -> Hint:
-    """A hint to slide tile t, with the distance (n moves) before and after it along the plan."""
+    """A hint to slide tile t, with the distance (n moves) before and after it along the plan; `told` is what a
+    page shows under "Slide t <way>"."""
     r, c = divmod(state.tiles.index(t), state.width)
     extra = {"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0}
     if provisional:
         extra["provisional"] = True
     return Hint(technique, [[r, c]], reason, t, level, extra=extra,
                 where=f"Look at tile {t}, next to the blank (row {r + 1}, column {c + 1}).",
-                what=f"Slide {t} {direction(state, t)}.", step=str(t))
+                what=f"Slide {t} {direction(state, t)}.", step=str(t),
+                reveal=((f"Slide {t} {direction(state, t)}", told),))
 
 
 QUICK_WEIGHTS = ((5, 4), (3, 2), (2, 1))  # f = g + w * h, tried in turn, each under QUICK_NODES

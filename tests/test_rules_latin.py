@@ -231,6 +231,53 @@ def test_hint_stages_and_step_apply(family: str) -> None:
     assert fam.is_solved(puzzle, state)
 
 
+@pytest.mark.parametrize("family", ["sudoku", "skyscrapers"])
+def test_notes_that_leave_out_the_answer_come_first_and_their_step_repairs_them(family: str) -> None:
+    fam = commands.family(family)
+    obj = run(family, "generate", {"seed": 3, "size": 6 if family == "sudoku" else 5, "difficulty": 2})
+    puzzle = fam.read(obj)
+    n, state = puzzle.n, fam.start(puzzle)
+    answer = run(family, "solve", obj)["solution"]
+    solution = latin.read_values(answer, n) if family == "sudoku" else [v for row in answer for v in row]
+    empty = [c for c in range(n * n) if not state.values[c]][:2]
+    marks = [""] * (n * n)
+    for c in empty:  # every digit but the true one
+        marks[c] = "".join(latin.symbol(v) for v in range(1, n + 1) if v != solution[c])
+    pencil = marks if family == "sudoku" else [marks[r * n:(r + 1) * n] for r in range(n)]
+    request = {**obj, "state": fam.write_state(puzzle, state), "pencil": pencil}
+    out = run(family, "hint", request)
+    assert out["technique"] == "Missing candidate" and out["reveal"][0][0] == "Notes to repair"
+    assert sorted(r * n + c for r, c in out["cells"]) == sorted(empty)
+    after = fam.apply(puzzle, fam.read_state(puzzle, request), out["stages"]["move"])
+    peers = latin.peers(n, tuple(obj["box"]) if family == "sudoku" else None)
+    for c in empty:  # the repair gives back every digit the placed ones allow: the true one among them
+        assert after.notes[c] >> (solution[c] - 1) & 1
+        assert after.notes[c] == latin.cell_candidates(list(state.values), peers, n, c)
+
+
+def test_a_hidden_single_is_shown_by_rings_that_rule_out_the_rest_of_its_house() -> None:
+    fam = commands.family("sudoku")
+    obj = run("sudoku", "generate", {"seed": 1, "difficulty": 1})  # 18 of its 55 steps are hidden singles
+    puzzle = fam.read(obj)
+    state = fam.start(puzzle)
+    seen = 0
+    for _ in range(81):
+        out = run("sudoku", "hint", {**obj, "state": fam.write_state(puzzle, state)})
+        if out["technique"] == "Solved":
+            break
+        if out["technique"] == "Hidden single":
+            (r, c, v), peers = out["move"]["place"], latin.peers(9, (3, 3))
+            house = [i * 9 + j for i, j in out["region"]["cells"]]
+            rings = [i * 9 + j for i, j in out["rings"]]
+            assert rings and all(state.values[q] == v for q in rings)
+            for q in house:  # each other open cell of the house sees a ringed v
+                if q != r * 9 + c and not state.values[q]:
+                    assert any(p in rings for p in peers[q])
+            seen += 1
+        state = fam.apply(puzzle, state, out["stages"]["move"])
+    assert seen
+
+
 def test_sudoku_hint_wrong_entry_step_clears_it() -> None:
     state = EASY[:1] + "9" + EASY[2:]
     out = run("sudoku", "hint", {"grid": EASY, "state": state})

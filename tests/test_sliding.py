@@ -752,6 +752,14 @@ def test_hint_stages_and_step(eight: dict[tuple[int, ...], int]) -> None:
         assert stages["move"] == h.step and f"tile {h.move}" in stages["where"]
         assert stages["what"].startswith(f"Slide {h.move} ") and stages["why"] == h.reason
         assert f"distance {eight[state.tiles]} -> {eight[state.tiles] - 1}" in h.reason
+        d = eight[state.tiles]
+        assert h.to_json()["reveal"] == [[stages["what"].rstrip("."), f"Moves to solved: {d} → {d - 1}. This move "
+                                          "starts a shortest solution."]]
+        others = [t for t in rules.movable(3, 3, state.tiles) if eight[fam.apply(puzzle, state, str(t)).tiles] != d - 1]
+        for asked, told in ((h.move, "Confirmed: this move starts a shortest solution."),
+                            *((t, f"the quick move ({t}) does not.") for t in others[:1])):
+            again = fam.hint(puzzle, state, {"prefer": asked}).to_json()["reveal"][0][1]
+            assert again.endswith(told), again
         state = fam.apply(puzzle, state, h.step)
         walked += 1
     assert walked == puzzle.distance

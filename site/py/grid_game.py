@@ -11,12 +11,12 @@ linked like any). Options: placing a digit removes it from the notes it sees (or
 candidates", conflicts shown as you enter, on Check or never. A family page fills in the hooks marked
 "family hook": how its puzzle reads and writes as text and which rules module applies moves.
 
-Hints come in three stages, told in the DOM (aria-live) and drawn on the board: *where* (the
-house or cells to look at, never the answer cell alone), *what* (the technique and the digit),
-*why* (the reason; the candidates it rests on and those it removes in two colours on the pencil
-marks, a chain's links, a forcing chain's implications as lines), then Apply. Notes that leave
-out a cell's true digit are pointed out first, with an offer to repair them. The solving path
-(the family's grade command) lists every step with its technique and score.
+Hints come in the stages the worker words (solvers/logic/explain.py), told in the DOM (aria-live)
+and drawn on the board: *where* (the house or cells to look at), *what* (the technique and the
+digit), *why* (the candidates it rests on and those it removes in two colours on the pencil marks,
+the placed digits that make a single visible, a chain's links, a forcing chain's implications as
+lines), then Apply. Notes that leave out a cell's true digit come first, with a move that repairs
+them. The solving path (the family's grade command) lists every step with its technique and score.
 """
 
 from pyscript import document
@@ -34,8 +34,7 @@ from tessera_ui import say
 from tessera_ui import spawn
 
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-DIRECT = ("Wrong entry", "Changed given")  # hints shown at once, no "look here" stage
-REPAIR = ("Missing candidate", "Notes to repair")  # notes that leave out a true digit: offer to repair them
+REPAIR = "Missing candidate"  # notes that leave out a true digit: the hint repairs them
 MOVE_MARKS = latin.KINDS
 MODES = ("digit", "centre", "corner", "colour")
 MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
@@ -61,7 +60,6 @@ class GridGame(Game):
         self.n = 0
         self.givens = []
         self.peers = []
-        self.solution = (None, None)  # (puzzle text, values): the solution, asked once per puzzle
         self.graded = (None, None)  # (puzzle text, the grade command's answer)
 
     # family hooks ---------------------------------------------------------------------------------
@@ -80,11 +78,6 @@ class GridGame(Game):
     def extra_solved(self, puzzle, values):
         """Family hook: further rules a full, conflict-free grid must meet (clues)."""
         return True
-
-    def house_of(self, cell):
-        """Family hook: the cells to point at instead of a lone answer cell (its row here)."""
-        r = cell // self.n
-        return set(range(r * self.n, (r + 1) * self.n))
 
     def clue_cells(self, side, i):
         """Family hook: the cells a clue looks along (none for families without clues)."""
@@ -154,86 +147,9 @@ class GridGame(Game):
         n = self.n
         return [latin.place_move(n, i, v) for i, v in enumerate(self.solution_values(answer)) if state[0][i] != v]
 
-    def hint_moves(self, puzzle, state, hint):
-        """The hint's move string (its "move" stage, else its JSON move); notes to repair get every candidate
-        their row, column (and box) allow back."""
-        if hint.get("technique") in REPAIR:
-            return [self.repair_move(state, self.hint_cell_set(hint))]
-        move = (hint.get("stages") or {}).get("move") or latin.move_of_json(self.n, hint.get("move"))
-        if not move:
-            raise ValueError("That hint has nothing to apply.")
-        return [move]
-
-    def repair_move(self, state, cells):
-        """One move giving each cell back every candidate the placed digits allow (clear, then toggle each on)."""
-        values = state[0]
-        atoms = []
-        for i in sorted(cells):
-            if values[i]:
-                continue
-            atoms.append((i, latin.PLACE, 0))
-            mask = latin.cell_candidates(list(values), self.peers, self.n, i)
-            atoms.extend((i, latin.TOGGLE, v) for v in range(1, self.n + 1) if (mask >> (v - 1)) & 1)
-        if not atoms:
-            raise ValueError("Those notes are already repaired.")
-        return latin.format_move(self.n, atoms)
-
-    def hint_stages(self, hint):
-        """Where to look, what (technique and digit), why (reason); wrong entries and notes to repair at once."""
-        technique = hint.get("technique", "Hint")
-        if technique == "Solved":
-            return [("Solved", hint.get("reason", "The puzzle is complete."))]
-        stages = hint.get("stages") or {}
-        why = stages.get("why") or hint.get("reason", "")
-        what = stages.get("what") or technique
-        if technique in REPAIR:
-            return [("Notes to repair", self.repair_text(hint))]
-        if technique in DIRECT:
-            return [(technique, what + ". " + why + "." if what not in why else why + ".")]
-        where = stages.get("where") or ("Look at " + ((hint.get("region") or {}).get("name")
-                                                      or "the highlighted cells"))
-        score = hint.get("score")
-        what_text = what + "." + (" This kind of step scores " + str(score) + " on the difficulty scale."
-                                  if score else "")
-        return [("Look here", where + ": there is a step to find there."), (technique, what_text),
-                ("Why: " + technique, why.rstrip(".") + ".")]
-
-    def repair_text(self, hint):
-        """What is wrong with the notes, in words, and the offer."""
-        names = [latin.cell_name(self.n, i) for i in sorted(self.hint_cell_set(hint))]
-        where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return ("Your notes in " + where + " leave out the digit that belongs there, so steps read from them "
-                "would go wrong. Repair: " + ("its" if len(names) == 1 else "their") + " notes get back every "
-                "digit the placed digits still allow.")
-
     def hint_cell_set(self, hint):
         """The hint's cells as indices."""
         return set(r * self.n + c for r, c in hint.get("cells", []))
-
-    async def own_hint(self, puzzle, state):
-        """Notes that leave out a cell's true digit come first (after wrong entries): a hint to repair them."""
-        values, notes = state[0], state[1]
-        n = self.n
-        if not any(notes[i] for i in range(n * n) if not values[i]):
-            return None
-        solution = await self.solution_of(puzzle)
-        if solution is None or any(v and v != solution[i] for i, v in enumerate(values)):
-            return None  # a wrong entry: the worker's hint says so first
-        bad = [i for i in range(n * n) if not values[i] and notes[i] and not (notes[i] >> (solution[i] - 1)) & 1]
-        if not bad:
-            return None
-        return {"technique": "Notes to repair", "cells": [[i // n, i % n] for i in bad], "move": {"repair": True},
-                "reason": "notes leave out a true digit"}
-
-    async def solution_of(self, puzzle):
-        """The puzzle's solution (asked once per puzzle); None when the worker cannot say."""
-        text = self.text(puzzle)
-        if self.solution[0] != text:
-            ans = await self.midend.worker.call(self.family, "solve", self.solve_request(puzzle, None))
-            if "error" in ans or "solution" not in ans:
-                return None
-            self.solution = (text, self.solution_values(ans))
-        return self.solution[1]
 
     # view hooks ----------------------------------------------------------------------------------
     def bind(self):
@@ -339,11 +255,11 @@ class GridGame(Game):
         technique = hint.get("technique", "")
         cells = self.hint_cell_set(hint)
         clues = set((side, i) for side, i in hint.get("clues", []))
-        if technique in DIRECT or technique in REPAIR or technique == "Solved":
+        if stage == 0 and last:  # told at once (a wrong entry, notes to repair, solved): its cells
             b.hint_cells = cells
-            if technique in REPAIR:
+            if technique == REPAIR:
                 self.show_candidates(cells, self.midend.state[1])
-            self.hint_details(hint, technique in REPAIR)
+            self.hint_details(hint, technique == REPAIR)
             b.draw()
             return
         move = hint.get("move") or {}
@@ -361,8 +277,7 @@ class GridGame(Game):
             b.hint_place = (r * n + c, v)
         b.hint_elim = set((r * n + c, v) for r, c, v in hint.get("removes") or move.get("eliminate", []))
         self.mark_causes(hint)
-        if b.hint_place and not hint.get("causes"):
-            self.ring_single(hint, b.hint_place)
+        b.hint_rings = dict((r * n + c, "cause") for r, c in hint.get("rings") or [])
         b.hint_bounds = self.bounds_of(hint)
         shown = set(i for i, _v in b.hint_elim) | set(i for i, _v in b.hint_marks)
         if b.hint_place:
@@ -372,13 +287,10 @@ class GridGame(Game):
         b.draw()
 
     def where_cells(self, hint, cells, clues):
-        """The first stage's cells: the hint's house or pattern, a clue's line; never the answer cell alone."""
+        """The first stage's cells: the hint's house or pattern (never the answer cell alone), a clue's line."""
         region = set(r * self.n + c for r, c in (hint.get("region") or {}).get("cells", [])) or set(cells)
         for side, i in clues:
             region |= set(self.clue_cells(side, i))
-        move = hint.get("move") or {}
-        if len(region) == 1 and "place" in move:
-            region = self.house_of(list(region)[0])
         return region
 
     def show_candidates(self, cells, notes):
@@ -410,56 +322,16 @@ class GridGame(Game):
             if key not in b.hint_marks:
                 b.hint_marks[key] = "cause2" if colours.get(key[0], 0) % 2 else "cause"
 
-    def ring_single(self, hint, place):
-        """A single made visible: the placed digits that rule out the house's other cells (hidden single), or
-        that rule out the cell's other digits (naked single)."""
-        n, b = self.n, self.board
-        values = self.midend.state[0]
-        cell, v = place
-        region = [r * n + c for r, c in (hint.get("region") or {}).get("cells", [])]
-        if hint.get("technique") == "Hidden single" and len(region) > 1:
-            for q in region:
-                if q == cell or values[q]:
-                    continue
-                blockers = [p for p in self.peers[q] if values[p] == v and p not in region]
-                if blockers and not any(p in b.hint_rings for p in blockers):
-                    b.hint_rings[blockers[0]] = "cause"
-            return
-        if hint.get("technique") == "Full house":
-            return
-        for w in range(1, n + 1):
-            holder = [p for p in self.peers[cell] if values[p] == w]
-            if w != v and holder:
-                b.hint_rings[holder[0]] = "cause"
-
     def bounds_of(self, hint):
-        """Clue bounds a hint rests on (cell -> "≤k"): its "bounds" field, else read from its reasons."""
-        n = self.n
-        out = {}
-        for item in hint.get("bounds") or []:
-            r, c, text = item[0], item[1], item[2]
-            out[r * n + c] = text if isinstance(text, str) else "≤" + str(text)
-        if out:
-            return out
-        texts = [hint.get("reason", "")] + [s.get("reason", "") for s in hint.get("steps") or []]
-        for text in texts:
-            parts = str(text).split(" at most ")
-            for k in range(len(parts) - 1):
-                name = parts[k].split(" ")[-1]
-                number = parts[k + 1].split(" ")[0].rstrip(",.;:")
-                try:
-                    cell = latin.parse_move(name + "=0", n)[0][0]
-                    out[cell] = "≤" + str(int(number))
-                except (ValueError, IndexError):
-                    continue
-        return out
+        """Clue bounds a hint rests on: cell -> "≤k"."""
+        return dict((r * self.n + c, "≤" + str(k)) for r, c, k in hint.get("bounds") or [])
 
     def hint_details(self, hint, full):
         """The DOM beside the hint's text: the colour key and a forcing chain's implications (at the last stage),
         and the Apply button's words."""
         key, lines = el("hint-key"), el("hint-lines")
         if el("hint-apply") is not None:
-            el("hint-apply").textContent = "Repair notes" if hint.get("technique") in REPAIR else "Apply"
+            el("hint-apply").textContent = "Repair notes" if hint.get("technique") == REPAIR else "Apply"
         if key is None or lines is None:
             return
         implications = [str(x) for x in hint.get("implications") or []]

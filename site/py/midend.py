@@ -148,18 +148,16 @@ class Game:
         raise NotImplementedError
 
     def hint_moves(self, puzzle, state, hint):
-        """The moves of a hint; ValueError (said to the player) when it no longer applies."""
-        raise NotImplementedError
+        """The moves of a hint: its move string; ValueError (said to the player) when it has none."""
+        move = (hint.get("stages") or {}).get("move")
+        if not move:
+            raise ValueError("That hint has nothing to apply.")
+        return [move]
 
     def hint_stages(self, hint):
-        """The hint's stages to reveal in turn, as (title, text) pairs: where, then what and why."""
-        stages = hint.get("stages") or {}
-        title = str(hint.get("technique", "Hint"))
-        what, why = stages.get("what") or "", stages.get("why") or hint.get("reason", "")
-        text = what + ". " + why if what and what != title and what not in why else why
-        if stages.get("where"):
-            return [("Look here", stages["where"]), (title, text)]
-        return [(title, text)]
+        """The hint's stages to reveal in turn, as (title, text) pairs: the worker's "reveal"."""
+        return [(str(t), str(x)) for t, x in hint.get("reveal") or []] or [(str(hint.get("technique", "Hint")),
+                                                                          str(hint.get("reason", "")))]
 
     def starter(self, starters, grade):
         """A build-time puzzle of a grade (1-based) from the starters, else None."""
@@ -234,10 +232,6 @@ class Game:
 
     def show_hint(self, hint, stage, last):
         """Highlight a hint at a stage (0 = the first); `last` when it is the final one."""
-
-    async def own_hint(self, puzzle, state):
-        """A hint the page gives before asking the worker (e.g. notes to repair); None to ask the worker."""
-        return None
 
     def forget_hint(self):
         """Drop the highlights of a hint (no redraw)."""
@@ -659,13 +653,8 @@ class Midend:
         if self.hint is not None and self.stage + 1 < len(self.game.hint_stages(self.hint)):
             self.hint_more()
             return
-        token = self.token
-        ans = await self.game.own_hint(self.puzzle, self.state)
-        if token != self.token:
-            return
-        if ans is None:
-            ans = await self.ask("hint", self.game.hint_request(self.puzzle, self.state),
-                                 "The hint will come once the solver loads…")
+        ans = await self.ask("hint", self.game.hint_request(self.puzzle, self.state),
+                             "The hint will come once the solver loads…")
         if ans is None:
             return
         self.hints += 1

@@ -4,7 +4,7 @@ Genius Square and Cubes 3D: the state is the placed pieces, a tuple of (piece id
 the rules' piece order; moves are the rules' strings ("L4:A1,A2,A3,B1" places or moves a
 piece, "-L4" takes it back). The midend keeps the history, links, saves, hints and solving;
 this class applies moves with the family's rules module, holds the piece in hand, lists the
-pieces, stages hints (where, what, why, then Apply) and plays solutions as an animation.
+pieces, shows the worker's hints (where, what, why, then Apply) and plays solutions as an animation.
 A page fills in the hooks marked "family hook". Known limits: one piece in hand at a time.
 """
 
@@ -146,13 +146,6 @@ class PieceGame(Game):
         """The moves from the placed pieces to the worker's solution."""
         return self.moves_to(state, self.decoded(answer["solution"]))
 
-    def hint_moves(self, puzzle, state, hint):
-        """The hint's move string."""
-        move = (hint.get("stages") or {}).get("move")
-        if not move:
-            raise ValueError("That hint has nothing to apply.")
-        return [move]
-
     def hint_piece(self, hint):
         """(piece id, cells or None for a take-back) of a hint's move, or None."""
         move = (hint.get("stages") or {}).get("move")
@@ -160,22 +153,6 @@ class PieceGame(Game):
             return self.rules.parse_move(move) if move else None
         except ValueError:
             return None
-
-    def hint_stages(self, hint):
-        """Where to look, what to place, why; a piece to take back is said at once."""
-        stages = hint.get("stages") or {}
-        technique = upper_first(str(hint.get("technique", "hint")))
-        why = stages.get("why") or hint.get("reason", "")
-        found = self.hint_piece(hint)
-        if found is None:
-            return [(technique, why)]
-        pid, cells = found
-        if cells is None:
-            return [("Take back " + self.rules.label(pid), why)]
-        title = technique + ": " + self.rules.label(pid)
-        what = stages.get("what") or "Place " + self.rules.label(pid)
-        return [("Look here", stages.get("where") or "Look at the highlighted cells."),
-                (title, what + self.where_words(cells) + "."), (title, why)]
 
     # view hooks of the midend ---------------------------------------------------------------------
     def loaded(self, puzzle):

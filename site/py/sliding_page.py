@@ -117,38 +117,6 @@ class SlidingGame(Game):
             "the real-time method's solution (not the shortest)"
         return [str(t) for t in answer.get("moves", [])]
 
-    def hint_moves(self, puzzle, state, hint):
-        """The hinted tile."""
-        move = (hint.get("stages") or {}).get("move")
-        if not move:
-            raise ValueError("That hint has nothing to play.")
-        return [move]
-
-    def hint_stages(self, hint):
-        """One stage: the tile and its way, with the distance before and after it."""
-        move = (hint.get("stages") or {}).get("move")
-        if not move:
-            return [(hint.get("technique", "Solved"), hint.get("reason", ""))]
-        state = self.midend.state
-        title = "Slide " + move + " " + rules.direction(self.w, state, int(move))
-        before, after = hint.get("distance_before"), hint.get("distance_after")
-        quick = hint.get("quick_move")
-        if hint.get("provisional"):
-            text = ("A good move from a quick search: it starts a solution of " + str(before) + " moves. "
-                    "Looking for the shortest…")
-        elif hint.get("exact"):
-            text = "Moves to solved: " + str(before) + " → " + str(after) + ". "
-            if quick == move:
-                text += "Confirmed: this move starts a shortest solution."
-            elif quick:
-                text += "This move starts a shortest solution; the quick move (" + quick + ") does not."
-            else:
-                text += "This move starts a shortest solution."
-        else:
-            text = ("Real-time plan, " + str(hint.get("phase", "")) + ": " + str(before) + " → " + str(after)
-                    + " moves along the plan (not necessarily the shortest).")
-        return [(title, text)]
-
     def starter(self, starters, grade):
         """A build-time position of the grade."""
         found = Game.starter(self, starters, grade)

@@ -32,11 +32,6 @@ class SudokuGame(GridGame):
             self._memo = (puzzle, (box[0] * box[1], values, box, None))
         return self._memo[1]
 
-    def house_of(self, cell):
-        """A lone answer cell is pointed at through its box."""
-        n, _givens, box, _clues = self.shape(self.midend.puzzle)
-        return set(latin.units(n, box)[2 * n + latin.box_index(n, box, cell)])
-
     def solve_request(self, puzzle, state):
         """The grid and its box."""
         _n, givens, box, _clues = self.shape(puzzle)

@@ -13,6 +13,7 @@ from .. import latin
 from ..base import Hint, Json, Problem, PuzzleError
 from ..latin import Geometry, Mask, Step, bit, values_of
 from ..logic import GUESS_SCORE, SCORES, LogicStep
+from ..logic.explain import notes_to_repair, told
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
 from .grid import GRADES, Grid, Puzzle, cell_name, grid_text, read_values, symbol
@@ -161,6 +162,11 @@ def _hint(n: int, technique: str, cells: Sequence[int], reason: str, move: dict,
                 step=latin_rules.move_of_json(n, move))
 
 
+def _unit(g: Geometry, u: int) -> dict:
+    """A unit as a hint's region: its name and cells."""
+    return {"name": g.unit_names[u], "cells": _rc(g.n, g.units[u])}
+
+
 def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
     """A ladder step as a hint: look at its unit (or its pattern's cells), then the technique and digit."""
     n = g.n
@@ -173,15 +179,12 @@ def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
         gone = sorted({v for _, v in step.eliminate})
         what = f"{step.technique}: remove {'/'.join(symbol(v) for v in gone)}"
     if step.unit is not None:
-        region = {"name": g.unit_names[step.unit], "cells": _rc(n, g.units[step.unit])}
+        region = _unit(g, step.unit)
+    elif step.place is not None:  # a naked single: point at its box, not the cell
+        region = _unit(g, g.cell_units[step.place[0]][-1])
     else:
         region = {"name": ", ".join(g.name(c) for c in step.cells), "cells": _rc(n, step.cells)}
-    if step.unit is None and step.place is not None:  # a naked single: point at its box, not the cell
-        u = g.cell_units[step.place[0]][-1]
-        where = f"Look at {g.unit_names[u]}"
-    else:
-        where = f"Look at {region['name']}"
-    hint = _hint(n, step.technique, step.cells, step.reason, move, level, region, where, what)
+    hint = _hint(n, step.technique, step.cells, step.reason, move, level, region, f"Look at {region['name']}", what)
     hint.extra.update(_step_extra(n, step))
     return hint
 
@@ -202,9 +205,14 @@ def _step_extra(n: int, step: Step) -> dict:
 
 
 def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
-    """A changed given or wrong entry first, then the easiest deduction on the player's position.
+    """A changed given or wrong entry first, then the easiest deduction on the player's position, told in stages.
 
-    With `use_notes`, the player's notes narrow the candidates (a note set leaving out the answer is flagged)."""
+    With `use_notes`, the player's notes narrow the candidates (note sets leaving out the answer come first)."""
+    return told(_next_step(puzzle, state, use_notes), state.values, puzzle.geometry.peers)
+
+
+def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
+    """The hint of `next_step`, before its stages."""
     g, n = puzzle.geometry, puzzle.n
     values = list(state.values)
     for c in rules.changed_givens(values, list(puzzle.givens)):
@@ -225,14 +233,12 @@ def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
                      what="Solved")
     cands = latin.candidates(g, values)
     if use_notes:
+        repair = notes_to_repair(values, state.notes, sol, g.peers, 0, {"grade": GRADES[0]})
+        if repair is not None:
+            return repair
         for c, mask in enumerate(state.notes):
-            if values[c] or not mask:
-                continue
-            if not mask & bit(sol[c]):
-                reason = f"The notes in {cell_name(n, c)} leave out a digit that belongs there; clear them"
-                return _hint(n, "Missing candidate", [c], reason, {"clear": [c // n, c % n]}, 0,
-                             where=f"Look at the notes in {cell_name(n, c)}", what="Missing candidate")
-            cands[c] &= mask
+            if mask and not values[c]:
+                cands[c] &= mask
     found_step = first_step(g, cands, values)
     if found_step is not None:
         return _step_hint(g, *found_step)
@@ -243,6 +249,7 @@ def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     reason = (f"No technique on Tessera's list applies here: try {options} in {cell_name(n, cell)} one by one; "
               f"{symbol(v)} is the one that works")
     hint = _hint(n, "Trial and error", [cell], reason, {"place": [cell // n, cell % n, v]}, len(GRADES) - 1,
+                 _unit(g, g.cell_units[cell][-1]),
                  where=f"Look at {cell_name(n, cell)}, the cell with the fewest candidates",
                  what=f"Trial and error among {options}")
     hint.extra.update(score=GUESS_SCORE, removes=[])
