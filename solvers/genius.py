@@ -27,6 +27,7 @@ from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleEr
 from .exactcover import ExactCover
 from .placement import Engine, Placed, Placement, Words
 from .rules import genius as rules
+from .rules import placing
 
 Cell = int  # row * 6 + column, 0-based; "A1" is 0, "F6" is 35
 PieceId = str
@@ -568,16 +569,9 @@ class GeniusFamily(Family[Roll, Placed]):
 
     def apply(self, puzzle: Roll, state: Placed, move: str) -> Placed:
         """Place ("O:A1,A2,B1,B2", moving the piece if it is on the board) or take back ("-O") a piece."""
-        pid, cells = rule_call(rules.parse_move, move)
-        if cells is None:
-            if pid not in state.as_dict():
-                raise PuzzleError(f"the {PIECE_BY_ID[pid].name} ({pid}) is not on the board")
-            return state.take(pid)
-        after = state.put(pid, cells, rules.IDS)
-        mine = [p for p in rules.problems(puzzle.blockers, after.as_dict()) if pid in (p[1], p[3])]
-        if mine:
-            raise PuzzleError(rules.problem_text(mine[0]))
-        return after
+        placed = rule_call(placing.apply_move, state.as_dict(), rule_call(rules.parse_move, move),
+                           lambda pl: rules.problems(puzzle.blockers, pl), rules.problem_text, rules.label, "board")
+        return Placed.of(placed, rules.IDS)
 
     def is_solved(self, puzzle: Roll, state: Placed) -> bool:
         """All nine pieces on the board without a mistake."""

@@ -45,6 +45,7 @@ from typing import Any
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
 from .placement import Engine, Placed, Placement, Words
+from .rules import placing
 from .rules import ubongo as rules
 
 Cube = tuple[int, int, int]  # (row, column, layer); layer 0 is the bottom
@@ -537,16 +538,9 @@ class UbongoFamily(Family[Card, Placed]):
 
     def apply(self, puzzle: Card, state: Placed, move: str) -> Placed:
         """Place ("g3:100,110,101", moving the piece if it is in the box) or take back ("-g3") a piece."""
-        pid, cubes = rule_call(rules.parse_move, move)
-        if cubes is None:
-            if pid not in state.as_dict():
-                raise PuzzleError(f"{rules.label(pid)} is not on the card")
-            return state.take(pid)
-        after = state.put(pid, cubes, PIECE_IDS)
-        mine = [p for p in raw_problems(puzzle, after.as_dict()) if pid in (p[1], p[3])]
-        if mine:
-            raise PuzzleError(rules.problem_text(mine[0]))
-        return after
+        placed = rule_call(placing.apply_move, state.as_dict(), rule_call(rules.parse_move, move),
+                           lambda pl: raw_problems(puzzle, pl), rules.problem_text, rules.label, "card")
+        return Placed.of(placed, PIECE_IDS)
 
     def is_solved(self, puzzle: Card, state: Placed) -> bool:
         """Every cube of the box filled without a mistake."""

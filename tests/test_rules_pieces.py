@@ -96,6 +96,11 @@ show("fit3", u.fit(u.SHAPE["b5"], u.anchor_of(u.SHAPE["b5"]), (1, 4, 1), card.si
 show("order", u.assembly_order({"g3": cubes["g3"], "r4": cubes["r4"]}))
 show("regions", placing.regions([0, 1, 3, 9, 10], g.neighbours))
 show("dead", placing.dead_region([0, 1, 3, 9, 10], g.neighbours, [2, 2]))
+def g_apply(before, move):
+    return sorted(placing.apply_move(before, g.parse_move(move), lambda pl: g.problems(blockers, pl), g.problem_text,
+                                     g.label, "board").items())
+for move in ("O:A2,A3,B2,B3", "T:C1,C2,C3,D2", "O:C1,C2,D1,D2", "-O", "-L4", "I4:A5,B5,C5,D5"):
+    show("apply", error(g_apply, placed, move))
 '''
 
 

@@ -9,6 +9,7 @@ A page fills in the hooks marked "family hook". Known limits: one piece in hand 
 """
 
 from pyscript import document
+from rules import placing
 
 from midend import RESTART
 from midend import Game
@@ -99,18 +100,9 @@ class PieceGame(Game):
         return ()
 
     def apply(self, puzzle, state, move):
-        """Place (or move) a piece, or take it back; ValueError with the rule it would break."""
-        pid, cells = self.rules.parse_move(move)
-        placed = dict(state)
-        if cells is None:
-            if pid not in placed:
-                raise ValueError(upper_first(self.rules.label(pid)) + " is not on the " + self.board_word + ".")
-            del placed[pid]
-        else:
-            placed[pid] = cells
-            mine = [p for p in self.problems(puzzle, placed) if pid in (p[1], p[3])]
-            if mine:
-                raise ValueError(self.rules.problem_text(mine[0]))
+        """Place (or move) a piece, or take it back; ValueError with the rule it would break (rules.placing)."""
+        placed = placing.apply_move(dict(state), self.rules.parse_move(move), lambda p: self.problems(puzzle, p),
+                                    self.rules.problem_text, self.rules.label, self.board_word)
         return tuple((p, placed[p]) for p in self.rules.IDS if p in placed)
 
     def is_solved(self, puzzle, state):

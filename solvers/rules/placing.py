@@ -42,6 +42,26 @@ def problems(placed: dict, order: list | tuple, fits: object, inside: object, bl
     return out
 
 
+def apply_move(placed: dict, move: tuple, problems: object, problem_text: object, label: object,
+               board: str) -> dict:
+    """The placed pieces after a move, a new dict: (piece, cells) puts a piece there (moving it if placed),
+    (piece, None) takes it back. ValueError with the rule the move would break: `problems(placed)` lists
+    them, `problem_text` words one, `label(piece)` names a piece on the `board` ("board", "card")."""
+    pid, cells = move
+    out = dict(placed)
+    if cells is None:
+        if pid not in out:
+            name = label(pid)
+            raise ValueError(name[:1].upper() + name[1:] + " is not on the " + board + ".")
+        del out[pid]
+        return out
+    out[pid] = tuple(cells)
+    mine = [p for p in problems(out) if pid in (p[1], p[3])]
+    if mine:
+        raise ValueError(problem_text(mine[0]))
+    return out
+
+
 def regions(free: object, neighbours: object) -> list:
     """The connected areas of `free` cells (each a sorted tuple), largest first, then by first cell.
 
