@@ -85,7 +85,7 @@ def validate(width: Any, height: Any, tiles: Any) -> Puzzle:
 def parse(text: str) -> Puzzle:
     """Read the description `WxH:t,t,...` (Tatham's Fifteen game ID, the share-link payload)."""
     if not isinstance(text, str):
-        raise PuzzleError("a sliding-puzzle description is text like " + rules.EXAMPLE)
+        raise PuzzleError("a sliding-puzzle description is text like " + rules.FORM)
     return Puzzle(*rule_call(rules.parse, text))
 
 

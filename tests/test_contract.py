@@ -64,6 +64,17 @@ def test_the_pages_rules_read_and_write_the_familys_text(name: str, seed: int | 
 
 
 @pytest.mark.parametrize("name", FAMILIES)
+def test_the_rules_example_is_a_playable_puzzle(name: str) -> None:
+    """Pages show their rules module's EXAMPLE where the build's starters are missing: it must be playable."""
+    fam = typed(name)
+    rules = importlib.import_module(f"solvers.rules.{name}")
+    puzzle = fam.parse(rules.EXAMPLE)
+    assert fam.format(puzzle) == rules.text_of(rules.puzzle_of(rules.EXAMPLE))
+    assert fam.count(puzzle, 2) == 1 if name in ("sudoku", "skyscrapers", "sliding") else fam.count(puzzle, 2) >= 1
+    assert not fam.is_solved(puzzle, fam.start(puzzle))
+
+
+@pytest.mark.parametrize("name", FAMILIES)
 def test_every_trace_method_counts_its_own_steps(name: str) -> None:
     """Each declared method traces a small puzzle to "solved", and the events its registry entry counts as steps
     (what the watch page's counters count) number what the solver itself reports."""

@@ -85,10 +85,6 @@ class GeniusGame(PieceGame):
         """ " on A1 A2 B1 B2"."""
         return " on " + " ".join(names(cells))
 
-    def fallback(self):
-        """A throw of the dice, when the build's starters are missing."""
-        return self.roll_of(new_seed())
-
     def roll_of(self, seed):
         """The puzzle of a seed's first throw."""
         return {"blockers": sorted(gm.roll(seed))}

@@ -170,8 +170,8 @@ class Game:
         return puzzle.get("size")
 
     def fallback(self):
-        """A puzzle to show when there is no starter (pages without build-time starters)."""
-        raise NotImplementedError
+        """A puzzle to show when there is no starter: the rules module's example."""
+        return self.rules.puzzle_of(self.rules.EXAMPLE)
 
     def made(self, obj):
         """A puzzle for New that the page makes itself from `new_request`'s input (None: the worker makes it)."""

@@ -67,10 +67,6 @@ class SkyscrapersGame(GridGame):
         """The line a clue looks along."""
         return sky.line_of(self.n, side, i)
 
-    def fallback(self):
-        """A 4x4 when the build's starters are missing."""
-        return self.read_puzzle("4:.3../2.../..1./...2")
-
     def bind(self):
         """Also clue clicks and the custom-clues box."""
         GridGame.bind(self)

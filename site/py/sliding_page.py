@@ -128,11 +128,6 @@ class SlidingGame(Game):
         """The size a puzzle has in the #size choice."""
         return puzzle["width"] if puzzle["width"] == puzzle["height"] else None
 
-    def fallback(self):
-        """A 4x4 Easy scramble (the same as the worker's for this seed)."""
-        return {"width": 4, "height": 4, "tiles": list(rules.scramble(4, 4, 0, "fallback")),
-                "difficulty": rules.GRADES[0]}
-
     def new_request(self):
         """The chosen size and grade with a new seed (the worker's `size` is the side of a square)."""
         w, h = rules.parse_size(el("size").value, True)

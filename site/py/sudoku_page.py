@@ -48,10 +48,6 @@ class SudokuGame(GridGame):
         """The solution text as values."""
         return latin.read_values(answer["solution"], self.n)
 
-    def fallback(self):
-        """A 4x4 when the build's starters are missing."""
-        return {"grid": "1...3..2.1..4..3", "box": [2, 2]}
-
     def daily_request(self, date):
         """Sudoku's daily puzzle: its grade follows the weekday."""
         return "daily", {"date": date, "size": 9}

@@ -31,7 +31,6 @@ from tessera_ui import on
 from tessera_ui import say
 from tessera_ui import spawn
 
-DEFAULT = "r4-r2-b4_111.011_2"  # a card to show when the build's starters are missing
 STEP = 15  # degrees per key press
 FRAME = 0.03  # seconds per animation frame
 PALETTES = (("card colours", lambda colour: colour),) + cv.PALETTES
@@ -105,10 +104,6 @@ class CubesGame(PieceGame):
     def cell_of(self, obj):
         """(row, col, layer)."""
         return tuple(int(v) for v in obj)
-
-    def fallback(self):
-        """A small card, when the build's starters are missing."""
-        return self.read_puzzle(DEFAULT)
 
     def welcome(self, puzzle):
         """A new card of a level, or a ready-made one."""

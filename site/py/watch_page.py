@@ -67,15 +67,6 @@ FAMILIES = {
 }
 
 
-# puzzles shown when the build-time starters are missing
-FALLBACK = {
-    "sudoku": {"grid": "1...3..2.1..4..3", "box": [2, 2]},
-    "sliding": {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 0, 6, 7, 5, 8]},
-    "genius": {"blockers": ["A3", "A5", "B4", "C6", "E2", "E6", "F1"]},
-    "ubongo": {"footprint": [[0, 1], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]], "height": 2,
-               "pieces": ["g3", "r4", "y5"]},
-}
-
 def steps_text(number):
     """'1 step', '12,345 steps'."""
     return grouped(number) + (" step" if number == 1 else " steps")
@@ -523,13 +514,9 @@ class WatchPage:
         self.enable(True)
 
     def starter(self, family):
-        """A build-time puzzle of a family (the easiest), or a tiny fixed one."""
+        """A build-time puzzle of a family (the easiest), or its rules module's example."""
         found = self.starters.get(family) or []
-        if found:
-            return dict(found[0])
-        if family in FALLBACK:
-            return dict(FALLBACK[family])
-        return {"n": 4, "top": [0, 0, 0, 0], "right": [0, 0, 0, 0], "bottom": [0, 0, 0, 0], "left": [4, 0, 0, 0]}
+        return dict(found[0]) if found else RULES[family].puzzle_of(RULES[family].EXAMPLE)
 
     def enable(self, on_):
         """Enable the transport once the worker runs."""

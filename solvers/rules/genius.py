@@ -312,6 +312,9 @@ def parse_move(text: object) -> tuple:
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
 
+EXAMPLE = "A3A5B4C6E2E6F1"  # a roll to show where the build's starters are missing
+
+
 def puzzle_of(text: str) -> dict:
     """The solve input of a roll's text (a link's placed pieces after "~" are left out); ValueError if bad."""
     return {"blockers": [cell_name(c) for c in parse_roll(str(text).partition("~")[0])]}

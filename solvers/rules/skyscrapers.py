@@ -231,6 +231,9 @@ def apply_move(givens: list[int], values: list[int], notes: list[int], move: str
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
 
+EXAMPLE = "4:2.../..../..../..33/k2"  # a 4x4 to show where the build's starters are missing
+
+
 def shape_of(puzzle: dict) -> tuple:
     """(n, clues per side as lists, givens as (row, col, height)) of a solve input, checked; ValueError if bad."""
     n = puzzle["n"]

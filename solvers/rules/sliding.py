@@ -19,7 +19,7 @@ WALKS = (1, 3, 10)  # random-walk length per grade below Random, times the cell 
 # scrambled by the solver (it needs the exact distance), the others by `scramble` on either side
 EXACT_GRADES = {(3, 3): ((6, 10), (14, 18), (22, 26)), (4, 4): ((10, 16), (22, 28), (34, 40))}
 DIRECTIONS = ("up", "down", "left", "right")
-EXAMPLE = "3x3:1,2,3,4,5,6,7,0,8"
+FORM = "3x3:1,2,3,4,5,6,7,0,8"  # how a description is written, for error messages
 
 
 # ---------------------------------------------------------------- the board
@@ -274,7 +274,7 @@ def parse(text: str, playable: bool = False) -> tuple:
     """(w, h, tiles) of a description 'WxH:t,t,...' (Tatham's Fifteen game ID); ValueError when malformed."""
     size, sep, body = str(text).strip().partition(":")
     if not sep:
-        raise ValueError("a sliding-puzzle description looks like " + EXAMPLE)
+        raise ValueError("a sliding-puzzle description looks like " + FORM)
     w, h = parse_size(size, playable)
     return w, h, check_tiles(w, h, read_numbers(_tokens(body)))
 
@@ -365,6 +365,9 @@ def scramble(w: int, h: int, grade: int, seed: object) -> tuple:
 
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
+
+EXAMPLE = "4x4:1,2,3,4,5,7,8,15,13,9,6,12,10,0,14,11"  # a 4x4 to show where the starters are missing
+
 
 def puzzle_of(text: str) -> dict:
     """The solve input of a game ID ('4x4:...', or the older '4/...') if it can be solved; ValueError otherwise."""

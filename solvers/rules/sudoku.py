@@ -130,6 +130,9 @@ def apply_move(givens: list[int], values: list[int], notes: list[int], move: str
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
 
+EXAMPLE = "....1.2..4.1...."  # a 4x4 to show where the build's starters are missing
+
+
 def puzzle_of(text: str) -> dict:
     """The solve input of a grid text, maybe "WxH:"-prefixed; ValueError when malformed."""
     values, box = parse_grid(text)

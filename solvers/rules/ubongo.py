@@ -413,6 +413,9 @@ def parse_move(text: object) -> tuple:
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
 
+EXAMPLE = "r4-r2-b4_111.011_2"  # a small card to show where the build's starters are missing
+
+
 def card_of_puzzle(puzzle: dict) -> Card:
     """The card of a solve input; ValueError when malformed."""
     return make_card([tuple(s) for s in puzzle["footprint"]], int(puzzle.get("height", HEIGHT)), puzzle["pieces"])
