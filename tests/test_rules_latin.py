@@ -255,6 +255,21 @@ def test_notes_that_leave_out_the_answer_come_first_and_their_step_repairs_them(
         assert after.notes[c] == latin.cell_candidates(list(state.values), peers, n, c)
 
 
+@pytest.mark.parametrize("family", ["sudoku", "skyscrapers"])
+def test_the_pages_grid_view_of_a_puzzle_and_its_state_is_the_workers(family: str) -> None:
+    """grid_of, state_input and solution_of (what the grid pages send and read) agree with the family."""
+    fam, rules = commands.family(family), {"sudoku": sudoku, "skyscrapers": skyscrapers}[family]
+    obj = run(family, "generate", {"seed": 4, "size": 6, "difficulty": 1})
+    puzzle = fam.read(obj)
+    n, givens, box, clues = rules.grid_of(obj)
+    assert n == puzzle.n and list(givens) == list(fam.start(puzzle).values) and (box is None) == (clues is not None)
+    solution = rules.solution_of(run(family, "solve", obj), n)
+    values = [v if c % 3 else givens[c] for c, v in enumerate(solution)]
+    notes = [0 if values[c] else 1 << (solution[c] - 1) | 1 for c in range(n * n)]
+    state = fam.read_state(puzzle, {**obj, **rules.state_input(n, values, notes)})
+    assert list(state.values) == values and list(state.notes) == notes
+
+
 def test_a_hidden_single_is_shown_by_rings_that_rule_out_the_rest_of_its_house() -> None:
     fam = commands.family("sudoku")
     obj = run("sudoku", "generate", {"seed": 1, "difficulty": 1})  # 18 of its 55 steps are hidden singles
@@ -362,6 +377,13 @@ keep(sudoku.text_of, {'grid': '1' + '.' * 35, 'box': [3, 2]})
 keep(sudoku.size_of, {'grid': '.' * 36, 'box': [2, 3]})
 keep(skyscrapers.text_of, {'n': 4, 'top': [0, 3, 0, 0], 'givens': [[0, 2, 4]]})
 keep(skyscrapers.size_of, {'n': 5})
+for rules, puzzle, answer in ((sudoku, {'grid': '1' + '.' * 15, 'box': [2, 2]}, {'solution': '1234341221434321'}),
+                              (skyscrapers, {'n': 4, 'top': [0, 3, 0, 0], 'givens': [[0, 2, 4]]},
+                               {'solution': [[1, 2, 3, 4], [2, 1, 4, 3], [3, 4, 1, 2], [4, 3, 2, 1]]})):
+    keep(rules.grid_of, puzzle)
+    keep(rules.state_input, 4, [1, 0, 0, 2] + [0] * 12, [0] * 16)
+    keep(rules.state_input, 4, [1, 0, 0, 2] + [0] * 12, [0, 6, 0, 0] + [0] * 12)
+    keep(rules.solution_of, answer, 4)
 for row in out:
     print(repr(row))
 """.replace("EASY", repr(EASY))

@@ -63,17 +63,18 @@ class GridGame(Game):
         self.graded = (None, None)  # (puzzle text, the grade command's answer)
 
     # family hooks ---------------------------------------------------------------------------------
+    _memo = (None, None)
+
     def shape(self, puzzle):
-        """Family hook: (n, givens as values, box or None, clues dict or None); ValueError if bad."""
-        raise NotImplementedError
+        """(n, givens as values, box or None, clues dict or None) of the rules module, read once per puzzle;
+        ValueError if bad."""
+        if self._memo[0] is not puzzle:
+            self._memo = (puzzle, self.rules.grid_of(puzzle))
+        return self._memo[1]
 
-    def solution_values(self, answer):
-        """Family hook: the values of the worker's solve answer."""
-        raise NotImplementedError
-
-    def state_payload(self, values, notes):
-        """Family hook: the player's values and notes as the worker's "state" and "pencil" fields."""
-        raise NotImplementedError
+    def solve_request(self, puzzle, state):
+        """The puzzle's canonical solve input."""
+        return self.rules.puzzle_of(self.text(puzzle))
 
     def extra_solved(self, puzzle, values):
         """Family hook: further rules a full, conflict-free grid must meet (clues)."""
@@ -139,13 +140,13 @@ class GridGame(Game):
     def request(self, puzzle, state):
         """The puzzle with the player's entries (and notes)."""
         obj = self.solve_request(puzzle, state)
-        obj.update(self.state_payload(state[0], state[1]))
+        obj.update(self.rules.state_input(self.n, state[0], state[1]))
         return obj
 
     def solution_moves(self, puzzle, state, answer):
         """Place every value of the solution that differs."""
         n = self.n
-        return [latin.place_move(n, i, v) for i, v in enumerate(self.solution_values(answer)) if state[0][i] != v]
+        return [latin.place_move(n, i, v) for i, v in enumerate(self.rules.solution_of(answer, n)) if state[0][i] != v]
 
     def hint_cell_set(self, hint):
         """The hint's cells as indices."""

@@ -4,7 +4,6 @@ Links: skyscrapers.html#<description of `rules.skyscrapers`> (e.g. 4:.3../2.../.
 with optional ~<moves>; the older #<n>/<top>/<right>/<bottom>/<left>[/<givens>][~<entries>].
 """
 
-from rules import latin
 from rules import skyscrapers as sky
 
 from grid_game import GridGame
@@ -25,33 +24,6 @@ class SkyscrapersGame(GridGame):
     grade_command = "rate"
     legend = GridGame.legend + (" A clue is a number outside the grid (\u201cthe 3 left of row 2\u201d): how many"
                                 " towers you see from there; \u2264k in a cell is the most it can hold.")
-    _memo = (None, None)
-
-    def shape(self, puzzle):
-        """(n, givens, no boxes, the clue ring), read once per puzzle."""
-        if self._memo[0] is not puzzle:
-            n, clues, givens = sky.shape_of(puzzle)
-            self._memo = (puzzle, (n, sky.givens_values(n, givens), None, clues))
-        return self._memo[1]
-
-    def solve_request(self, puzzle, state):
-        """The clues and givens."""
-        n, _givens, _box, clues = self.shape(puzzle)
-        obj = {"n": n, "givens": puzzle.get("givens") or []}
-        obj.update(clues)
-        return obj
-
-    def state_payload(self, values, notes):
-        """Rows of heights, and rows of note strings."""
-        n = self.n
-        obj = {"state": [list(values[r * n:(r + 1) * n]) for r in range(n)]}
-        if any(notes):
-            obj["pencil"] = [[latin.mask_text(m) for m in notes[r * n:(r + 1) * n]] for r in range(n)]
-        return obj
-
-    def solution_values(self, answer):
-        """Rows flattened."""
-        return [v for row in answer["solution"] for v in row]
 
     def extra_solved(self, puzzle, values):
         """Every clue sees as many towers as it says."""

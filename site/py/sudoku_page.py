@@ -4,7 +4,6 @@ Links: sudoku.html#<grid> (the canonical text of `rules.sudoku`, "WxH:" first fo
 boxes) with optional ~<moves>, the older #<grid>~<entries>, or #daily.
 """
 
-from rules import latin
 from rules import sudoku
 
 from grid_game import GridGame
@@ -23,30 +22,6 @@ class SudokuGame(GridGame):
     label = "Sudoku"
     verify = True
     legend = GridGame.legend + " Boxes are numbered across, then down: box 1 is top left."
-    _memo = (None, None)
-
-    def shape(self, puzzle):
-        """(n, givens, box, no clues), read once per puzzle."""
-        if self._memo[0] is not puzzle:
-            values, box = sudoku.parse_grid(puzzle["grid"], puzzle.get("box"))
-            self._memo = (puzzle, (box[0] * box[1], values, box, None))
-        return self._memo[1]
-
-    def solve_request(self, puzzle, state):
-        """The grid and its box."""
-        _n, givens, box, _clues = self.shape(puzzle)
-        return {"grid": latin.values_text(givens), "box": list(box)}
-
-    def state_payload(self, values, notes):
-        """Entries as grid text, notes as one string per cell."""
-        obj = {"state": latin.values_text(values)}
-        if any(notes):
-            obj["pencil"] = [latin.mask_text(m) for m in notes]
-        return obj
-
-    def solution_values(self, answer):
-        """The solution text as values."""
-        return latin.read_values(answer["solution"], self.n)
 
     def daily_request(self, date):
         """Sudoku's daily puzzle: its grade follows the weekday."""

@@ -76,15 +76,6 @@ def steps_text(number):
 RULES = {"sudoku": sudoku, "skyscrapers": sky, "sliding": slide, "genius": gm, "ubongo": ub}
 
 
-def decode(family, puzzle):
-    """(n, box or None, clues or None, givens as values) of a latin-grid puzzle; ValueError when malformed."""
-    if family == "sudoku":
-        values, box = sudoku.parse_grid(puzzle["grid"], puzzle.get("box"))
-        return box[0] * box[1], box, None, values
-    n, clues, givens = sky.shape_of(puzzle)
-    return n, None, clues, sky.givens_values(n, givens)
-
-
 def size_of(family, puzzle):
     """The size-choice value of a puzzle (validating it; ValueError when malformed)."""
     return RULES[family].size_of(puzzle)
@@ -264,7 +255,7 @@ class Pane:
                 el(ident + self.key).hidden = ids != VIEW_IDS[kind]
         if kind == "grid":
             self.view = None
-            n, box, clues, givens = decode(family, puzzle)
+            n, givens, box, clues = RULES[family].grid_of(puzzle)
             model = trace.Grid(n, givens)
             self.board.label = "Board of " + self.title()
             self.board.setup(n, box, clues)

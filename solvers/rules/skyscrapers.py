@@ -258,3 +258,24 @@ def text_of(puzzle: dict) -> str:
 def size_of(puzzle: dict) -> int:
     """The side of a solve input."""
     return shape_of(puzzle)[0]
+
+
+# ----- the latin-grid view's side of the worker's JSON (rules.sudoku has the same three) --------------
+
+def grid_of(puzzle: dict) -> tuple:
+    """(n, givens as flat values, no box, the clues per side) of a solve input; ValueError when malformed."""
+    n, clues, givens = shape_of(puzzle)
+    return n, givens_values(n, givens), None, clues
+
+
+def state_input(n: int, values: list, notes: list) -> dict:
+    """The player's entries as the worker's "state" (rows of heights) and notes as "pencil" (rows of strings)."""
+    obj = {"state": [list(values[r * n:(r + 1) * n]) for r in range(n)]}
+    if any(notes):
+        obj["pencil"] = [[latin.mask_text(m) for m in notes[r * n:(r + 1) * n]] for r in range(n)]
+    return obj
+
+
+def solution_of(answer: dict, n: int) -> list:
+    """The flat values of the worker's solve answer (rows of heights)."""
+    return [v for row in answer["solution"] for v in row]

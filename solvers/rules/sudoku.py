@@ -148,3 +148,24 @@ def size_of(puzzle: dict) -> int:
     """The side of a solve input's grid."""
     box = parse_grid(puzzle["grid"], puzzle.get("box"))[1]
     return box[0] * box[1]
+
+
+# ----- the latin-grid view's side of the worker's JSON (rules.skyscrapers has the same three) --------------
+
+def grid_of(puzzle: dict) -> tuple:
+    """(n, givens as flat values, box, no clues) of a solve input; ValueError when malformed."""
+    values, box = parse_grid(puzzle["grid"], puzzle.get("box"))
+    return box[0] * box[1], values, box, None
+
+
+def state_input(n: int, values: list, notes: list) -> dict:
+    """The player's entries as the worker's "state" (grid text) and notes as "pencil" (a string per cell)."""
+    obj = {"state": latin.values_text(values)}
+    if any(notes):
+        obj["pencil"] = [latin.mask_text(m) for m in notes]
+    return obj
+
+
+def solution_of(answer: dict, n: int) -> list:
+    """The flat values of the worker's solve answer."""
+    return latin.read_values(answer["solution"], n)
