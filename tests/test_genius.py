@@ -252,7 +252,7 @@ def test_check_reports_overlaps_shapes_and_blockers() -> None:
     assert [p["rule"] for p in out["problems"]] == ["blocked", "overlap", "shape"]  # in piece order
     assert [p["cells"] for p in out["problems"]] == [["A3"], ["D4"], ["A1", "A2", "B2", "C2"]]
     assert out["messages"] == [p["text"] for p in out["problems"]]
-    assert any("overlap" in p for p in out["messages"]) and any("blocker" in p for p in out["messages"])
+    assert any("overlap" in p for p in out["messages"]) and any("peg at" in p for p in out["messages"])
     h = call("hint", {"blockers": MIN_ROLL, "state": state})  # the first mistake, to take back
     assert h["technique"] == "mistake" and h["move"] == {"remove": "1"} and h["stages"]["move"] == "-1"
 
@@ -423,7 +423,7 @@ def test_apply_places_moves_and_takes_back() -> None:
     assert "O" not in g.FAMILY.write_state(puzzle, back) and not g.FAMILY.is_solved(puzzle, back)
     out = call("apply", {"blockers": MIN_ROLL, "moves": [f"{p}:{','.join(c)}" for p, c in solution.items()]})
     assert out == {"state": solution, "solved": True}
-    for bad, message in [("O:A3,A4,B3,B4", "blocker"), ("O:A1,A2,A3,A4", "cannot cover"), ("-T", "not on the board"),
+    for bad, message in [("O:A3,A4,B3,B4", "peg at"), ("O:A1,A2,A3,A4", "cannot cover"), ("-T", "not on the board"),
                          ("Q:A1", "unknown piece"), ("O", "a move looks like")]:
         with pytest.raises(PuzzleError, match=message):
             g.FAMILY.apply(puzzle, g.FAMILY.apply(puzzle, back, "-T") if bad == "-T" else back, bad)

@@ -21,7 +21,6 @@ from midend import Midend
 from midend import new_seed
 from piece_game import ARROWS
 from piece_game import PieceGame
-from piece_game import upper_first
 from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
@@ -208,18 +207,7 @@ class GeniusGame(PieceGame):
             return
         r, c = self.board.cursor
         cells = gm.fit(hand["shape"], hand["anchor"], r, c)
-        self.board.ghost = (hand["pid"], cells, not self.clashes(cells))
-
-    def clashes(self, cells):
-        """What the cells would run into: pegs and placed pieces, as words."""
-        owner = self.board.owner()
-        out = []
-        for c in cells:
-            if c in self.board.blockers:
-                out.append("the peg at " + gm.cell_name(c))
-            elif c in owner and gm.label(owner[c]) not in out:
-                out.append(gm.label(owner[c]))
-        return out
+        self.board.ghost = (hand["pid"], cells, self.misfit(hand["pid"], cells) is None)
 
     def draw_tray(self, placed):
         """Tray pictures: the piece in hand in its current orientation, placed pieces faded."""
@@ -278,16 +266,12 @@ class GeniusGame(PieceGame):
             return
         pid = self.hand["pid"]
         cells = gm.fit(self.hand["shape"], self.hand["anchor"], rc[0], rc[1])
-        clash = self.clashes(cells)
-        if not clash:
-            self.put(pid, cells)
-            return
         i = rc[0] * gm.SIZE + rc[1]
         owner = self.board.owner()
-        if pick_fallback and i in owner:
+        if pick_fallback and i in owner and self.misfit(pid, cells) is not None:
             self.take(owner[i], i)
             return
-        say(upper_first(gm.label(pid)) + " does not fit there: it would cover " + " and ".join(clash) + ".", "error")
+        self.put(pid, cells)
 
     # pointer and keys -------------------------------------------------------------------------
     def tray_down(self, ev, pid):

@@ -105,6 +105,14 @@ class PieceGame(Game):
                                     self.rules.problem_text, self.rules.label, self.board_word)
         return tuple((p, placed[p]) for p in self.rules.IDS if p in placed)
 
+    def misfit(self, pid, cells):
+        """Why a piece cannot go on these cells now (the rules' sentence), or None when it can."""
+        try:
+            self.apply(self.midend.puzzle, self.midend.state, self.rules.format_move(pid, cells))
+        except ValueError as exc:
+            return str(exc)
+        return None
+
     def is_solved(self, puzzle, state):
         """Every piece of the puzzle placed, without a mistake."""
         return len(state) == len(self.pieces(puzzle)) and not self.problems(puzzle, dict(state))
@@ -264,9 +272,13 @@ class PieceGame(Game):
         say("Holding " + self.rules.label(pid) + ": now tap or click where it goes.")
 
     def put(self, pid, cells):
-        """Play the move that places a piece, and say where."""
-        self.midend.play(self.rules.format_move(pid, cells), "Placed " + self.rules.label(pid) + self.where_words(cells)
-                         + ".")
+        """Play the move that places a piece and say where, or say why it does not fit; whether it was played."""
+        why = self.misfit(pid, cells)
+        if why is not None:
+            say("That does not fit: " + why[:1].lower() + why[1:], "error")
+            return False
+        return self.midend.play(self.rules.format_move(pid, cells),
+                                "Placed " + self.rules.label(pid) + self.where_words(cells) + ".")
 
     def put_back(self):
         """Return the piece in hand to the tray."""

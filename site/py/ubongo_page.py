@@ -21,7 +21,6 @@ from midend import Midend
 from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
-from piece_game import upper_first
 from tessera_ui import Mirror
 from tessera_ui import calm
 from tessera_ui import click
@@ -213,20 +212,7 @@ class CubesGame(PieceGame):
         if self.mode != "play" or self.hand is None or self.cursor is None:
             return None
         cubes = ub.fit(self.hand["shape"], self.hand["anchor"], self.cursor, self.card.size())
-        return (self.hand["pid"], cubes, self.clash(cubes) is None)
-
-    def clash(self, cubes, ignore=None):
-        """Why the cubes cannot hold a piece now (None when they can)."""
-        owner = cell_owner(self.placed())
-        for q in cubes:
-            if q not in self.card.inside:
-                if q[2] >= self.card.height:
-                    return "it would stand above the second layer"
-                return "it would stick out over the edge of the card"
-        for q in cubes:
-            if q in owner and owner[q] != ignore:
-                return "it would overlap " + ub.label(owner[q])
-        return None
+        return (self.hand["pid"], cubes, self.misfit(self.hand["pid"], cubes) is None)
 
     def groups(self):
         """What the 3D view draws, as groups of cubes."""
@@ -530,14 +516,8 @@ class CubesGame(PieceGame):
             else:
                 say("Take a piece from the tray first, then click where it goes.")
             return
-        pid = self.hand["pid"]
-        cubes = ub.fit(self.hand["shape"], self.hand["anchor"], q, self.card.size())
-        why = self.clash(cubes)
-        if why is not None:
-            say(upper_first(ub.label(pid)) + " does not fit there: " + why + ".", "error")
-            self.redraw()
-            return
-        self.put(pid, cubes)
+        if not self.put(self.hand["pid"], ub.fit(self.hand["shape"], self.hand["anchor"], q, self.card.size())):
+            self.redraw()  # the ghost, where it does not fit
 
     # study mode ------------------------------------------------------------------------------------
     async def load_solutions(self):

@@ -226,7 +226,7 @@ def problem_text(problem: tuple) -> str:
         return ("The " + NAME[pid] + " (" + pid + ") cannot cover " + where + ": it has " + str(len(SHAPE[pid]))
                 + " cells in its own shape.")
     if rule == "blocked":
-        return "The " + NAME[pid] + " (" + pid + ") sits on the blocker at " + ", ".join(map(cell_name, cells)) + "."
+        return "The " + NAME[pid] + " (" + pid + ") sits on the peg at " + ", ".join(map(cell_name, cells)) + "."
     if rule == "overlap":
         return "The " + NAME[pid] + " (" + pid + ") and " + label(other) + " overlap at " + where + "."
     return "The " + NAME[pid] + " (" + pid + ") cannot go on " + where + "."
