@@ -38,7 +38,7 @@ from . import budget, formats, latin, logic
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .logic.board import LogicStep
-from .logic.explain import notes_to_repair, told
+from .logic.explain import notes_to_repair, path_lines, told
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
 
@@ -932,9 +932,9 @@ class Rating:
     counts: dict[str, int]
 
     def to_json(self) -> Json:
-        """{"grade", "difficulty", "score", "hardest", "techniques"}."""
+        """{"grade", "difficulty", "score", "hardest", "techniques", "lines" (the path as a page lists it)}."""
         return {"grade": self.grade + 1, "difficulty": GRADES[self.grade], "score": self.score,
-                "hardest": self.hardest, "techniques": self.counts}
+                "hardest": self.hardest, "techniques": self.counts, "lines": path_lines(0, None, self.counts)}
 
 
 def band(score: int, n: int) -> int:

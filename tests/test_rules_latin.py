@@ -270,6 +270,20 @@ def test_the_pages_grid_view_of_a_puzzle_and_its_state_is_the_workers(family: st
     assert list(state.values) == values and list(state.notes) == notes
 
 
+def test_the_solving_path_is_worded_for_the_page() -> None:
+    hard = run("sudoku", "generate", {"seed": 2, "difficulty": 3})
+    graded = run("sudoku", "grade", hard)
+    lines, path = graded["lines"], graded["path"]
+    assert lines[0] == f"{graded['singles']} singles along the way (full houses, naked and hidden singles)"
+    assert len(lines) == len(path) + 1 and path
+    for k, (line, step) in enumerate(zip(lines[1:], path, strict=True), 1):
+        assert line == f"{k}. {step['technique']}: {step['reason']} (score {step['score']})"
+    easy = run("sudoku", "grade", run("sudoku", "generate", {"seed": 2, "difficulty": 1}))
+    assert easy["path"] == [] and len(easy["lines"]) == 1 and "singles along the way" in easy["lines"][0]
+    rated = run("skyscrapers", "rate", run("skyscrapers", "generate", {"seed": 2, "size": 5, "difficulty": 3}))
+    assert rated["lines"] == [f"{name} × {count}" for name, count in rated["techniques"].items()]
+
+
 def test_a_hidden_single_is_shown_by_rings_that_rule_out_the_rest_of_its_house() -> None:
     fam = commands.family("sudoku")
     obj = run("sudoku", "generate", {"seed": 1, "difficulty": 1})  # 18 of its 55 steps are hidden singles

@@ -404,26 +404,8 @@ class GridGame(Game):
         if listing is None or not ans:
             return
         listing.innerHTML = ""
-        singles = ans.get("singles")
-        if singles:
-            self.path_item(listing, str(singles) + " singles along the way (full houses, naked and hidden singles)", "")
-        path = ans.get("path")
-        if isinstance(path, list):
-            for k, step in enumerate(path):
-                self.path_item(listing, str(step.get("technique", "?")) + (": " + str(step["reason"]) if
-                                                                           step.get("reason") else ""),
-                               str(step.get("score", "")), k + 1)
-        elif isinstance(ans.get("techniques"), dict):
-            for name, count in ans["techniques"].items():
-                self.path_item(listing, str(name) + " × " + str(count), "")
-        if not listing.children.length:
-            self.path_item(listing, "Singles only: every step is a full house, naked or hidden single.", "")
-
-    def path_item(self, listing, text, score, number=None):
-        """One line of the solving path."""
-        item = document.createElement("li")
-        item.textContent = (str(number) + ". " if number else "") + text + (" (score " + score + ")" if score else "")
-        listing.appendChild(item)
+        for text in ans.get("lines") or []:  # the worker words the path
+            listing.appendChild(document.createElement("li")).textContent = text
 
     # input -------------------------------------------------------------------------------------------
     def select(self, r, c, keep=False):

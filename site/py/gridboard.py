@@ -13,7 +13,7 @@ round placed digits that cause a single, the clues it rests on and the bounds th
 from pyscript import document
 from pyscript import window
 from rules.latin import COLOURS
-from rules.latin import SYMBOLS
+from rules.latin import symbol
 
 from tessera_ui import Mirror
 from tessera_ui import css
@@ -23,11 +23,6 @@ from tessera_ui import on
 
 # the names of the cell colours 1..9 (CSS --mark-1..9)
 COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "blue", "vermilion", "purple", "grey", "brown")
-
-
-def symbol(v):
-    """The character shown for value v (1-based); '' for 0."""
-    return SYMBOLS[v - 1] if v else ""
 
 
 class GridBoard:

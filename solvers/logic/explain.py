@@ -4,13 +4,14 @@
 or notes to repair at once) and, for a placement that rests on no candidates, the placed digits
 that make it visible ("rings"). `notes_to_repair` is the hint for notes that leave out a cell's
 true digit: steps read from them would go wrong, so they come first, with a move that gives them
-back every digit the placed digits allow.
+back every digit the placed digits allow. `path_lines` words a grade's solving path as a page lists it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..base import Hint
 from ..rules import latin as rules
@@ -81,3 +82,15 @@ def notes_to_repair(values: Sequence[int], notes: Sequence[int], solution: Seque
               "still allow.")
     return Hint(REPAIR, [[c // n, c % n] for c in bad], reason, {"clear": [bad[0] // n, bad[0] % n]}, level, extra,
                 where=f"Look at the notes in {where}", what="Notes to repair", step=rules.format_move(n, atoms))
+
+
+def path_lines(singles: int, steps: Sequence[dict[str, Any]] | None, counts: dict[str, int] | None = None) -> list[str]:
+    """A solving path as a page lists it: the singles along the way, then each step past them (technique, reason,
+    score) or how often each technique was used; a path of singles alone says so."""
+    lines = [f"{singles} singles along the way (full houses, naked and hidden singles)"] if singles else []
+    if steps is not None:
+        lines += [f"{k}. {s['technique']}" + (f": {s['reason']}" if s.get("reason") else "")
+                  + (f" (score {s['score']})" if s.get("score") else "") for k, s in enumerate(steps, 1)]
+    elif counts:
+        lines += [f"{name} × {count}" for name, count in counts.items()]
+    return lines or ["Singles only: every step is a full house, naked or hidden single."]

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from .. import budget, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
 from ..logic import SCORES
+from ..logic.explain import path_lines
 from ..rules.latin import mask_text
 from . import play
 from .generator import daily, generate
@@ -195,7 +196,8 @@ class SudokuFamily(Family[Puzzle, State]):
 
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
-        "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles)}."""
+        "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles),
+        "lines" (the path as a page lists it)}."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)
         if count == 0:
@@ -209,6 +211,7 @@ class SudokuFamily(Family[Puzzle, State]):
                        hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles,
                        path=[{"technique": step.technique, "level": lvl, "score": SCORES.get(step.technique, 0),
                               "reason": step.reason} for step, lvl, _ in path.steps])
+            out["lines"] = path_lines(path.singles, out["path"])
         return out
 
     def practice(self, obj: Json) -> Json:
