@@ -406,7 +406,8 @@ HEX = "0123456789abcdefABCDEF"
 
 
 def decode_fragment(text):
-    """Percent-decode a link fragment (UTF-8); ValueError when an escape is broken."""
+    """Percent-decode a link fragment (UTF-8); ValueError when an escape is broken. Written out: JavaScript's
+    decodeURIComponent throws a URIError that MicroPython cannot catch (it surfaces as a page error)."""
     if "%" not in text:
         return text
     out = bytearray()
