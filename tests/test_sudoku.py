@@ -696,7 +696,8 @@ def test_daily_is_the_same_for_everyone() -> None:
 def test_grade_command_for_custom_puzzles() -> None:
     out = call("grade", {"grid": EASY})
     assert out == {"count": 1, "givens": 32, "grade": 0, "difficulty": "Easy", "techniques": [], "score": 490,
-                   "hardest": "Easy", "logic": True, "singles": 49, "path": []}
+                   "hardest": "Easy", "logic": True, "singles": 49, "path": [],
+                   "lines": ["49 singles along the way (full houses, naked and hidden singles)"]}
     assert call("grade", {"grid": "." * 81})["count"] == 2
     hard = call("grade", {"grid": golden("sudoku_top1465")[0][0]})
     assert hard["count"] == 1 and "Naked pair" in hard["techniques"]

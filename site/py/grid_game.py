@@ -62,7 +62,7 @@ class GridGame(Game):
         self.peers = []
         self.graded = (None, None)  # (puzzle text, the grade command's answer)
 
-    # family hooks ---------------------------------------------------------------------------------
+    # the puzzle through the family's rules module, and the family hooks ---------------------------
     _memo = (None, None)
 
     def shape(self, puzzle):
