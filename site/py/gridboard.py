@@ -120,8 +120,8 @@ class GridBoard:
                 self.on_clue("right", r)
 
     # drawing ------------------------------------------------------------------
-    def draw(self):
-        """Redraw the whole board and update the accessible mirror."""
+    def draw(self, aria=True):
+        """Redraw the whole board and (unless `aria` is False) update the accessible mirror."""
         if not self.n:
             return
         n, ctx = self.n, self.ctx
@@ -196,7 +196,8 @@ class GridBoard:
             ctx.strokeStyle = colours["ok"]
             ctx.lineWidth = max(3, cell * 0.08)
             ctx.strokeRect(off, off, n * cell, n * cell)
-        self._update_aria()
+        if aria:
+            self._update_aria()
 
     def _draw_pencil(self, i, x, y, cell, colours, font):
         n, ctx = self.n, self.ctx

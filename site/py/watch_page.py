@@ -105,17 +105,7 @@ def request_of(family, puzzle):
     return rules.puzzle_of(rules.text_of(puzzle))
 
 
-# the board ---------------------------------------------------------------------------------
-class WatchBoard(GridBoard):
-    """A GridBoard whose accessible mirror is refreshed only when asked (not at every frame)."""
-
-    mirror = True
-
-    def _update_aria(self):
-        if self.mirror:
-            super()._update_aria()
-
-
+# the views ---------------------------------------------------------------------------------
 VIEW_IDS = {"grid": ("board-", "aria-"), "slide": ("slide-", "slide-aria-"), "pieces": ("pieces-", "pieces-aria-"),
             "genius": ("pieces-", "pieces-aria-")}  # Genius and Cubes 3D take turns on one canvas
 
@@ -234,7 +224,7 @@ class Pane:
     def __init__(self, key, worker):
         self.key = key
         self.worker = worker
-        self.board = WatchBoard("board-" + key, "aria-" + key, "Board")
+        self.board = GridBoard("board-" + key, "aria-" + key, "Board")
         self.gen = 0
         self.tid = None
         self.family = ""
@@ -403,8 +393,7 @@ class Pane:
         if cells:
             board.cursor = divmod(cells[-1], self.model.n)
         board.solved = self.replay.done and not self.error
-        board.mirror = mirror
-        board.draw()
+        board.draw(mirror)  # the accessible mirror only when asked, not at every frame
 
     def show_counters(self):
         """The step counter, the phase line and the pane's data attributes."""
