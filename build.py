@@ -204,8 +204,8 @@ def options(items: list, chosen: object = None) -> str:
 
 
 def render_pages() -> None:
-    """Write dist/<family>.html from a template and site/pages/<family>.json; the size, difficulty and variant
-    choices come from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers
+    """Write dist/<family>.html from a template and site/pages/<family>.json; the title, the size, difficulty and
+    variant choices come from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers
     W x H boards)."""
     families = registry()
     for spec_file in sorted((SITE / "pages").glob("*.json")):
@@ -214,7 +214,7 @@ def render_pages() -> None:
         info = families.get(spec.get("family", family), {})
         sizes = spec.get("sizes") or [[n, f"{n}×{n}"] for n in info.get("sizes", [])]
         grades = [[i + 1, name] for i, name in enumerate(info.get("grades", []))]
-        fields = {"family": family, "title": spec["title"], "rules": spec.get("rules", ""),
+        fields = {"family": family, "title": spec.get("title") or info["title"], "rules": spec.get("rules", ""),
                   "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
                   "grades": options(grades), "variants": options(info.get("variants", [])),
                   "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS)}

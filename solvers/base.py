@@ -184,6 +184,7 @@ class Family(ABC, Generic[P, S]):
     """One puzzle family: typed rules and solvers over its Puzzle and State values."""
 
     name: ClassVar[str]
+    title: ClassVar[str]  # what players call it ("Cubes 3D"): page titles and messages
     grades: ClassVar[tuple[str, ...]]  # ordered, easiest first
     sizes: ClassVar[tuple[int, ...]] = ()  # sizes `generate` accepts (empty: one fixed size)
     default_size: ClassVar[int | None] = None

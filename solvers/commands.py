@@ -143,7 +143,8 @@ def _trace(fam: Family, obj: Json) -> Iterator[Json]:
 def info(fam: Family) -> Json:
     """What a family offers: its grades, sizes, trace methods (names, and as the watch page tells them) and
     commands."""
-    return {"name": fam.name, "grades": list(fam.grades), "sizes": list(fam.sizes), "default_size": fam.default_size,
+    return {"name": fam.name, "title": fam.title, "grades": list(fam.grades), "sizes": list(fam.sizes),
+            "default_size": fam.default_size,
             "methods": [m.name for m in fam.methods], "method_notes": [m.json() for m in fam.methods],
             "variants": [list(v) for v in fam.variants], "commands": names(fam)}
 

@@ -528,6 +528,7 @@ class GeniusFamily(Family[Roll, Placed]):
     """Genius Square on the typed contract: a Roll of blockers, Placed pieces, moves like "L4:A1,A2,A3,B1"."""
 
     name = "genius"
+    title = "Genius Square"
     grades = tuple(name for name, _ in GRADE_BOUNDS)
     sizes = (SIZE,)
     default_size = SIZE

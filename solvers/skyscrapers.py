@@ -1478,6 +1478,7 @@ class Skyscrapers(Family[Puzzle, State]):
     """Skyscrapers through the typed contract (see DESIGN.md for the command-line contract)."""
 
     name = "skyscrapers"
+    title = "Skyscrapers"
     grades = GRADES
     sizes = (3, 4, 5, 6, 7, 8, 9)
     default_size = 5

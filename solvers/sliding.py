@@ -1315,6 +1315,7 @@ class SlidingFamily(Family[Puzzle, State]):
     """The sliding puzzle on the typed contract: moves are tile numbers ("7")."""
 
     name = "sliding"
+    title = "Sliding puzzle"
     grades = GRADES
     sizes = tuple(range(MIN_SIDE, MAX_SIDE + 1))  # square boards for `generate`; any W x H is played
     default_size = 4

@@ -499,6 +499,7 @@ class UbongoFamily(Family[Card, Placed]):
     """Cubes 3D on the typed contract: a Card, Placed pieces, moves like "g3:100,110,101" and "-g3"."""
 
     name = "ubongo"
+    title = "Cubes 3D"
     grades = GRADES
     sizes = (2, 3, 4, 5)  # pieces on a generated card
     variants = (("family", "Family set (8 pieces)"), ("original", "Original game (16 pieces)"))  # rules.SETS

@@ -42,9 +42,9 @@ def small(fam: Family) -> Params:
 @pytest.mark.parametrize("name", FAMILIES)
 def test_every_family_is_typed(name: str) -> None:
     fam = typed(name)
-    assert fam.name == name and fam.grades
+    assert fam.name == name and fam.grades and fam.title
     info = commands.info(fam)
-    assert set(commands.COMMON) <= set(info["commands"])
+    assert set(commands.COMMON) <= set(info["commands"]) and info["title"] == fam.title
 
 
 @pytest.mark.parametrize("name", FAMILIES)

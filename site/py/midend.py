@@ -275,7 +275,7 @@ class Midend:
         self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
         self.asked = 0  # numbers requests for a new puzzle (New, Daily): a late answer to an older one is dropped
         self.previous = None  # the unfinished game a new puzzle replaced: Undo at the start brings it back
-        self.families = []  # every family's name (data/families.json), for pasted puzzles of another family
+        self.families = {}  # every family's registry entry (data/families.json), for pasted puzzles of another family
         self._tick = 0
         self.bind()
 
@@ -368,7 +368,7 @@ class Midend:
         """Show a board at once (link, else save, else a starter); a linked puzzle is checked once the worker runs."""
         data = await fetch_json("./data/starters.json")
         self.starters = (data or {}).get(self.family, [])
-        self.families = list(await fetch_json("./data/families.json") or {})
+        self.families = await fetch_json("./data/families.json") or {}
         fragment, problem = read_fragment()
         set_fragment("")
         saved = self.store.load()
@@ -819,7 +819,8 @@ class Midend:
                 found = await self.worker.call(other, "import", {"text": text})
                 if "error" not in found:
                     text = (await self.worker.call(other, "format", found)).get("text", "")
-                    say("That is a " + other + " puzzle: opening it on its own page…")
+                    title = self.families[other].get("title", other)
+                    say("That is a " + title + " puzzle: opening it on its own page…")
                     window.location.href = "./" + other + ".html#" + text
                     return
         say("Tessera cannot read that as a puzzle: " + ans["error"], "error")

@@ -57,13 +57,13 @@ PREPARED = set()  # (family, worker generation): the data files that worker has 
 
 # how each family is shown; its methods (titles, what one step is) come from the registry (data/families.json)
 FAMILIES = {
-    "sudoku": {"name": "Sudoku", "compare": True},
-    "skyscrapers": {"name": "Skyscrapers", "compare": False,  # a search node and a technique are not the same unit
+    "sudoku": {"compare": True},
+    "skyscrapers": {"compare": False,  # a search node and a technique are not the same unit
                     "fits": lambda n: n <= 7},  # larger boards take the phase solver too long to be worth watching
-    "sliding": {"name": "Sliding puzzle", "compare": True, "view": "slide", "data": True,
+    "sliding": {"compare": True, "view": "slide", "data": True,
                 "fits": lambda n: slide.optimal_available(n, n) and n * n >= slide.PLAY_MIN_CELLS},  # IDA* traces
-    "genius": {"name": "Genius Square", "compare": False, "view": "genius"},
-    "ubongo": {"name": "Cubes 3D", "compare": False, "view": "pieces", "unit": "pieces"},
+    "genius": {"compare": False, "view": "genius"},
+    "ubongo": {"compare": False, "view": "pieces", "unit": "pieces"},
 }
 
 
@@ -554,7 +554,8 @@ class WatchPage:
         single = self.single()
         if single:
             message = message.replace("both solvers", "the solver")
-        say(message or ("A " + size_label(family, n) + " " + FAMILIES[family]["name"] + (" · " + grade if grade else "")
+        title = (self.info.get(family) or {}).get("title", family)
+        say(message or ("A " + size_label(family, n) + " " + title + (" · " + grade if grade else "")
                         + (": press Play to watch the solver work on it." if single else
                            ": press Play to watch both solvers work on it.")))
         self.store.save({"family": family, "puzzle": puzzle, "speed": self.speed_index, "show": self.show_mode})

@@ -39,6 +39,7 @@ class SudokuFamily(Family[Puzzle, State]):
     """Sudoku through the typed contract (CLI and worker go through commands.py)."""
 
     name = "sudoku"
+    title = "Sudoku"
     grades = GRADES
     sizes = tuple(DEFAULT_BOX)
     default_size = 9
