@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -203,6 +204,22 @@ def options(items: list, chosen: object = None) -> str:
     return "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>{label}</option>' for v, label in items)
 
 
+def lab_choices(lab: dict) -> str:
+    """The sliding page's algorithm lab choices from the family's table: the algorithms (those taking a heuristic
+    marked), then the heuristics."""
+    def box(group: str, name: str, label: str, ticked: bool, informed: bool = False) -> str:
+        data = f' data-label="{escape(label)}"' + (' data-informed="1"' if informed else "")
+        return (f'<label><input type="checkbox" name="{group}" value="{escape(name)}"{data}'
+                f'{" checked" if ticked else ""}> {escape(label)}</label>')
+
+    algorithms = "".join(box("algo", name, label, ticked, informed)
+                         for name, label, informed, ticked in lab["algorithms"])
+    heuristics = "".join(box("heur", name, label, ticked) for name, label, ticked in lab["heuristics"])
+    informed = ", ".join(label for _, label, takes, _ in lab["algorithms"] if takes)
+    return (f'<fieldset class="lab-pick"><legend>Algorithms</legend>{algorithms}</fieldset>'
+            f'<fieldset class="lab-pick"><legend>Heuristics (for {escape(informed)})</legend>{heuristics}</fieldset>')
+
+
 def render_pages() -> None:
     """Write dist/<family>.html from a template and site/pages/<family>.json; the title, the size, difficulty and
     variant choices come from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers
@@ -217,7 +234,8 @@ def render_pages() -> None:
         fields = {"family": family, "title": spec.get("title") or info["title"], "rules": spec.get("rules", ""),
                   "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
                   "grades": options(grades), "variants": options(info.get("variants", [])),
-                  "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS)}
+                  "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS),
+                  "lab": lab_choices(info["tables"]["lab"]) if "lab" in info.get("tables", {}) else ""}
         text = with_partials((SITE / spec["template"]).read_text())
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)

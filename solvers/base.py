@@ -281,6 +281,10 @@ class Family(ABC, Generic[P, S]):
         """Commands this family answers beyond the common ones."""
         return {}
 
+    def tables(self) -> Json:
+        """Family-specific tables its page offers (the registry's "tables": the build writes them into the page)."""
+        return {}
+
     def use_data(self, directory: str) -> None:
         """Read the data files the build made for this family (e.g. pattern databases) from `directory`."""
 

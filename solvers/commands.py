@@ -141,12 +141,12 @@ def _trace(fam: Family, obj: Json) -> Iterator[Json]:
 
 
 def info(fam: Family) -> Json:
-    """What a family offers: its grades, sizes, trace methods (names, and as the watch page tells them) and
-    commands."""
+    """What a family offers: its title, grades, sizes, trace methods (names, and as the watch page tells them),
+    commands and the tables its page offers."""
     return {"name": fam.name, "title": fam.title, "grades": list(fam.grades), "sizes": list(fam.sizes),
             "default_size": fam.default_size,
             "methods": [m.name for m in fam.methods], "method_notes": [m.json() for m in fam.methods],
-            "variants": [list(v) for v in fam.variants], "commands": names(fam)}
+            "variants": [list(v) for v in fam.variants], "commands": names(fam), "tables": fam.tables()}
 
 
 # name -> (handler, streams several answers)

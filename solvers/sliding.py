@@ -1162,6 +1162,7 @@ _HEURISTIC_ALIASES = {"lc": "linear-conflict", "linear conflict": "linear-confli
                       "misplaced tiles": "misplaced", "md": "manhattan", "row-col": "out-of-row-col",
                       "out of row and column": "out-of-row-col"}
 INFORMED = ("a*", "ida*", "greedy")
+LAB_CHOSEN = ("a*", "ida*", "greedy", "manhattan", "linear-conflict")  # ticked when the page's lab opens
 OPTIMAL_ALGORITHMS = ("bfs", "iddfs", "a*", "ida*")
 MEMORY_BOUND = ("bfs", "dfs")  # they keep every position seen: offered on boards of at most 9 cells
 GODS_NUMBERS = {(3, 3): 31, (4, 4): 80}  # the most moves any position needs: depth-limited DFS's limit
@@ -1470,6 +1471,15 @@ class SlidingFamily(Family[Puzzle, State]):
                "steps": len(moves)}
 
     # --- beyond the common commands ------------------------------------------------------
+    def tables(self) -> Json:
+        """The algorithm lab's choices: [name, label, takes a heuristic, ticked at first] for each algorithm,
+        [name, label, ticked at first] for each heuristic."""
+        small = " (3×3 and smaller)"
+        return {"lab": {"algorithms": [[a, label + (small if a in MEMORY_BOUND else ""), a in INFORMED, a in LAB_CHOSEN]
+                                       for a, label in ALGORITHMS.items()],
+                        "heuristics": [[h, label[:1].upper() + label[1:], h in LAB_CHOSEN]
+                                       for h, label in HEURISTICS.items()]}}
+
     def lab(self, obj: Json, cancel: Callable[[], bool] | None = None) -> Json:
         """Run the algorithm lab: {"rows": [...]} with solved, length, nodes, seconds per run."""
         puzzle = _puzzle(obj)

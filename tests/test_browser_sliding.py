@@ -11,6 +11,7 @@ from conftest import screenshot
 
 import solvers
 from solvers import commands
+from solvers import sliding as sliding_family
 
 pytestmark = pytest.mark.browser
 SLIDING = solvers.family("sliding")
@@ -316,6 +317,9 @@ def test_unsolvable_custom_position_is_explained_not_accepted(watch, site_url: s
 def test_lab_runs_algorithms_and_shows_a_table(watch, site_url: str) -> None:
     page = open_page(watch, site_url, link(SCRAMBLED))
     page.click("summary:has-text('Algorithm lab')")
+    offered = page.eval_on_selector_all("input[name=algo]", "els => els.map(e => [e.value, e.dataset.informed])")
+    assert [a for a, _ in offered] == list(sliding_family.ALGORITHMS)  # the solver's table, written in by the build
+    assert [a for a, informed in offered if informed] == list(sliding_family.INFORMED)
     assert not page.is_checked("input[value='bfs']")  # memory-bound searches are the player's choice
     for value in ("bfs", "dfs", "dls", "out-of-row-col"):
         page.check(f"input[value='{value}']")

@@ -24,7 +24,6 @@ from tessera_ui import grouped
 from tessera_ui import say
 from tessera_ui import spawn
 
-INFORMED = ("a*", "ida*", "greedy")
 MOVE_MS = 110  # one slide's animation
 KEYS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
         "w": "up", "s": "down", "a": "left", "d": "right"}
@@ -43,8 +42,6 @@ def playable(w, h, tiles):
         raise ValueError(why)
     return {"width": w, "height": h, "tiles": list(tiles)}
 
-
-LAB_NAMES = {"bfs": "BFS", "dfs": "DFS", "dls": "Depth-limited DFS", "iddfs": "IDDFS"}  # the rest read as they are
 
 class SlidingGame(Game):
     """The sliding puzzle: rules hooks over `rules.sliding`, the board view, distance, playback and lab."""
@@ -417,18 +414,19 @@ class SlidingGame(Game):
 
     # lab ----------------------------------------------------------------------------------------------
     def checked(self, name):
-        """Values of the checked boxes of a group."""
+        """The checked boxes of a group: (value, label, whether it takes a heuristic), as the build wrote them."""
         nodes = document.querySelectorAll("input[name=" + name + "]:checked")
-        return [str(nodes.item(i).value) for i in range(nodes.length)]
+        return [(str(n.value), str(n.getAttribute("data-label")), n.getAttribute("data-informed") == "1")
+                for n in (nodes.item(i) for i in range(nodes.length))]
 
     async def run_lab(self):
         """Run each chosen (algorithm, heuristic) on the board shown and fill the table."""
-        algos, heurs = self.checked("algo"), self.checked("heur")
+        heurs = self.checked("heur")
         pairs = []
-        for a in algos:
-            pairs += [[a, h] for h in heurs] if a in INFORMED else [[a, ""]]
+        for a, label, informed in self.checked("algo"):
+            pairs += [(a, label, h, name) for h, name, _ in heurs] if informed else [(a, label, "", "")]
         if not pairs:
-            say("Choose at least one algorithm (and a heuristic for A*, IDA* or greedy).", "error")
+            say("Choose at least one algorithm (and a heuristic for those that take one).", "error")
             return
         try:
             nodes = max(1000, int(float(el("lab-nodes").value)))
@@ -449,15 +447,15 @@ class SlidingGame(Game):
         el("lab-run").disabled = True
         el("lab-stop").disabled = False
         done = 0
-        for a, hname in pairs:
-            row = self.lab_row([LAB_NAMES.get(a, a), hname, "running…", "", "", "", ""])
+        for a, label, hname, heuristic in pairs:
+            row = self.lab_row([label, heuristic, "running…", "", "", "", ""])
             el("lab-status").innerText = "Running " + str(done + 1) + " of " + str(len(pairs)) + "…"
             run = dict(obj, algorithms=[[a, hname]], max_nodes=nodes, max_seconds=seconds)
             ans = await self.midend.worker.call(self.family, "lab", run, "The lab will run once the solver has loaded…")
             if gen != self.lab_gen:
                 return
             if "error" in ans:
-                self.fill_row(row, [a, hname, "error", "", "", "", ans["error"]])
+                self.fill_row(row, [label, heuristic, "error", "", "", "", ans["error"]])
             for r in ans.get("rows", []):
                 self.fill_row(row, self.lab_values(r))
             done += 1
