@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from math import isqrt
 from typing import Any
 
 from ..base import Hint
@@ -38,7 +39,7 @@ def told(hint: Hint, values: Sequence[int], peers: Sequence[Sequence[int]]) -> H
     extra = hint.extra
     place = (hint.move or {}).get("place") if isinstance(hint.move, dict) else None
     if place and not extra.get("causes") and technique not in DIRECT:
-        n = int(len(values) ** 0.5)
+        n = isqrt(len(values))
         region = [r * n + c for r, c in (extra.get("region") or {}).get("cells", [])]
         rings = single_rings(values, peers, technique, place[0] * n + place[1], place[2], region)
         extra = {**extra, "rings": [[c // n, c % n] for c in rings]}
@@ -59,7 +60,7 @@ def single_rings(values: Sequence[int], peers: Sequence[Sequence[int]], techniqu
         return rings
     if technique == "Full house":
         return rings
-    n = int(len(values) ** 0.5)
+    n = isqrt(len(values))
     for w in range(1, n + 1):
         holder = [p for p in peers[cell] if values[p] == w]
         if w != v and holder:
@@ -70,7 +71,7 @@ def single_rings(values: Sequence[int], peers: Sequence[Sequence[int]], techniqu
 def notes_to_repair(values: Sequence[int], notes: Sequence[int], solution: Sequence[int],
                     peers: Sequence[Sequence[int]], level: int, extra: dict) -> Hint | None:
     """The hint for notes that leave out a cell's true digit (None when every note set holds it)."""
-    n = int(len(values) ** 0.5)
+    n = isqrt(len(values))
     bad = [c for c, mask in enumerate(notes) if mask and not values[c] and not (mask >> (solution[c] - 1)) & 1]
     if not bad:
         return None
