@@ -90,6 +90,7 @@ def test_hint_names_a_technique_highlights_and_applies(watch, site_url: str) -> 
     assert any("hint" in t for t in cells(page))
     screenshot(page, "sudoku-hint")
     page.click("#hint-apply")
+    assert page.inner_text("#message") == "Applied: " + title + "."  # says what was played
     after = values(page)
     changed = [i for i in range(81) if before[i] != after[i]]
     assert len(changed) == 1

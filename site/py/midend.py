@@ -697,7 +697,7 @@ class Midend:
             self.show_hint()
 
     def apply_hint(self):
-        """Play the hinted move."""
+        """Play the hinted move and say which (its last stage's title: "Applied: Hidden single.")."""
         if self.hint is None or self.game.locked():
             return
         try:
@@ -705,8 +705,9 @@ class Midend:
         except ValueError as exc:
             say(str(exc), "error")
             return
+        title = self.game.hint_stages(self.hint)[-1][0]
         self.close_hint(redraw=False)
-        if not self.play(moves):
+        if not self.play(moves, "Applied: " + (title[5:] if title.startswith("Why: ") else title) + "."):
             self.redraw()
 
     def close_hint(self, redraw=True):
