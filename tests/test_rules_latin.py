@@ -359,6 +359,8 @@ for move in ['r1c1^4', 'r1c1^7', 'r1c2^4', 'r1c1=4', 'r1c2-48', 'r1c3=5', 'r1c3=
     except ValueError as e:
         out.append(('error', str(e)))
 keep(latin.parse_move, 'r1c2=4,r3c4-47,r12c1^A', 12)
+for progress in ('1234' + '.' * 12, '2...' + '.' * 12, '12', '1x' + '.' * 14):
+    keep(latin.entries_moves, progress, 4, [1] + [0] * 15)
 keep(latin.apply_marks, [0] * 16, [0] * 16, 'r1c1*2,r1c1*3,r2c2!9,r1c1*2,r3c3=1', 4)
 keep(latin.format_move, 9, [(0, '+', 0), (1, '*', 5), (2, '!', 7), (3, '+', 6)])
 keep(latin.format_move, 12, [(1, '=', 4), (27, '-', 72)])

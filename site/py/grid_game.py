@@ -94,16 +94,7 @@ class GridGame(Game):
             return puzzle, []
         if progress == "restart" or any(mark in progress for mark in MOVE_MARKS):
             return puzzle, split_moves(progress)
-        entries = latin.read_values(progress, n, "progress")  # the older form: every entry as a grid
-        if len(entries) != n * n:
-            raise ValueError("the progress does not match the puzzle's size")
-        moves = []
-        for i in range(n * n):
-            if givens[i] and entries[i] and entries[i] != givens[i]:
-                raise ValueError("the progress changes a given digit")
-            if entries[i] and not givens[i]:
-                moves.append(latin.place_move(n, i, entries[i]))
-        return puzzle, moves
+        return puzzle, latin.entries_moves(progress, n, givens)  # the older form: every entry as a grid
 
     def size_of(self, puzzle):
         """The side of a puzzle."""

@@ -255,6 +255,21 @@ def place_move(n: int, cell: int, v: int) -> str:
     return format_move(n, [(cell, PLACE, v)])
 
 
+def entries_moves(text: str, n: int, givens: list[int]) -> list[str]:
+    """The moves of an older link's progress, every entry written as a grid (givens as they are, blanks empty);
+    ValueError when it does not fit the puzzle."""
+    entries = read_values(text, n, "progress")
+    if len(entries) != n * n:
+        raise ValueError("the progress does not match the puzzle's size")
+    moves = []
+    for i in range(n * n):
+        if givens[i] and entries[i] and entries[i] != givens[i]:
+            raise ValueError("the progress changes a given digit")
+        if entries[i] and not givens[i]:
+            moves.append(place_move(n, i, entries[i]))
+    return moves
+
+
 def move_of_json(n: int, move: dict | None) -> str | None:
     """The move string of a hint's JSON move ({"place": [r, c, v]}, {"clear": [r, c]},
     {"eliminate": [[r, c, v], ...]}, 0-based); None for none."""
