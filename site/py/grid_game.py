@@ -34,7 +34,6 @@ from tessera_ui import say
 from tessera_ui import spawn
 
 ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-REPAIR = "Missing candidate"  # notes that leave out a true digit: the hint repairs them
 MOVE_MARKS = latin.KINDS
 MODES = ("digit", "centre", "corner", "colour")
 MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
@@ -249,9 +248,9 @@ class GridGame(Game):
         clues = set((side, i) for side, i in hint.get("clues", []))
         if stage == 0 and last:  # told at once (a wrong entry, notes to repair, solved): its cells
             b.hint_cells = cells
-            if technique == REPAIR:
+            if technique == latin.REPAIR:
                 self.show_candidates(cells, self.midend.state[1])
-            self.hint_details(hint, technique == REPAIR)
+            self.hint_details(hint, technique == latin.REPAIR)
             b.draw()
             return
         move = hint.get("move") or {}
@@ -323,7 +322,7 @@ class GridGame(Game):
         and the Apply button's words."""
         key, lines = el("hint-key"), el("hint-lines")
         if el("hint-apply") is not None:
-            el("hint-apply").textContent = "Repair notes" if hint.get("technique") == REPAIR else "Apply"
+            el("hint-apply").textContent = "Repair notes" if hint.get("technique") == latin.REPAIR else "Apply"
         if key is None or lines is None:
             return
         implications = [str(x) for x in hint.get("implications") or []]

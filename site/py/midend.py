@@ -697,7 +697,7 @@ class Midend:
             self.show_hint()
 
     def apply_hint(self):
-        """Play the hinted move and say which (its last stage's title: "Applied: Hidden single.")."""
+        """Play the hinted move and say which (its "what" stage's title: "Applied: Hidden single.")."""
         if self.hint is None or self.game.locked():
             return
         try:
@@ -705,9 +705,10 @@ class Midend:
         except ValueError as exc:
             say(str(exc), "error")
             return
-        title = self.game.hint_stages(self.hint)[-1][0]
+        stages = self.game.hint_stages(self.hint)
+        title = stages[1 if len(stages) > 1 else 0][0]  # the "what" stage's (where → what → why)
         self.close_hint(redraw=False)
-        if not self.play(moves, "Applied: " + (title[5:] if title.startswith("Why: ") else title) + "."):
+        if not self.play(moves, "Applied: " + title + "."):
             self.redraw()
 
     def close_hint(self, redraw=True):

@@ -48,6 +48,7 @@ class PieceGame(Game):
         self.hint = None
         self.hint_stage = 0
         self.measured = None  # what the worker said of the puzzle (count, level), once asked
+        self._misfit = (None, None, None, None)  # (puzzle, state, (piece, cells), answer) of the last `misfit`
 
     # family hooks ---------------------------------------------------------------------------------
     def problems(self, puzzle, placed):
@@ -106,12 +107,19 @@ class PieceGame(Game):
         return tuple((p, placed[p]) for p in self.rules.IDS if p in placed)
 
     def misfit(self, pid, cells):
-        """Why a piece cannot go on these cells now (the rules' sentence), or None when it can."""
+        """Why a piece cannot go on these cells now (the rules' sentence), or None when it can. The last answer is
+        kept: the ghost asks again at every frame of a turning 3D view, and a placement asks what its ghost did."""
+        puzzle, state, key = self.midend.puzzle, self.midend.state, (pid, tuple(cells))
+        last = self._misfit
+        if last[0] is puzzle and last[1] is state and last[2] == key:
+            return last[3]
         try:
-            self.apply(self.midend.puzzle, self.midend.state, self.rules.format_move(pid, cells))
+            self.apply(puzzle, state, self.rules.format_move(pid, cells))
+            why = None
         except ValueError as exc:
-            return str(exc)
-        return None
+            why = str(exc)
+        self._misfit = (puzzle, state, key, why)
+        return why
 
     def is_solved(self, puzzle, state):
         """Every piece of the puzzle placed, without a mistake."""

@@ -18,7 +18,7 @@ from ..base import Hint
 from ..rules import latin as rules
 
 DIRECT = ("Wrong entry", "Changed given")  # told at once: no "look here" stage
-REPAIR = "Missing candidate"
+REPAIR = rules.REPAIR
 
 
 def told(hint: Hint, values: Sequence[int], peers: Sequence[Sequence[int]]) -> Hint:

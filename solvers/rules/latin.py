@@ -29,6 +29,7 @@ PLACE, TOGGLE, REMOVE = "=", "^", "-"
 SET_NOTES, CORNER, COLOUR = "+", "*", "!"
 KINDS = (PLACE, TOGGLE, REMOVE, SET_NOTES, CORNER, COLOUR)
 COLOURS = 9  # cell colours 1..9 (0: none)
+REPAIR = "Missing candidate"  # the hint technique of notes that leave out a cell's true digit (they are repaired)
 
 
 def symbol(v: int) -> str:
