@@ -386,6 +386,8 @@ class GridGame(Game):
             words.append("Grade: " + str(grade))
         if score is not None:
             words.append("score " + str(score))
+        if ans.get("difficulty"):
+            self.midend.show_grade(str(ans["difficulty"]))  # the Difficulty choice agrees with the grade line
         hardest = ans.get("hardest")
         if hardest and hardest != grade:
             words.append("hardest step: " + str(hardest))

@@ -236,6 +236,13 @@ class Game:
     def forget_hint(self):
         """Drop the highlights of a hint (no redraw)."""
 
+    def kept(self):
+        """What the view keeps of a game beside its moves (saved with it: Skyscrapers' greyed clues), or None."""
+        return None
+
+    def restore(self, kept):
+        """Take back what `kept` gave (from a save, which may hold anything: ignore what does not fit)."""
+
     def key(self, ev):
         """A key the midend did not take (undo and redo are its own); return True if used."""
         return False
@@ -317,6 +324,14 @@ class Midend:
         for ident in ("size", "difficulty", "variant"):  # a new choice starts a puzzle of it (Undo brings back the old)
             if el(ident) is not None:
                 on(el(ident), "change", lambda _ev: self.new())
+        box = el("message")
+        if box is not None and el("resume") is None:  # offered while a new puzzle holds the place of an unfinished game
+            button = document.createElement("button")
+            button.id, button.type, button.hidden = "resume", "button", True
+            button.textContent = "Resume your game"
+            box.insertAdjacentElement("afterend", button)
+        if el("resume") is not None:
+            click("resume", self.undo)
         on(document, "keydown", self.key)
         on(window, "hashchange", lambda _ev: self.follow_link())
         self.game.bind()
@@ -357,11 +372,13 @@ class Midend:
         self.buttons()
 
     def buttons(self):
-        """Enable undo and redo as far as the history allows."""
+        """Enable undo and redo as far as the history allows; offer the game a new puzzle replaced."""
         locked = self.game.locked()
         if el("undo") is not None:
             el("undo").disabled = locked or (self.index == 0 and self.previous is None)
             el("redo").disabled = locked or self.index + 1 >= len(self.states)
+        if el("resume") is not None:
+            el("resume").hidden = self.index != 0 or self.previous is None
 
     # starting -----------------------------------------------------------------------------------
     async def start(self):
@@ -375,9 +392,11 @@ class Midend:
         if saved is None and self.store.has():
             saved = "unreadable"  # not a JSON object: resume sets it aside with a message
         if problem:
+            self.resume_quietly(saved)
             self.fresh(problem, error=True)
         elif fragment:
-            self.open_link(fragment, saved)
+            self.resume_quietly(saved)  # a link opens its puzzle; the saved game stays one Undo away
+            self.open_link(fragment)
         elif saved is not None:
             self.resume(saved)
         else:
@@ -392,7 +411,7 @@ class Midend:
         if problem:
             self.fresh(problem, error=True)
         else:
-            self.open_link(fragment, None)
+            self.open_link(fragment)
 
     def fresh(self, message, error=False, grade=1):
         """A ready-made puzzle (a build-time starter, else the page's fallback)."""
@@ -401,8 +420,21 @@ class Midend:
         if error:
             el("message").className = "message error"
 
-    def open_link(self, fragment, saved):
-        """Open a shared link; a bad one gives a message and a fresh puzzle."""
+    def resume_quietly(self, saved):
+        """Set up a saved game without showing or saving it, so that the link opened next keeps it one Undo
+        away (a save that cannot be read is left for `resume` to set aside later: nothing is lost)."""
+        if saved is None:
+            return
+        try:
+            if not isinstance(saved, dict):
+                raise ValueError("not a saved game")
+            self.resume(saved, quiet=True, keep=True)
+        except BAD:
+            self.store.set_aside()  # kept under its "-unreadable" key, as `resume` does
+            self.puzzle = None
+
+    def open_link(self, fragment):
+        """Open a shared link; a bad one gives a message and a fresh puzzle (the game it replaced one Undo away)."""
         if fragment.strip().lower() == "daily":
             self.fresh("Loading today's " + self.game.noun + "…", grade=self.game.daily_grade)
             spawn(self.daily())
@@ -416,8 +448,8 @@ class Midend:
             self.fresh("That link is not a valid " + self.game.noun + " (" + str(exc) + "): it cannot be played, "
                        "so here is " + self.game.fresh_words + ".", error=True)
             return
-        if not moves and isinstance(saved, dict) and saved.get("puzzle") == text and self.resume(saved, quiet=True):
-            return
+        if self.previous_is(text, moves):
+            return  # the link of the game shown: nothing to replace
         puzzle["difficulty"] = "Shared"
         played = times is not None and len(times) == len(moves) and moves
         count = str(len(moves)) + (" move" if len(moves) == 1 else " moves")
@@ -428,8 +460,17 @@ class Midend:
                   seconds=times[-1] if played else 0,
                   message=message + (" Checking it…" if self.game.verify else ""))
 
-    def resume(self, saved, quiet=False):
-        """Continue a saved game; a bad, old or wrong-shaped save is set aside with a message."""
+    def previous_is(self, text, moves):
+        """Whether the game shown is the puzzle `text` with exactly `moves` played (opening it would change nothing)."""
+        if self.puzzle is None or self.game.text(self.puzzle) != text or self.played() != list(moves):
+            return False
+        say("That link is the game you are playing: it is as you left it.")
+        self.changed(announce=False)
+        return True
+
+    def resume(self, saved, quiet=False, keep=False):
+        """Continue a saved game; a bad, old or wrong-shaped save is set aside with a message (with `keep`, a bad
+        save raises ValueError and stays where it is, and the game is set up without drawing or saving it)."""
         try:
             if not isinstance(saved, dict) or saved.get("v") != STORE_VERSION:
                 raise ValueError("it is from an older version of Tessera")
@@ -447,12 +488,15 @@ class Midend:
             for step in moves:
                 states.append(self.replay(puzzle, split_moves(step), states[-1], states[0]))
         except BAD as exc:
+            if keep:
+                raise ValueError(str(exc)) from None
             self.store.set_aside()
             self.fresh("Your saved game could not be read (" + str(exc) + "); it was set aside. Here is a fresh "
                        + self.game.noun + ".", error=True)
             return False
         self.load(puzzle, label=str(saved.get("label") or ""), verified=saved.get("verified", True) is not False,
-                  seconds=seconds, message="" if quiet else "Welcome back: your game is as you left it.", show=False)
+                  seconds=seconds, message="" if quiet else "Welcome back: your game is as you left it.", show=False,
+                  check=not keep)
         self.states, self.moves, self.index = states, list(moves), index
         times, hints = saved.get("times"), saved.get("hints", 0)
         ok = isinstance(times, list) and len(times) == len(moves) and all(type(t) is int for t in times)
@@ -461,19 +505,27 @@ class Midend:
         move_times = saved.get("move_times")
         self.move_times = move_times if isinstance(move_times, list) and all(type(t) is int for t in move_times) \
             else None
+        self.game.restore(saved.get("view"))
+        if keep:
+            return True
         self.changed(announce=False)
-        if quiet:
+        if self.game.is_solved(self.puzzle, self.state):
+            say("Welcome back: you solved this " + self.game.noun + " in " + self.timer.text() + ". New makes "
+                "another.", "good")
+        elif quiet:
             say("Welcome back: your game is as you left it.")
         return True
 
     # loading ------------------------------------------------------------------------------------
     def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True, times=None, hints=0,
-             show=True):
+             show=True, check=True, previous=True):
         """Start playing a puzzle, maybe with moves already played (as one undoable step; `times`: a replay's
-        seconds of each move). Without `show` the caller sets the history, then draws and saves."""
+        seconds of each move). Without `show` the caller sets the history, then draws and saves; without `check`
+        an unverified puzzle is not checked yet; with `previous` False the game it replaces is dropped."""
         self.replaying = False
         start = self.game.start(puzzle)
-        self.previous = self.unfinished()
+        kept = self.unfinished() if previous else None
+        self.previous = kept or (self.previous if previous and self.index == 0 else None)
         self.token += 1
         self.asked += 1  # whatever was asked for before this puzzle came is no longer wanted
         self.puzzle = puzzle
@@ -491,7 +543,7 @@ class Midend:
             self.index = 1
         self.timer.reset(seconds, running=True)
         self.show_grade(self.label)
-        if not verified:
+        if not verified and check:
             spawn(self.check_unique())
         say((message or self.game.welcome(puzzle))
             + (" Undo brings back the game you were playing." if self.previous else ""))
@@ -502,7 +554,7 @@ class Midend:
         """The game shown now when it has moves and is not solved (to bring back by Undo), else None."""
         if self.puzzle is None or self.index == 0 or self.game.is_solved(self.puzzle, self.state):
             return None
-        return (self.puzzle, self.played(), self.label, self.timer.seconds, self.verified)
+        return (self.puzzle, self.played(), self.label, self.timer.seconds, self.verified, self.game.kept())
 
     def show_grade(self, name):
         """Set the difficulty choice to the puzzle's grade when it is one of the choices."""
@@ -565,13 +617,20 @@ class Midend:
     def undo(self):
         """Step back one step; at the start, back to the unfinished game a new puzzle replaced."""
         if self.index == 0 and self.previous is not None and not self.game.locked():
-            puzzle, moves, label, seconds, verified = self.previous
-            self.load(puzzle, moves, label, seconds, "Your previous game is back.", verified)
+            self.undo_to_previous("Your previous game is back.")
             return
         if self.index > 0 and not self.game.locked():
             self.index -= 1
             self.close_hint(redraw=False)
             self.changed(announce=False)
+
+    def undo_to_previous(self, message):
+        """Bring back the unfinished game a new puzzle replaced (the puzzle shown now is dropped)."""
+        puzzle, moves, label, seconds, verified, view = self.previous
+        self.previous = None
+        self.load(puzzle, moves, label, seconds, message, verified, previous=False)
+        self.game.restore(view)
+        self.redraw()
 
     def redo(self):
         """Step forward one step."""
@@ -593,7 +652,7 @@ class Midend:
         self.store.save({"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
                          "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
                          "verified": self.verified, "times": list(self.times), "hints": self.hints,
-                         "move_times": self.move_times})
+                         "move_times": self.move_times, "view": self.game.kept()})
 
     def save_soon(self):
         """Save every few ticks of the timer."""
@@ -630,11 +689,29 @@ class Midend:
             return
         if "error" in ans or ans.get("count") != 1:
             why = ans.get("error") or "it has more than one solution"
-            self.fresh("That " + self.game.noun + " cannot be played: " + why + ". Here is a fresh one.", error=True)
+            if self.previous is not None:  # the game the link replaced comes back
+                self.undo_to_previous("That " + self.game.noun + " cannot be played: " + why
+                                      + ". Your game is back as you left it.")
+            else:
+                self.fresh("That " + self.game.noun + " cannot be played: " + why + ". Here is a fresh one.",
+                           error=True)
+            el("message").className = "message error"
             return
         self.verified = True
         say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
         self.save()
+
+    async def unique(self, puzzle):
+        """(True, '') when the worker finds exactly one solution; (False, why) when it finds none or several;
+        (None, '') when it cannot tell within CHECK_SECONDS."""
+        obj = self.game.solve_request(puzzle, self.game.start(puzzle))
+        obj["limit"] = {"seconds": CHECK_SECONDS}
+        ans = await self.worker.call(self.family, "solve", obj, "Checking it once the solver loads…")
+        if ans.get("kind") in ("timeout", "cancelled"):
+            return None, ""
+        if "error" in ans or ans.get("count") != 1:
+            return False, ans.get("error") or "it has more than one solution"
+        return True, ""
 
     async def check(self):
         """Mark mistakes and say what the worker found."""
@@ -802,7 +879,7 @@ class Midend:
             return
         if "#" in text and "/" + self.family + ".html#" in text:  # this page's own link, with its moves
             try:
-                self.open_link(decode_fragment(text.split("#", 1)[1]), None)
+                self.open_link(decode_fragment(text.split("#", 1)[1]))
             except ValueError as exc:
                 say("That link cannot be read: " + str(exc) + ".", "error")
             return
@@ -811,10 +888,20 @@ class Midend:
         if "error" not in ans:
             ans["difficulty"] = "Opened"
             try:
-                self.load(ans, label="Opened", verified=not self.game.verify,
-                          message="Opened." + (" Checking that it has one solution…" if self.game.verify else ""))
+                self.game.start(ans)
             except BAD as exc:
                 say("That " + self.game.noun + " cannot be played: " + str(exc), "error")
+                return
+            verified, why = True, ""
+            if self.game.verify:  # checked before it replaces the game: a failed Open leaves the game as it was
+                say("Checking that it has exactly one solution…")
+                verified, why = await self.unique(ans)
+                if verified is False:
+                    say("That " + self.game.noun + " cannot be played: " + why + ". Your game is as it was.", "error")
+                    return
+            self.load(ans, label="Opened", message="Opened" + (": it could not be checked quickly; it is yours to "
+                      "play." if verified is None else ": it has exactly one solution. Have fun!" if self.game.verify
+                      else "."))
             return
         for other in self.families:
             if other != self.family:

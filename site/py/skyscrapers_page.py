@@ -53,6 +53,21 @@ class SkyscrapersGame(GridGame):
         else:
             done.add((side, i))
         self.board.draw()
+        self.midend.save()  # greyed clues are kept with the game
+
+    def kept(self):
+        """The greyed clues, as [side, index] pairs."""
+        return sorted([side, i] for side, i in self.board.done_clues) or None
+
+    def restore(self, kept):
+        """Grey the saved clues again (a save may hold anything: only clues of this board count)."""
+        clues = self.board.clues or {}
+        done = set()
+        for item in kept if isinstance(kept, list) else []:
+            if isinstance(item, list) and len(item) == 2 and item[0] in clues and type(item[1]) is int \
+                    and 0 <= item[1] < len(clues[item[0]]):
+                done.add((item[0], item[1]))
+        self.board.done_clues = done
 
     async def load_custom(self):
         """Play typed clues (four lines: top, right, bottom, left) after checking they have one solution."""

@@ -457,20 +457,37 @@ def clock(seconds):
     return str(seconds // 60) + ":" + ("0" + str(seconds % 60))[-2:]
 
 
+IDLE_SECONDS = 90  # a player who has not touched the page for this long is away: the clock waits for their return
+
+
 class Timer:
-    """Seconds spent on a puzzle, shown in #timer; can be hidden and paused."""
+    """Seconds spent on a puzzle, shown in #timer; can be hidden and paused. It counts only while the page is
+    seen and in use: not in a hidden tab or an unfocused window, nor once the player has been away (no key,
+    click or touch) for IDLE_SECONDS (a headless or covered window never says it is hidden)."""
 
     def __init__(self, on_tick=None):
         self.seconds = 0
         self.running = False
         self.on_tick = on_tick
         self.hidden = window.localStorage.getItem("tessera-timer-hidden") == "1"
+        self.used = window.Date.now()  # when the player last pressed a key, clicked or touched
+        for kind in ("keydown", "pointerdown", "wheel"):
+            on(document, kind, self.touched)
         self._show()
         window.setInterval(create_proxy(self._tick), 1000)
         click("timer-toggle", self.toggle)
 
+    def touched(self, *_):
+        """The player is here."""
+        self.used = window.Date.now()
+
+    def away(self):
+        """Whether the player is not playing now (hidden tab, another window in front, or idle too long)."""
+        idle = window.Date.now() - self.used > IDLE_SECONDS * 1000
+        return bool(document.hidden) or not document.hasFocus() or idle
+
     def _tick(self, *_):
-        if self.running and not document.hidden:
+        if self.running and not self.away():
             self.seconds += 1
             self._show()
             if self.on_tick is not None:
@@ -497,6 +514,7 @@ class Timer:
         """Start over from `seconds`."""
         self.seconds = seconds
         self.running = running
+        self.used = window.Date.now()
         self._show()
 
     def text(self):
