@@ -74,39 +74,150 @@ def runs(desc: str, area: int, top: int) -> list[int]:
     return out
 
 
-SOLO = re.compile(r"(\d+)(?:x(\d+))?([a-z]*)")
+SOLO = re.compile(r"(\d+)(?:x(\d+))?([a-z][a-z0-9]*)?")
 
 
-def tatham_solo(text: str) -> tuple[tuple[int, int], list[int]] | None:
-    """(box as (width, height), values) of a Solo game ID "CxR:<grid>" (Solo's boxes are R digits wide and C
-    tall), told from Tessera's own "WxH:<grid>" by its run letters or '_'; None when the text is not one.
-    Jigsaw, killer and X variants raise ValueError."""
+def solo_blocks(desc: str, n: int) -> list[int]:
+    """Each cell's block (numbered by first cell, row-major) of Solo's edge code for jigsaw regions and killer
+    cages. The code walks the 2n(n-1) edges between neighbours (the vertical ones row by row, then the horizontal
+    ones column by column, then one closing edge): a letter a-z is a run of 1-26 edges inside a block, followed by
+    a boundary unless it is 'z'; '_' is a boundary. ValueError when it does not fit."""
+    edges = 2 * n * (n - 1)
+    parent = list(range(n * n))
+
+    def root(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    pos = 0
+    for ch in desc:
+        if ch == "_":
+            count = 0
+        elif "a" <= ch <= "z":
+            count = ord(ch) - ord("a") + 1
+        else:
+            raise ValueError(f"unexpected {ch!r} in a block layout")
+        for _ in range(count):
+            if pos >= edges:
+                raise ValueError("the block layout has too much data")
+            a, b = _edge(pos, n)
+            parent[root(a)] = root(b)
+            pos += 1
+        if ch != "z":
+            pos += 1
+    if pos != edges + 1:
+        raise ValueError("the block layout does not cover the grid")
+    number: dict[int, int] = {}
+    return [number.setdefault(root(c), len(number)) for c in range(n * n)]
+
+
+def _edge(pos: int, n: int) -> tuple[int, int]:
+    """The two cells of Solo's edge number `pos`."""
+    vertical = n * (n - 1)
+    if pos < vertical:
+        y, x = divmod(pos, n - 1)
+        return y * n + x, y * n + x + 1
+    x, y = divmod(pos - vertical, n - 1)
+    return y * n + x, (y + 1) * n + x
+
+
+def write_solo_blocks(blocks: list[int], n: int) -> str:
+    """Solo's edge code of each cell's block (`solo_blocks` reads it back)."""
+    out, run = [], 0
+    for pos in range(2 * n * (n - 1) + 1):
+        if pos < 2 * n * (n - 1):
+            a, b = _edge(pos, n)
+            if blocks[a] == blocks[b]:
+                run += 1
+                continue
+        while run >= 26:
+            out.append("z")
+            run -= 26
+        out.append(chr(ord("a") + run - 1) if run else "_")
+        run = 0
+    return "".join(out)
+
+
+def tatham_solo(text: str) -> dict | None:
+    """A Solo game ID "<params>:<description>": {"box": (width, height), "values", "regions" (each cell's region,
+    jigsaw) or None, "diagonals", "cages" [(sum, cells)]}; told from Tessera's own "WxH:<grid>" by its run letters
+    or '_'; None when the text is not one. Solo's boxes are R digits wide and C tall ("CxR"); "Nj" is an N x N
+    jigsaw, 'x' adds the diagonals, 'k' killer cages (the description then adds the layout and the sums)."""
     params, colon, desc = text.partition(":")
     match = SOLO.fullmatch(params.strip())
     if not colon or match is None or not any(ch == "_" or "a" <= ch <= "z" for ch in desc):
         return None
-    if any(flag in match.group(3) for flag in "jkx"):
-        raise ValueError("Solo's jigsaw, killer and X variants are not Sudoku as Tessera plays it")
+    flags = match.group(3) or ""
     c = int(match.group(1))
-    r = int(match.group(2) or c)
+    r = int(match.group(2) or c) if match.group(2) or "j" not in flags else 1
+    jigsaw = "j" in flags or r == 1
     n = c * r
-    if not 2 <= n <= 16:
+    if not 4 <= n <= 16:
         raise ValueError(f"a {n}x{n} Solo grid is not one Tessera plays (4x4 to 16x16)")
-    return (r, c), runs(desc.split(",")[0], n * n, n)
+    parts = desc.strip().split(",")
+    want = 1 + jigsaw + 2 * ("k" in flags)
+    if len(parts) != want:
+        raise ValueError(f"this Solo ID should have {want} comma-separated parts, not {len(parts)}")
+    values = runs(parts[0], n * n, n)
+    regions = solo_blocks(parts[1], n) if jigsaw else None
+    cages = []
+    if "k" in flags:
+        blocks = solo_blocks(parts[-2], n)
+        sums = runs(parts[-1], n * n, n * n * (n + 1) // 2)
+        for k in range(max(blocks) + 1):
+            cells = [i for i, b in enumerate(blocks) if b == k]
+            given = [sums[i] for i in cells if sums[i]]
+            if len(given) != 1:
+                raise ValueError(f"the cage at r{cells[0] // n + 1}c{cells[0] % n + 1} has {len(given)} sums")
+            cages.append((given[0], cells))
+    box = (r, c) if not jigsaw else None
+    return {"box": box, "n": n, "values": values, "regions": regions, "diagonals": "x" in flags, "cages": cages}
 
 
-def solo_id(box: tuple[int, int], values: list[int]) -> str:
-    """The Solo game ID of a grid with boxes `box` = (width, height) wide and tall."""
-    return f"{box[1]}x{box[0]}:" + write_runs(values)
+def solo_id(box: tuple[int, int], values: list[int], regions: list[int] | None = None, diagonals: bool = False,
+            cages: list[tuple[int, list[int]]] = ()) -> str:
+    """The Solo game ID of a grid with boxes `box` = (width, height) (or a jigsaw's regions), diagonals, and killer
+    cages (a one-cell cage is written as a given: Solo's cages have two cells or more)."""
+    n = box[0] * box[1]
+    values = list(values)
+    for total, cells in cages:
+        if len(cells) == 1:
+            values[cells[0]] = total
+    cages = [(total, cells) for total, cells in cages if len(cells) > 1]
+    params = (f"{n}j" if regions is not None else f"{box[1]}x{box[0]}") + ("x" if diagonals else "") + \
+        ("k" if cages else "")
+    parts = [write_runs(values) or "a"]
+    if regions is not None:
+        parts.append(write_solo_blocks(list(regions), n))
+    if cages:
+        blocks, sums = [-1] * (n * n), [0] * (n * n)
+        for k, (total, cells) in enumerate(cages):
+            for cell in cells:
+                blocks[cell] = k
+            sums[min(cells)] = total
+        if -1 in blocks:
+            raise ValueError("Solo's killer cages cover every cell")
+        code = write_solo_blocks(blocks, n)
+        if max(solo_blocks(code, n)) != len(cages) - 1:
+            raise ValueError("Solo's killer cages are joined side by side")
+        parts += [code, write_runs(sums)]
+    return params + ":" + ",".join(parts)
 
 
 # f-puzzles keys that carry no rule: anything else set (diagonals, cages, thermometers, ...) is a variant
 FPUZZLES_PLAIN = {"size", "title", "author", "ruleset", "grid", "solution", "disabledlogic", "truecandidatesoptions"}
 
 
-def fpuzzles(text: str) -> tuple[int, list[int]] | None:
-    """(size, givens) of an f-puzzles puzzle's JSON (what an f-puzzles or SudokuPad "fpuzzles" link holds once
-    lz-string has decompressed it); None when the text is not a JSON object. A variant raises ValueError."""
+FPUZZLES_VARIANT = {"killercage", "diagonal+", "diagonal-"}  # the variant keys Tessera plays
+
+
+def fpuzzles(text: str) -> dict | None:
+    """The parts of an f-puzzles puzzle's JSON (what an f-puzzles or SudokuPad "fpuzzles" link holds once
+    lz-string has decompressed it): {"n", "box": None, "values", "regions", "diagonals", "cages"} as
+    `tatham_solo` gives them; None when the text is not a JSON object. Rules Tessera does not play raise
+    ValueError (thermometers, arrows, a single diagonal, ...)."""
     text = text.strip()
     if not text.startswith("{"):
         return None
@@ -116,17 +227,73 @@ def fpuzzles(text: str) -> tuple[int, list[int]] | None:
     size, grid = data.get("size"), data.get("grid")
     if type(size) is not int or not isinstance(grid, list) or len(grid) != size:
         raise ValueError("an f-puzzles puzzle has a size and a grid of that many rows")
-    extra = sorted(k for k, v in data.items() if k not in FPUZZLES_PLAIN and v)
-    if extra or any(isinstance(cell, dict) and "region" in cell for row in grid for cell in row):
-        raise ValueError("it has rules beyond classic Sudoku (" + ", ".join(extra[:3] or ["regions"]) + ")")
-    values = []
+    extra = sorted(k for k, v in data.items() if k not in FPUZZLES_PLAIN | FPUZZLES_VARIANT and v)
+    if extra:
+        raise ValueError("it has rules Tessera does not play (" + ", ".join(extra[:3]) + ")")
+    if bool(data.get("diagonal+")) != bool(data.get("diagonal-")):
+        raise ValueError("it has one diagonal; Tessera plays X Sudoku, with both")
+    values, regions = [], []
     for row in grid:
         if not isinstance(row, list) or len(row) != size:
             raise ValueError("an f-puzzles row holds one cell per column")
         for cell in row:
             given = isinstance(cell, dict) and cell.get("given") and type(cell.get("value")) is int
             values.append(cell["value"] if given else 0)
-    return size, values
+            region = cell.get("region") if isinstance(cell, dict) else None
+            if region is not None and type(region) is not int:
+                raise ValueError("an f-puzzles region is a number")
+            regions.append(region)
+    cages = []
+    for cage in data.get("killercage") or []:
+        if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
+            raise ValueError("an f-puzzles killer cage lists its cells")
+        value = cage.get("value")
+        if not (isinstance(value, (int, str)) and str(value).strip().isdigit()):
+            raise ValueError("Tessera plays killer cages with a sum (not blank or ? cages)")
+        cages.append((int(value), [_fpuzzles_cell(name, size) for name in cage["cells"]]))
+    jigsaw = any(r is not None for r in regions)
+    return {"n": size, "box": None, "values": values,
+            "regions": _fpuzzles_regions(regions, size) if jigsaw else None,
+            "diagonals": bool(data.get("diagonal+")), "cages": cages}
+
+
+def _fpuzzles_cell(name: object, size: int) -> int:
+    """The cell index of an f-puzzles cell name "R3C7"."""
+    match = re.fullmatch(r"R(\d+)C(\d+)", str(name).strip().upper())
+    if match is None or not (1 <= int(match.group(1)) <= size and 1 <= int(match.group(2)) <= size):
+        raise ValueError(f"{str(name)[:12]!r} is not a cell of the grid")
+    return (int(match.group(1)) - 1) * size + int(match.group(2)) - 1
+
+
+def _fpuzzles_regions(regions: list[int | None], size: int) -> list[int]:
+    """Each cell's region: its own "region", else its box's (f-puzzles' default for a cell without one)."""
+    bands: dict[int, tuple[int, int]] = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}
+    if size not in bands:
+        raise ValueError(f"Tessera plays jigsaw Sudoku of sizes {', '.join(map(str, bands))}, not {size}x{size}")
+    w, h = bands[size]
+    return [r if r is not None else (c // size // h) * (size // w) + (c % size) // w for c, r in enumerate(regions)]
+
+
+def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple) -> str:
+    """An f-puzzles puzzle's JSON of a Sudoku (`fpuzzles` reads it back): the page compresses it into a link."""
+    n = box[0] * box[1]
+    regions, diagonals, cages = layout
+    grid = []
+    for r in range(n):
+        row = []
+        for c in range(n):
+            cell: dict = {"value": values[r * n + c], "given": True} if values[r * n + c] else {}
+            if regions is not None:
+                cell["region"] = regions[r * n + c]
+            row.append(cell)
+        grid.append(row)
+    data: dict = {"size": n, "grid": grid}
+    if diagonals:
+        data["diagonal+"] = data["diagonal-"] = True
+    if cages:
+        data["killercage"] = [{"cells": [f"R{c // n + 1}C{c % n + 1}" for c in cells], "value": str(total)}
+                              for total, cells in cages]
+    return json.dumps(data, separators=(",", ":"))
 
 
 def sudokuwiki(text: str) -> str | None:

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations
 
 from .rules import latin as rules
+from .rules import sudoku as sudoku_rules
 
 Mask = int  # bit v-1 set = value v is possible
 Cell = int  # index into the board, row-major
@@ -33,6 +34,7 @@ class Geometry:
     unit_names: tuple[str, ...]  # "row 4", "column 2", "box 5" (1-based, for reasons)
     peers: tuple[tuple[Cell, ...], ...] = field(repr=False)
     cell_units: tuple[tuple[int, ...], ...] = field(repr=False)  # unit indices per cell
+    cages: tuple[tuple[int, tuple[Cell, ...]], ...] = ()  # killer cages (sum, cells): their cells are peers too
 
     @property
     def full(self) -> Mask:
@@ -44,8 +46,9 @@ class Geometry:
         return f"r{cell // self.cols + 1}c{cell % self.cols + 1}"
 
 
-def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]], unit_names: Sequence[str]) -> Geometry:
-    """Build a geometry (peers and per-cell units) from its units."""
+def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]], unit_names: Sequence[str],
+                  cages: Sequence[tuple[int, Sequence[Cell]]] = ()) -> Geometry:
+    """Build a geometry (peers and per-cell units) from its units and killer cages (sum, cells)."""
     ncells = rows * cols
     peer_sets: list[set[Cell]] = [set() for _ in range(ncells)]
     cell_units: list[list[int]] = [[] for _ in range(ncells)]
@@ -53,14 +56,26 @@ def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]],
         for c in unit:
             peer_sets[c].update(unit)
             cell_units[c].append(u)
+    for _total, cells in cages:
+        for c in cells:
+            peer_sets[c].update(cells)
     peers = tuple(tuple(sorted(p - {c})) for c, p in enumerate(peer_sets))
-    return Geometry(n, rows, cols, tuple(map(tuple, units)), tuple(unit_names), peers, tuple(map(tuple, cell_units)))
+    return Geometry(n, rows, cols, tuple(map(tuple, units)), tuple(unit_names), peers, tuple(map(tuple, cell_units)),
+                    tuple((total, tuple(cells)) for total, cells in cages))
 
 
 @cache
 def square(n: int, box: tuple[int, int] | None = None) -> Geometry:
     """An n x n latin square, with w x h boxes when `box` = (w, h) (Sudoku); built once per shape."""
     return make_geometry(n, n, n, rules.units(n, box), rules.unit_names(n, box))
+
+
+@cache
+def sudoku(box: tuple[int, int], layout: tuple) -> Geometry:
+    """A Sudoku's geometry: boxes or a jigsaw's regions, diagonals, killer cages (rules.sudoku's layout)."""
+    n = box[0] * box[1]
+    units, names, _peers = sudoku_rules.tables(n, box, layout)
+    return make_geometry(n, n, n, units, names, layout[2])
 
 
 def values_of(mask: Mask) -> list[int]:
@@ -185,7 +200,7 @@ def find_naked_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int])
 
 def find_hidden_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
     """A value that fits in only one empty cell of a unit (boxes first, as people look)."""
-    order = sorted(range(len(g.units)), key=lambda u: (not g.unit_names[u].startswith("box"), u))
+    order = sorted(range(len(g.units)), key=lambda u: (not g.unit_names[u].startswith(("box", "region")), u))
     for u in order:
         unit = g.units[u]
         placed = 0

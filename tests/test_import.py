@@ -87,10 +87,14 @@ def fpuzzles(values: str, **extra: object) -> str:
     return json.dumps({"size": 9, "title": "t", "grid": grid, **extra})
 
 
-def test_sudoku_reads_classic_fpuzzles_json_and_refuses_variants() -> None:
+def test_sudoku_reads_fpuzzles_json_and_refuses_rules_it_does_not_play() -> None:
     assert imported("sudoku", fpuzzles(GRID)) == {"grid": GRID.replace("0", "."), "box": [3, 3]}
-    for extra in ({"diagonal+": True}, {"killercage": [{"cells": ["R1C1"], "value": "3"}]}):
-        with pytest.raises(PuzzleError, match="beyond classic"):
+    both = imported("sudoku", fpuzzles("1" + "." * 80, **{"diagonal+": True, "diagonal-": True}))
+    assert both["diagonals"] is True
+    for extra, why in (({"diagonal+": True}, "one diagonal"), ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]},
+                                                                "does not play"),
+                       ({"killercage": [{"cells": ["R1C1", "R1C2"]}]}, "with a sum")):
+        with pytest.raises(PuzzleError, match=why):
             imported("sudoku", fpuzzles(GRID, **extra))
     for bad in ("[1, 2]", "{\"size\": 9}", "{not json"):
         with pytest.raises(PuzzleError):

@@ -76,7 +76,7 @@ def valid_completion(puzzle: str, solution: str, box: tuple[int, int]) -> bool:
 def solved_grid(size: int, seed: int) -> str:
     """A full grid of a size (from the generator's filler)."""
     box = SIZES[size]
-    return S.grid_text(S.random_solution(size, box, rng_for(seed, "test")))
+    return S.grid_text(S.random_solution((box, S.CLASSIC), rng_for(seed, "test")))
 
 
 # ---------------------------------------------------------------------------- parse / format
@@ -193,7 +193,7 @@ def test_golden_files_solved_exactly(name: str) -> None:
 
 
 def test_solver_counts_nodes_and_stops_at_limit() -> None:
-    search = S.Search(9, (3, 3), 2)
+    search = S.Search(((3, 3), S.CLASSIC), 2)
     assert len(search.run([0] * 81)) == 2
     assert search.nodes >= 1
     assert S.count_solutions(S.parse("." * 16), 5) == 5
@@ -657,12 +657,12 @@ def test_each_9x9_grade_is_reached_for_fixed_seeds(grade: int) -> None:
 
 def test_dig_keeps_uniqueness_and_tracks_the_grade_incrementally() -> None:
     rng = rng_for(4, "dig")
-    solution = S.random_solution(9, (3, 3), rng)
+    solution = S.random_solution(((3, 3), S.CLASSIC), rng)
     for level in (0, 1, 3):
-        values, got = generator._dig(solution, (3, 3), rng, level)
+        values, got = generator.dig_graded(solution, ((3, 3), S.CLASSIC), rng, level)
         p = S.Puzzle((3, 3), values)
         assert S.count_solutions(p, 2) == 1 and L.grade(p) == got <= level
-    values, _ = generator._dig(solution, (3, 3), rng, None, symmetric=True)
+    values, _ = generator.dig_graded(solution, ((3, 3), S.CLASSIC), rng, None, symmetric=True)
     assert S.count_solutions(S.Puzzle((3, 3), values), 2) == 1
     assert all(bool(values[c]) == bool(values[80 - c]) for c in range(81))
 
@@ -803,7 +803,7 @@ from solvers.sudoku import bank as B  # noqa: E402
 def test_quick_grade_is_exact_or_a_true_lower_bound() -> None:
     rng = rng_for(3, "quick")
     for _ in range(8):
-        p = generator._candidate(rng, (3, 3), None, False)
+        p = generator.candidate(rng, ((3, 3), S.CLASSIC), None, False)
         full = L.grade(p)
         for level in range(5):
             got, exact = generator.quick_grade(p, level)

@@ -71,6 +71,10 @@ class GridGame(Game):
             self._memo = (puzzle, self.rules.grid_of(puzzle))
         return self._memo[1]
 
+    def layout(self, puzzle):
+        """A Sudoku variant's (regions, diagonals, cages) of the rules module, or None (a plain latin grid)."""
+        return None
+
     def solve_request(self, puzzle, state):
         """The puzzle's canonical solve input."""
         return self.rules.puzzle_of(self.text(puzzle))
@@ -108,23 +112,25 @@ class GridGame(Game):
     def apply(self, puzzle, state, move):
         """The shared latin move rules (givens cannot change); corner marks and colours."""
         n, givens, box, _clues = self.shape(puzzle)
-        values, notes = latin.apply_move(state[0], state[1], move, n, self.peer_lists(n, box), givens)
+        values, notes = latin.apply_move(state[0], state[1], move, n, self.peer_lists(n, box, self.layout(puzzle)),
+                                         givens)
         if latin.CORNER in move or latin.COLOUR in move:
             return (values, notes) + latin.apply_marks(state[2], state[3], move, n)
         return values, notes, state[2], state[3]
 
-    def peer_lists(self, n, box):
-        """Each cell's peers (rows, columns and boxes when there are boxes), built once per shape."""
-        key = (n, box)
+    def peer_lists(self, n, box, layout=None):
+        """Each cell's peers (rows, columns and boxes when there are boxes; a variant's regions, diagonals and
+        cages), built once per shape."""
+        key = (n, box, layout)
         if key not in _PEERS:
-            _PEERS[key] = latin.peers(n, box)
+            _PEERS[key] = latin.peers(n, box) if layout is None else self.rules.tables(n, box, layout)[2]
         return _PEERS[key]
 
     def is_solved(self, puzzle, state):
         """A full grid without a repeat that meets the family's extra rules."""
         values = state[0]
         n, _givens, box, _clues = self.shape(puzzle)
-        return all(values) and not latin.conflicts(values, self.peer_lists(n, box)) \
+        return all(values) and not latin.conflicts(values, self.peer_lists(n, box, self.layout(puzzle))) \
             and self.extra_solved(puzzle, values)
 
     def request(self, puzzle, state):
@@ -171,14 +177,17 @@ class GridGame(Game):
         """Set up the board, the pad and the size choice for a new puzzle; grade it in the background."""
         n, givens, box, clues = self.shape(puzzle)
         self.n, self.givens, self.box = n, givens, box
-        self.peers = self.peer_lists(n, box)
+        layout = self.layout(puzzle)
+        self.peers = self.peer_lists(n, box, layout)
         self.show_grade(puzzle, None)
         if el("path-list") is not None:
             el("path-list").innerHTML = ""
         if n <= AUTO_GRADE_MAX or (el("path-box") is not None and el("path-box").open):
             spawn(self.fetch_grade(puzzle))
-        self.board.setup(n, box, clues)
+        self.board.setup(n, box, clues, layout)
         self.board.given = [v != 0 for v in givens]
+        if el("variant") is not None and layout is not None:
+            el("variant").value = self.rules.variant_name(layout)
         self.build_pad(n)
         if el("size") is not None:
             el("size").value = str(n)

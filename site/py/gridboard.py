@@ -44,11 +44,17 @@ class GridBoard:
         on(window, "pointercancel", self._release)
         on(window, "resize", lambda _e: self.draw())
 
-    def setup(self, n, box=None, clues=None):
-        """Start a board of size n (box = (w, h) or None; clues = dict side -> list or None)."""
+    def setup(self, n, box=None, clues=None, layout=None):
+        """Start a board of size n (box = (w, h) or None; clues = dict side -> list or None; layout = a Sudoku
+        variant's (regions or None, diagonals, cages) as rules.sudoku gives it, or None)."""
         self.n = n
         self.box = box
         self.clues = clues
+        self.regions, self.diagonals, self.cages = layout if layout is not None else (None, False, ())
+        self.cage_of = {}  # cell -> cage index
+        for k in range(len(self.cages)):
+            for c in self.cages[k][1]:
+                self.cage_of[c] = k
         self.values = [0] * (n * n)
         self.given = [False] * (n * n)
         self.pencil = [0] * (n * n)  # bitmask per cell
@@ -142,7 +148,10 @@ class GridBoard:
             for c in range(n):
                 i = r * n + c
                 x, y = off + c * cell, off + r * cell
-                same_box = self.box and r // bh == cr // bh and c // bw == cc // bw
+                if self.regions is not None:
+                    same_box = self.regions[i] == self.regions[cr * n + cc]
+                else:
+                    same_box = self.box and r // bh == cr // bh and c // bw == cc // bw
                 if i in self.hint_cells:
                     bg = colours["hint"]
                 elif (r, c) == (cr, cc) or i in self.selected:
@@ -188,6 +197,8 @@ class GridBoard:
                     ctx.font = "600 " + str(int(cell * 0.22)) + "px " + font
                     ctx.fillText(self.hint_bounds[i], x + cell * 0.82, y + cell * 0.86)
         self._draw_lines(size, cell, off, colours)
+        if self.cages:
+            self._draw_cages(cell, off, colours, font)
         if self.hint_links:
             self._draw_links(cell, off, colours)
         if self.clues:
@@ -279,8 +290,73 @@ class GridBoard:
             ctx.lineTo(ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)
             ctx.fill()
 
+    def _draw_cages(self, cell, off, colours, font):
+        """Each killer cage as a dashed outline inside its cells, its sum small in its first cell's corner."""
+        n, ctx = self.n, self.ctx
+        d = cell * 0.09
+        ctx.strokeStyle = colours["given"]
+        ctx.lineWidth = max(1, cell * 0.025)
+        ctx.setLineDash([max(2, cell * 0.07), max(2, cell * 0.05)])
+
+        def inside(r, c, k):
+            return 0 <= r < n and 0 <= c < n and self.cage_of.get(r * n + c) == k
+
+        ctx.beginPath()
+        for i, k in self.cage_of.items():
+            r, c = divmod(i, n)
+            x0, y0 = off + c * cell, off + r * cell
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                if inside(r + dr, c + dc, k):
+                    continue
+                # the side faces out of the cage: a line inset by d, its ends reaching the neighbours' lines
+                pr, pc = dc, dr  # along the side
+                ends = []
+                for sign in (-1, 1):
+                    if not inside(r + pr * sign, c + pc * sign, k):
+                        ends.append(d)  # a convex corner
+                    elif inside(r + pr * sign + dr, c + pc * sign + dc, k):
+                        ends.append(-d)  # a concave corner: meet the next cell's line
+                    else:
+                        ends.append(0)
+                if dr:
+                    y = y0 + (d if dr < 0 else cell - d)
+                    ctx.moveTo(x0 + ends[0], y)
+                    ctx.lineTo(x0 + cell - ends[1], y)
+                else:
+                    x = x0 + (d if dc < 0 else cell - d)
+                    ctx.moveTo(x, y0 + ends[0])
+                    ctx.lineTo(x, y0 + cell - ends[1])
+        ctx.stroke()
+        ctx.setLineDash([])
+        size = max(8, int(cell * 0.22))
+        ctx.font = "600 " + str(size) + "px " + font
+        ctx.textAlign = "left"
+        ctx.textBaseline = "top"
+        for total, cells in self.cages:
+            r, c = divmod(min(cells), n)
+            x, y = off + c * cell + d * 0.6, off + r * cell + d * 0.6
+            text = str(total)
+            ctx.fillStyle = colours["panel"]
+            ctx.fillRect(x - 1, y - 1, ctx.measureText(text).width + 2, size + 2)
+            ctx.fillStyle = colours["given"]
+            ctx.fillText(text, x, y)
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+
     def _draw_lines(self, size, cell, off, colours):
         n, ctx = self.n, self.ctx
+        if self.diagonals:
+            ctx.strokeStyle = colours["muted"]
+            ctx.lineWidth = max(1, cell * 0.03)
+            ctx.beginPath()
+            ctx.moveTo(off, off)
+            ctx.lineTo(off + n * cell, off + n * cell)
+            ctx.moveTo(off + n * cell, off)
+            ctx.lineTo(off, off + n * cell)
+            ctx.stroke()
+        if self.regions is not None:
+            self._draw_regions(cell, off, colours)
+            return
         bw, bh = self.box if self.box else (1, 1)
         for k in range(n + 1):
             for vertical in (True, False):
@@ -295,10 +371,36 @@ class GridBoard:
                     ctx.moveTo(off, off + k * cell)
                     ctx.lineTo(off + n * cell, off + k * cell)
                 ctx.stroke()
+        self._draw_cursor(cell, off, colours)
+
+    def _draw_cursor(self, cell, off, colours):
         cr, cc = self.cursor
+        ctx = self.ctx
         ctx.strokeStyle = colours["entry"]
         ctx.lineWidth = max(2, cell * 0.06)
         ctx.strokeRect(off + cc * cell + 2, off + cr * cell + 2, cell - 4, cell - 4)
+
+    def _draw_regions(self, cell, off, colours):
+        """A jigsaw's grid: thin lines between cells, thick ones where two regions meet and round the edge."""
+        n, ctx, regions = self.n, self.ctx, self.regions
+        for thick in (False, True):
+            ctx.strokeStyle = colours["line"] if thick else colours["thin"]
+            ctx.lineWidth = max(2, cell * 0.05) if thick else max(1, cell * 0.015)
+            ctx.beginPath()
+            for r in range(n):
+                for c in range(n + 1):  # the vertical line left of (r, c)
+                    edge = c in (0, n) or regions[r * n + c - 1] != regions[r * n + c]
+                    if edge == thick:
+                        ctx.moveTo(off + c * cell, off + r * cell)
+                        ctx.lineTo(off + c * cell, off + (r + 1) * cell)
+            for r in range(n + 1):
+                for c in range(n):  # the horizontal line above (r, c)
+                    edge = r in (0, n) or regions[(r - 1) * n + c] != regions[r * n + c]
+                    if edge == thick:
+                        ctx.moveTo(off + c * cell, off + r * cell)
+                        ctx.lineTo(off + (c + 1) * cell, off + r * cell)
+            ctx.stroke()
+        self._draw_cursor(cell, off, colours)
 
     def _draw_clues(self, cell, off, colours, font):
         n, ctx = self.n, self.ctx
@@ -341,6 +443,11 @@ class GridBoard:
             words.append("empty, notes " + " ".join(marks))
         else:
             words.append("empty")
+        if i in self.cage_of:
+            total, cells = self.cages[self.cage_of[i]]
+            words.append("cage of " + str(len(cells)) + " adding up to " + str(total))
+        if self.regions is not None:
+            words.append("region " + str(self.regions[i] + 1))
         if self.corners[i] and not v:
             words.append("corner " + " ".join(symbol(k + 1) for k in range(self.n) if (self.corners[i] >> k) & 1))
         if 0 < self.colours[i] <= COLOURS:

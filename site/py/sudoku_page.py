@@ -21,11 +21,34 @@ class SudokuGame(GridGame):
     rules = sudoku
     label = "Sudoku"
     verify = True
-    legend = GridGame.legend + " Boxes are numbered across, then down: box 1 is top left."
+    legend = GridGame.legend + (" Boxes (and a jigsaw's regions) are numbered across, then down: box 1 is top left. A"
+                                " killer cage's digits differ and add up to the small number in its corner.")
+
+    _layouts = (None, None)
+
+    def layout(self, puzzle):
+        """The variant's regions, diagonals and cages (rules.sudoku's layout), read once per puzzle."""
+        if self._layouts[0] is not puzzle:
+            self._layouts = (puzzle, sudoku.layout_of(puzzle))
+        return self._layouts[1]
+
+    def extra_solved(self, puzzle, values):
+        """Every killer cage adds up to its sum."""
+        return not sudoku.broken_cages(values, self.layout(puzzle))
+
+    def choices(self, obj):
+        """The size and variant chosen; a size the variant does not come in becomes its nearest below 9x9 or 9."""
+        obj = GridGame.choices(self, obj)
+        sizes = sudoku.VARIANT_SIZES.get(obj.get("variant", "classic"), ())
+        if sizes and obj.get("size", 9) not in sizes:
+            obj["size"] = 9 if 9 in sizes else sizes[-1]
+        return obj
 
     def daily_request(self, date):
-        """Sudoku's daily puzzle: its grade follows the weekday."""
-        return "daily", {"date": date, "size": 9}
+        """Sudoku's daily puzzle of the chosen variant: its grade follows the weekday."""
+        variant = el("variant").value if el("variant") is not None else "classic"
+        size = 9 if 9 in sudoku.VARIANT_SIZES.get(variant, (9,)) else 6
+        return "daily", {"date": date, "size": size, "variant": variant}
 
     def welcome(self, puzzle):
         """New puzzle · grade · givens."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..latin import Geometry
 from . import als, basic, chains, forcing
+from . import cages as killer
 from .board import Cands, LogicStep, Values
 
 Finder = Callable[[Geometry, Cands, Values], LogicStep | None]
@@ -52,6 +53,7 @@ SCORES: dict[str, int] = {
     "Sue de Coq": 250, "X-chain": 260, "XY-chain": 260, "AIC": 280, "Grouped X-chain": 300, "Grouped AIC": 300,
     "ALS-XZ": 300, "ALS-XY-wing": 320, "Forcing chain": 500, "Forcing net": 700,
     "Nested forcing net": 1500,
+    "Cage combination": 20, "Cage and house": 50, "Rule of 45": 60,  # killer: not in HoDoKu; placed by hand
 }
 GUESS_SCORE = 10_000  # HoDoKu's brute force
 
@@ -69,15 +71,19 @@ def _either(*finders: Finder) -> Finder:
     return finder
 
 
-def ladder(uniqueness: bool = True) -> list[Rung]:
-    """The techniques in the order the hints try them (by level, then roughly by score)."""
+def ladder(uniqueness: bool = True, cages: bool = False) -> list[Rung]:
+    """The techniques in the order the hints try them (by level, then roughly by score); with `cages`, the killer
+    rungs too (they find nothing on a grid without cages)."""
     sd, cf = chains.single_digit, chains.chain_finder
     rungs = [
         ("Full house", 0, basic.full_house),
         ("Naked single", 0, basic.naked_single),
         ("Hidden single", 0, basic.hidden_single),
+        ("Cage combination", 0, killer.combination),
         ("Locked candidates (pointing)", 1, basic.locked(True)),
         ("Locked candidates (claiming)", 1, basic.locked(False)),
+        ("Cage and house", 1, killer.cage_and_house),
+        ("Rule of 45", 1, killer.rule_of_45),
         ("Naked pair", 1, basic.subset(True, 2)),
         ("Hidden pair", 1, basic.subset(False, 2)),
         ("Naked triple", 1, basic.subset(True, 3)),
@@ -114,6 +120,8 @@ def ladder(uniqueness: bool = True) -> list[Rung]:
         ("Nested forcing net", 4, forcing.nested),
     ]
     skip = {"Unique rectangle", "BUG+1"} if not uniqueness else set()
+    if not cages:
+        skip |= {"Cage combination", "Cage and house", "Rule of 45"}
     return [Rung(name, level, SCORES.get(name, SCORES["Unique rectangle type 1"]), find)
             for name, level, find in rungs if name not in skip]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from .. import budget, latin
+from .. import budget, cages, latin
 from ..latin import Geometry, bit, values_of
 from .board import Cands, LogicStep, Values, symbol, tables
 
@@ -76,10 +76,19 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
         known = _by_unit[id(g)] = (g, _pairs_of(g))
     by_unit, cell_units = known[1], g.cell_units
     changed = [*queue, *changed]
+    cage_sets = _cage_sets(g)
     while True:
         before = list(cands)
         if not latin.propagate(cands, queue, g.peers, g.units, g.full, cell_units, changed):
             return False
+        narrowed = None
+        if cage_sets:  # a killer's cage sums, then singles again (every unit is scanned: the cages changed cells)
+            narrowed = cages.narrow(cands, cage_sets)
+            if narrowed is None or 0 in (cands[c] for c in narrowed):
+                return False
+            if narrowed and not latin.propagate(cands, [c for c in narrowed if not cands[c] & (cands[c] - 1)],
+                                                g.peers, g.units, g.full):
+                return False
         units = {u for c in changed for u in cell_units[c]}
         units.update(u for c, m in enumerate(before) if cands[c] != m for u in cell_units[c])
         changed = []
@@ -98,8 +107,21 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
                         changed.append(c)
                         if not m & (m - 1):
                             queue.append(c)
-        if not changed:
+        if not changed and not narrowed:
             return True
+
+
+_cage_memo: dict[int, tuple[Geometry, tuple[cages.Cage, ...]]] = {}
+
+
+def _cage_sets(g: Geometry) -> tuple[cages.Cage, ...]:
+    """A geometry's killer cages with the digit sets that make their sums (none without cages)."""
+    if not g.cages:
+        return ()
+    known = _cage_memo.get(id(g))
+    if known is None or known[0] is not g:
+        known = _cage_memo[id(g)] = (g, cages.prepare(g.cages, g.n))
+    return known[1]
 
 
 class Trace:
@@ -120,9 +142,28 @@ class Trace:
         else:
             self._remove(cell, value, "assumed", ())
         self._singles()
-        while self.contradiction is None and self._locked():
+        while self.contradiction is None and (self._locked() or self._cages()):
             self._singles()
         return self
+
+    def _cages(self) -> bool:
+        """A killer's cage sums on the trace's candidates: digits no possible set of a cage holds leave it (or a
+        cage that can make no set is the contradiction); whether any was removed."""
+        g, found = self.g, False
+        for (total, cells), (_, sets) in zip(g.cages, _cage_sets(g), strict=True):
+            possible = cages.possible(cells, sets, self.cands)
+            allowed = 0
+            for digits in possible:
+                allowed |= digits
+            where = f"the cage at {g.name(cells[0])} adds up to {total}"
+            if not possible:
+                self.contradiction = (f"{where}, which no digits left to it can make", self._gone_in(cells, None))
+                return False
+            for c in cells:
+                for v in values_of(self.cands[c] & ~allowed):
+                    self._remove(c, v, "because " + where, self._gone_in(cells, None))
+                    found = True
+        return found
 
     def _locked(self) -> bool:
         """Locked candidates on the trace's candidates; whether any was removed."""
@@ -208,8 +249,8 @@ class Trace:
         for f in self.order:
             how, parents = self.why[f]
             c, v, _ = f
-            if f in need and how.startswith("locked "):  # a removal worth its own line
-                lines.append(f"{g.name(c)} is not {symbol(v)} ({how[7:]})")
+            if f in need and how.startswith(("locked ", "because ")):  # a removal worth its own line
+                lines.append(f"{g.name(c)} is not {symbol(v)} ({how.partition(' ')[2]})")
                 net = net or len(_feeders(self, parents)) > 1
             if f not in need or not f[2]:
                 continue

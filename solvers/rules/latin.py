@@ -37,6 +37,12 @@ def symbol(v: int) -> str:
     return SYMBOLS[v - 1] if v else "."
 
 
+def a_symbol(v: int) -> str:
+    """The value with its article as it is read aloud: "a 7", "an 8", "an A" (eight, ay, ef, ...)."""
+    text = symbol(v)
+    return ("an " if text in "8AEFHILMNORSX" else "a ") + text
+
+
 def value_of(ch: str, n: int) -> int:
     """The value of one symbol for side n (0 for '.' or '0'); ValueError when it is not one."""
     if ch in BLANKS:

@@ -4,6 +4,13 @@ A Sudoku of side n = w * h has n boxes w cells wide and h cells tall. The grid t
 symbols row-major (1-9, A-Z; '.' or '0' blank; whitespace ignored). The canonical text is
 the plain grid when the box is the size's default (BOXES), else prefixed with the box as
 "WxH:" (width x height), e.g. "2x3:" + 36 symbols for a 6x6 of boxes 2 wide and 3 tall.
+
+Variants add a layout after the grid, in sections that start with '/':
+    /x                    both main diagonals are units too (X Sudoku)
+    /r<n*n symbols>       jigsaw: each cell's region 1..n (irregular regions replace the boxes)
+    /k<n*n ids>=<sums>    killer: each cell's cage id (CAGE_IDS, '.' = none) and the cages' sums in id order;
+                          a cage's digits differ and add up to its sum
+A layout is (regions or None, diagonals, cages) with cages as ((sum, cells), ...), ordered by first cell.
 Runs under CPython and MicroPython alike.
 """
 
@@ -11,6 +18,14 @@ from . import latin
 
 BOXES = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}  # side -> (width, height)
 MAX_N = 25
+CAGE_IDS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a killer's cage ids in link texts
+CLASSIC = (None, False, ())  # the layout of a plain Sudoku
+# (name, label, jigsaw, diagonals, killer): the variants the family plays, classic first
+VARIANTS = (("classic", "Classic", False, False, False), ("killer", "Killer", False, False, True),
+            ("jigsaw", "Jigsaw", True, False, False), ("x", "X (diagonals)", False, True, False),
+            ("killer-x", "Killer X", False, True, True), ("jigsaw-x", "Jigsaw X", True, True, False))
+VARIANT_SIZES = {"classic": (4, 6, 9, 12, 16), "killer": (4, 6, 9), "jigsaw": (4, 6, 9), "x": (4, 6, 9),
+                 "killer-x": (4, 6, 9), "jigsaw-x": (6, 9)}
 
 _TABLES = {}
 
@@ -55,8 +70,10 @@ def _digits(text: str) -> bool:
     return 0 < len(text) < 3 and all("0" <= ch <= "9" for ch in text)
 
 
-def parse_grid(text: str, box: tuple[int, int] | None = None) -> tuple[list[int], tuple[int, int]]:
-    """(values, box) of grid text, optionally "WxH:"-prefixed; `box` when the caller knows it.
+def parse_grid(text: str, box: tuple[int, int] | None = None, layout: tuple | None = None) \
+        -> tuple[list[int], tuple[int, int]]:
+    """(values, box) of grid text, optionally "WxH:"-prefixed; `box` when the caller knows it; repeats are looked
+    for in the units of `layout` (classic when None).
 
     ValueError with a player's message for a bad text or a value repeated in a unit."""
     if not isinstance(text, str):
@@ -69,9 +86,11 @@ def parse_grid(text: str, box: tuple[int, int] | None = None) -> tuple[list[int]
     shape = check_box(box, len(body)) if box is not None else default_box(len(body))
     n = shape[0] * shape[1]
     values = latin.read_values(body, n)
-    dup = first_repeat(values, n, shape)
+    if layout is None:
+        layout = CLASSIC
+    dup = first_repeat(values, n, shape, layout)
     if dup is not None:
-        raise ValueError(latin.symbol(dup[1]) + " appears twice in " + tables(n, shape)[1][dup[0]])
+        raise ValueError(latin.symbol(dup[1]) + " appears twice in " + tables(n, shape, layout)[1][dup[0]])
     return values, shape
 
 
@@ -84,25 +103,202 @@ def format_grid(values: list[int], box: tuple[int, int]) -> str:
     return str(box[0]) + "x" + str(box[1]) + ":" + grid
 
 
-def tables(n: int, box: tuple[int, int]) -> tuple[list[list[int]], list[str], list[tuple[int, ...]]]:
-    """(units, unit names, peers) of a size and box, built once."""
-    key = (n, box[0], box[1])
+def tables(n: int, box: tuple[int, int], layout: tuple = CLASSIC) \
+        -> tuple[list[list[int]], list[str], list[tuple[int, ...]]]:
+    """(units, unit names, peers) of a size, box and layout, built once. Units are rows, columns, then the boxes
+    (or the jigsaw's regions), then the diagonals; a killer cage's cells are peers too (its digits differ) but no
+    unit (it need not hold every digit)."""
+    key = (n, box[0], box[1], layout)
     hit = _TABLES.get(key)
     if hit is None:
-        hit = _TABLES[key] = (latin.units(n, box), latin.unit_names(n, box), latin.peers(n, box))
+        regions, diagonals, cages = layout
+        if regions is None:
+            units, names = latin.units(n, box), latin.unit_names(n, box)
+        else:
+            units, names = latin.units(n), latin.unit_names(n)
+            units += [[c for c in range(n * n) if regions[c] == k] for k in range(n)]
+            names += ["region " + str(k + 1) for k in range(n)]
+        if diagonals:
+            units += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+            names += ["diagonal r1c1-r" + str(n) + "c" + str(n), "diagonal r1c" + str(n) + "-r" + str(n) + "c1"]
+        sets = [set() for _ in range(n * n)]
+        for group in units + [list(cells) for _total, cells in cages]:
+            for c in group:
+                sets[c].update(group)
+        peers = [tuple(sorted(p - {c})) for c, p in enumerate(sets)]
+        hit = _TABLES[key] = (units, names, peers)
     return hit
 
 
-def first_repeat(values: list[int], n: int, box: tuple[int, int]) -> tuple[int, int] | None:
+def first_repeat(values: list[int], n: int, box: tuple[int, int], layout: tuple = CLASSIC) -> tuple[int, int] | None:
     """(unit index, value) of the first value placed twice in a unit, or None."""
-    found = latin.repeats(values, tables(n, box)[0])
+    found = latin.repeats(values, tables(n, box, layout)[0])
     return (found[0][0], found[0][1]) if found else None
 
 
-def conflicts(values: list[int], box: tuple[int, int]) -> list[int]:
-    """Cells whose value repeats in their row, column or box, ascending."""
+def conflicts(values: list[int], box: tuple[int, int], layout: tuple = CLASSIC) -> list[int]:
+    """Cells whose value repeats in their row, column, box (region, diagonal) or cage, ascending."""
     n = box[0] * box[1]
-    return latin.conflicts(values, tables(n, box)[2])
+    return latin.conflicts(values, tables(n, box, layout)[2])
+
+
+def cage_sum_bounds(size: int, n: int) -> tuple[int, int]:
+    """The smallest and largest sum of `size` different digits 1..n."""
+    return size * (size + 1) // 2, size * n - size * (size - 1) // 2
+
+
+def broken_cages(values: list[int], layout: tuple) -> list[int]:
+    """Indices of the cages that are full and do not add up to their sum."""
+    out = []
+    for k, (total, cells) in enumerate(layout[2]):
+        if all(values[c] for c in cells) and sum(values[c] for c in cells) != total:
+            out.append(k)
+    return out
+
+
+def variant_name(layout: tuple) -> str:
+    """The variant a layout plays ("classic", "killer-x", ...)."""
+    regions, diagonals, cages = layout
+    for name, _label, jigsaw, diag, killer in VARIANTS:
+        if jigsaw == (regions is not None) and diag == diagonals and killer == bool(cages):
+            return name
+    return ("jigsaw-" if regions is not None else "") + ("killer-" if cages else "") + ("x" if diagonals else "")
+
+
+# ----- layouts: reading, writing and checking the variants' regions, diagonals and cages -------------
+
+def check_regions(regions: list[int], n: int) -> tuple:
+    """Regions 0..n-1 of n cells each, as a tuple; ValueError otherwise."""
+    if len(regions) != n * n:
+        raise ValueError("the regions must name one region per cell: " + str(n * n) + ", not " + str(len(regions)))
+    for k in range(n):
+        size = sum(1 for r in regions if r == k)
+        if size != n:
+            raise ValueError("region " + str(k + 1) + " has " + str(size) + " cells; every region needs " + str(n))
+    number = {}  # canonical: regions numbered in the order their first cells come, row by row
+    for r in regions:
+        if r not in number:
+            number[r] = len(number)
+    return tuple(number[r] for r in regions)
+
+
+def check_cages(cages: list, n: int) -> tuple:
+    """Cages as ((sum, sorted cells), ...) ordered by their first cell; ValueError for overlapping cages, a cell
+    off the grid, or a sum its cells cannot make with different digits."""
+    seen = {}
+    out = []
+    for total, cells in cages:
+        cells = sorted(cells)
+        if not cells or len(cells) > n:
+            raise ValueError("a cage holds 1 to " + str(n) + " cells; one has " + str(len(cells)))
+        for c in cells:
+            if type(c) is not int or not 0 <= c < n * n:
+                raise ValueError("a cage's cell is off the " + str(n) + "x" + str(n) + " grid")
+            if c in seen:
+                raise ValueError("cages overlap at " + latin.cell_name(n, c))
+            seen[c] = True
+        low, high = cage_sum_bounds(len(cells), n)
+        if type(total) is not int or not low <= total <= high:
+            raise ValueError("no " + str(len(cells)) + " different digits add up to " + str(total) + " (the cage at "
+                             + latin.cell_name(n, cells[0]) + " needs a sum from " + str(low) + " to " + str(high)
+                             + ")")
+        out.append((total, tuple(cells)))
+    out.sort(key=lambda cage: cage[1][0])
+    return tuple(out)
+
+
+def read_layout(sections: list[str], n: int) -> tuple:
+    """The layout of a text's '/' sections (see the module's docstring); ValueError with a player's message."""
+    regions, diagonals, cages = None, False, ()
+    for part in sections:
+        kind, body = part[:1], part[1:]
+        if kind == "x" and not body:
+            diagonals = True
+        elif kind == "r":
+            regions = check_regions([latin.value_of(ch, n) - 1 for ch in body], n)
+        elif kind == "k":
+            ids, eq, sums = body.partition("=")
+            if not eq or len(ids) != n * n:
+                raise ValueError("a killer layout is one cage id per cell (" + str(n * n) + "), '=' and the sums")
+            try:
+                totals = [int(t) for t in sums.split(",")]
+            except ValueError:
+                raise ValueError("a cage's sum must be a whole number") from None
+            groups = {}
+            for c in range(n * n):
+                if ids[c] != ".":
+                    k = CAGE_IDS.find(ids[c])
+                    if k < 0 or k >= len(totals):
+                        raise ValueError("the cage id " + repr(ids[c]) + " at " + latin.cell_name(n, c)
+                                         + " has no sum")
+                    groups.setdefault(k, []).append(c)
+            if len(groups) != len(totals):
+                raise ValueError("there are " + str(len(totals)) + " sums for " + str(len(groups)) + " cages")
+            cages = check_cages([(totals[k], groups[k]) for k in sorted(groups)], n)
+        else:
+            raise ValueError("unknown layout section " + repr(part[:8]) + ": use /x, /r<regions> or /k<cages>=<sums>")
+    return regions, diagonals, cages
+
+
+def layout_text(layout: tuple, n: int) -> str:
+    """The layout's '/' sections ('' for classic)."""
+    regions, diagonals, cages = layout
+    out = "/x" if diagonals else ""
+    if regions is not None:
+        out += "/r" + "".join(latin.symbol(r + 1) for r in regions)
+    if cages:
+        if len(cages) > len(CAGE_IDS):
+            raise ValueError("at most " + str(len(CAGE_IDS)) + " cages can be written")
+        ids = ["."] * (n * n)
+        for k, (_total, cells) in enumerate(cages):
+            for c in cells:
+                ids[c] = CAGE_IDS[k]
+        out += "/k" + "".join(ids) + "=" + ",".join(str(total) for total, _cells in cages)
+    return out
+
+
+def layout_of_input(puzzle: dict, n: int) -> tuple:
+    """The layout of a solve input's "regions" (n*n symbols 1..n), "diagonals" (true) and "cages"
+    ([{"sum", "cells": [[row, col], ...]}]); ValueError with a player's message."""
+    regions, diagonals, cages = None, False, ()
+    if puzzle.get("regions") is not None:
+        text = puzzle["regions"]
+        if not isinstance(text, str):
+            raise ValueError('"regions" must be text: each cell\'s region 1..' + latin.symbol(n) + ", row by row")
+        regions = check_regions([latin.value_of(ch, n) - 1 for ch in "".join(text.split())], n)
+    if puzzle.get("diagonals") not in (None, False, True):
+        raise ValueError('"diagonals" must be true or false')
+    diagonals = puzzle.get("diagonals") is True
+    if puzzle.get("cages") is not None:
+        raw = puzzle["cages"]
+        if not isinstance(raw, list):
+            raise ValueError('"cages" must be a list of {"sum": s, "cells": [[row, col], ...]}')
+        found = []
+        for cage in raw:
+            if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
+                raise ValueError('a cage is {"sum": s, "cells": [[row, col], ...]}')
+            cells = []
+            for rc in cage["cells"]:
+                if not (isinstance(rc, list) and len(rc) == 2 and type(rc[0]) is int and type(rc[1]) is int
+                        and 0 <= rc[0] < n and 0 <= rc[1] < n):
+                    raise ValueError("a cage's cell is [row, col] with rows and columns from 0 to " + str(n - 1))
+                cells.append(rc[0] * n + rc[1])
+            found.append((cage.get("sum"), cells))
+        cages = check_cages(found, n)
+    return regions, diagonals, cages
+
+
+def input_of_layout(layout: tuple, n: int) -> dict:
+    """The solve input's fields of a layout (none for classic)."""
+    regions, diagonals, cages = layout
+    out = {}
+    if regions is not None:
+        out["regions"] = "".join(latin.symbol(r + 1) for r in regions)
+    if diagonals:
+        out["diagonals"] = True
+    if cages:
+        out["cages"] = [{"sum": total, "cells": [[c // n, c % n] for c in cells]} for total, cells in cages]
+    return out
 
 
 def read_state(text: str, givens: list[int], n: int) -> list[int]:
@@ -122,10 +318,10 @@ def changed_givens(values: list[int], givens: list[int]) -> list[int]:
 
 
 def apply_move(givens: list[int], values: list[int], notes: list[int], move: str,
-               box: tuple[int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+               box: tuple[int, int], layout: tuple = CLASSIC) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(values, notes) after a move string (see latin.py); givens cannot change."""
     n = box[0] * box[1]
-    return latin.apply_move(values, notes, move, n, tables(n, box)[2], givens)
+    return latin.apply_move(values, notes, move, n, tables(n, box, layout)[2], givens)
 
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------
@@ -133,28 +329,69 @@ def apply_move(givens: list[int], values: list[int], notes: list[int], move: str
 EXAMPLE = "....1.2..4.1...."  # a 4x4 to show where the build's starters are missing
 
 
+def split_text(text: str) -> tuple[str, list[str]]:
+    """(grid text, layout sections) of a puzzle text (whitespace removed)."""
+    parts = "".join(text.split()).split("/")
+    return parts[0], [p for p in parts[1:] if p]
+
+
+def read_text(text: str) -> tuple[list[int], tuple[int, int], tuple]:
+    """(values, box, layout) of a puzzle text with its layout sections; ValueError when malformed."""
+    if not isinstance(text, str):
+        raise ValueError("the grid must be text")
+    grid, sections = split_text(text)
+    box = split_box(grid)[0] or default_box(len(split_box(grid)[1]))
+    layout = read_layout(sections, box[0] * box[1]) if sections else CLASSIC
+    values, box = parse_grid(grid, None, layout)
+    return values, box, layout
+
+
+def read_input(puzzle: dict) -> tuple[list[int], tuple[int, int], tuple]:
+    """(values, box, layout) of a solve input; ValueError when malformed."""
+    grid = puzzle["grid"]
+    if not isinstance(grid, str):
+        raise ValueError("the grid must be text")
+    box = puzzle.get("box")
+    if box is not None and not isinstance(box, (list, tuple)):
+        raise ValueError("box must be two whole numbers [width, height]")
+    plain = split_box("".join(grid.split()))
+    shape = check_box(tuple(box), len(plain[1])) if box is not None else plain[0] or default_box(len(plain[1]))
+    layout = layout_of_input(puzzle, shape[0] * shape[1])
+    values, box = parse_grid(grid, None if box is None else tuple(box), layout)
+    return values, box, layout
+
+
 def puzzle_of(text: str) -> dict:
-    """The solve input of a grid text, maybe "WxH:"-prefixed; ValueError when malformed."""
-    values, box = parse_grid(text)
-    return {"grid": latin.values_text(values), "box": list(box)}
+    """The solve input of a puzzle text (grid, maybe "WxH:"-prefixed, and layout sections); ValueError when
+    malformed."""
+    values, box, layout = read_text(text)
+    out = {"grid": latin.values_text(values), "box": list(box)}
+    out.update(input_of_layout(layout, box[0] * box[1]))
+    return out
 
 
 def text_of(puzzle: dict) -> str:
     """The canonical text of a solve input; ValueError when malformed."""
-    return format_grid(*parse_grid(puzzle["grid"], puzzle.get("box")))
+    values, box, layout = read_input(puzzle)
+    return format_grid(values, box) + layout_text(layout, box[0] * box[1])
 
 
 def size_of(puzzle: dict) -> int:
     """The side of a solve input's grid."""
-    box = parse_grid(puzzle["grid"], puzzle.get("box"))[1]
+    box = read_input(puzzle)[1]
     return box[0] * box[1]
+
+
+def layout_of(puzzle: dict) -> tuple:
+    """The layout of a solve input (CLASSIC for a plain Sudoku)."""
+    return read_input(puzzle)[2]
 
 
 # ----- the latin-grid view's side of the worker's JSON (rules.skyscrapers has the same three) --------------
 
 def grid_of(puzzle: dict) -> tuple:
     """(n, givens as flat values, box, no clues) of a solve input; ValueError when malformed."""
-    values, box = parse_grid(puzzle["grid"], puzzle.get("box"))
+    values, box, _layout = read_input(puzzle)
     return box[0] * box[1], values, box, None
 
 

@@ -23,12 +23,13 @@ from __future__ import annotations
 from .. import latin
 from .family import FAMILY, SudokuFamily
 from .generator import DAILY_GRADES, daily, generate, generate_graded
-from .grid import DEFAULT_BOX, GRADES, SYMBOLS, Box, Grid, Puzzle, cell_name, format, grid_text, parse, symbol
+from .grid import CLASSIC, DEFAULT_BOX, GRADES, SYMBOLS, Box, Grid, Puzzle, cell_name, format, grid_text, parse, symbol
 from .play import State, check, next_step, read_state
 from .solver import NO_SOLUTION, OutOfNodes, Search, count_solutions, is_solution, random_solution, solutions, solve
 from .techniques import LADDER, grade, logic_solve
 
-__all__ = ["DAILY_GRADES", "DEFAULT_BOX", "FAMILY", "GRADES", "LADDER", "NO_SOLUTION", "SYMBOLS", "Box", "Grid",
-           "OutOfNodes", "Puzzle", "Search", "State", "SudokuFamily", "cell_name", "check", "count_solutions", "daily",
-           "format", "generate", "generate_graded", "grade", "grid_text", "is_solution", "latin", "logic_solve",
-           "next_step", "parse", "random_solution", "read_state", "solutions", "solve", "symbol"]
+__all__ = ["CLASSIC", "DAILY_GRADES", "DEFAULT_BOX", "FAMILY", "GRADES", "LADDER", "NO_SOLUTION", "SYMBOLS", "Box",
+           "Grid", "OutOfNodes", "Puzzle", "Search", "State", "SudokuFamily", "cell_name", "check",
+           "count_solutions", "daily", "format", "generate", "generate_graded", "grade", "grid_text", "is_solution",
+           "latin", "logic_solve", "next_step", "parse", "random_solution", "read_state", "solutions", "solve",
+           "symbol"]

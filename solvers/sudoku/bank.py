@@ -1,6 +1,6 @@
 """Banked Sudoku puzzles for the grades too slow to dig on demand (12x12 Expert and Diabolical, 16x16 Hard and up).
 
-Every entry was made by our own generator: seed s digs the candidate `generator._candidate(rng_for(s,
+Every entry was made by our own generator: seed s digs the candidate `generator.candidate(rng_for(s,
 "sudoku-bank", n), box, None)` (a random full grid dug while it stays unique) and the full ladder grades
 it; every candidate of a banked grade is kept, so nothing is dug in vain. The data files
 `bank_<n>x<n>.txt` (package data; the worker fetches them, see `use_directory`) hold a few `# ` header lines
@@ -29,7 +29,7 @@ from random import Random
 from typing import NamedTuple
 
 from ..base import rng_for
-from .grid import DEFAULT_BOX, GRADES, SYMBOLS, Puzzle, grid_text, parse, symbol
+from .grid import CLASSIC, DEFAULT_BOX, GRADES, SYMBOLS, Puzzle, grid_text, parse, symbol
 from .pool import transform
 
 BANKED = {12: (3, 4), 16: (2, 3, 4)}  # size -> the grades served from the bank
@@ -159,11 +159,11 @@ def make(args: tuple[int, int]) -> tuple[int, list[str], str, float]:
     """(seed, bank lines, what it made, seconds) of one seed: its candidate, graded like `generator.quick_grade`
     asks for the top grade (the ladder below the top rungs, stopping once the score passes the Expert band: a
     Diabolical score is a lower bound, "2900+"), and when banked the easier entries `derive` makes from it."""
-    from .generator import _candidate
+    from .generator import candidate
 
     seed, size = args
     t = time.perf_counter()
-    puzzle = _candidate(rng_for(seed, "sudoku-bank", size), DEFAULT_BOX[size], None, False)
+    puzzle = candidate(rng_for(seed, "sudoku-bank", size), (DEFAULT_BOX[size], CLASSIC), None, False)
     grade, score, _ = _grade(puzzle)
     lines = [f"{grade} {score} {seed} {grid_text(puzzle.givens)}"] if grade in BANKED[size] else []
     return seed, lines + _derived(seed, puzzle, grade, size), f"{GRADES[grade]} score {score}", time.perf_counter() - t
@@ -189,12 +189,12 @@ def _grade(puzzle: Puzzle) -> tuple[int, str, list]:
     """(grade, score text, candidates where the path needed more than the grade below) of a puzzle, graded
     as `make` says. The candidates are those before the first step above the next grade down (for the top
     grade: where the path stopped), the state where a given added back makes the puzzle easier."""
-    from .techniques import TOP, Path, _ladder, _start, grade_of_path, score_cap
+    from .techniques import TOP, Path, grade_of_path, run_ladder, score_cap, start_cands
 
     cells = len(puzzle.givens)
-    cands = _start(puzzle.givens, puzzle.box)
+    cands = start_cands(puzzle.givens, puzzle.shape)
     path = Path(singles=sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1)))
-    _ladder(puzzle.geometry, puzzle.box, cands, TOP - 1, path, score_cap=score_cap(TOP - 1, cells))
+    run_ladder(puzzle.shape, cands, TOP - 1, path, score_cap=score_cap(TOP - 1, cells))
     if not path.solved:
         return TOP, f"{path.score}+", cands
     grade = grade_of_path(path, cells)

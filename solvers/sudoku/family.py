@@ -6,6 +6,7 @@ The solve input is {"grid", "box"?} (DESIGN.md); "state" is the player's grid te
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections.abc import Iterator
 
@@ -13,13 +14,14 @@ from .. import budget, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
 from ..logic import SCORES
 from ..logic.explain import path_lines
+from ..rules import sudoku as rules
 from ..rules.latin import mask_text
 from . import play
 from .generator import daily, generate
-from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse
+from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse, read, symbol, write
 from .play import State
 from .solver import NO_SOLUTION, count_solutions, solutions
-from .techniques import _start, grade, grade_of_path, solve_path
+from .techniques import grade, grade_of_path, solve_path, start_cands
 
 GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
 
@@ -43,6 +45,7 @@ class SudokuFamily(Family[Puzzle, State]):
     grades = GRADES
     sizes = tuple(DEFAULT_BOX)
     default_size = 9
+    variants = tuple((name, label) for name, label, *_flags in rules.VARIANTS)
     methods = (
         Method("propagation", "Tessera's propagation",
                "Writes only forced digits (naked and hidden singles); when stuck it guesses at the cell with the "
@@ -62,23 +65,44 @@ class SudokuFamily(Family[Puzzle, State]):
         f-puzzles JSON (the page decompresses f-puzzles and SudokuPad links with lz-string)."""
         found = formats.fpuzzles(text)
         if found is not None:
-            return parse(grid_text(found[1]))
+            return self._of_parts(found)
         wiki = formats.sudokuwiki(text)
         if wiki is not None:
             return parse(wiki)
         body = formats.fragment(text, self.name)
         solo = formats.tatham_solo(body)
         if solo is not None:
-            box, values = solo
-            return parse(f"{box[0]}x{box[1]}:" + grid_text(values))
+            return self._of_parts(solo)
         if len(body) == 81:
             body = "".join("." if ch in "-_*x0" else ch for ch in body)
         return parse(body)
 
+    def _of_parts(self, parts: dict) -> Puzzle:
+        """The puzzle of another app's parts: {"n", "box" (None: the size's default), "values", "regions",
+        "diagonals", "cages" [(sum, cells)]}."""
+        n = parts["n"]
+        if parts["box"] is None and n not in DEFAULT_BOX:
+            raise PuzzleError(f"Tessera plays jigsaw Sudoku of sizes {', '.join(map(str, DEFAULT_BOX))}, not {n}x{n}")
+        box = parts["box"] or DEFAULT_BOX[n]
+        obj = {"grid": grid_text(parts["values"]), "box": list(box)}
+        if parts.get("regions") is not None:
+            obj["regions"] = "".join(symbol(r + 1) for r in parts["regions"])
+        if parts.get("diagonals"):
+            obj["diagonals"] = True
+        if parts.get("cages"):
+            obj["cages"] = [{"sum": total, "cells": [[c // n, c % n] for c in cells]}
+                            for total, cells in parts["cages"]]
+        return read(obj)
+
     def exports(self, puzzle: Puzzle) -> dict[str, str]:
-        """A Solo game ID (any box); a 9x9 also as 81 digits, 0 for blank (SudokuWiki's `bd=`)."""
-        out = {"Tatham Solo game ID": formats.solo_id(puzzle.box, list(puzzle.givens))}
-        if puzzle.n == 9:
+        """A Solo game ID (any box, jigsaw, X, killer); a 9x9 classic also as 81 digits, 0 for blank (SudokuWiki's
+        `bd=`)."""
+        regions, diagonals, cages = puzzle.layout
+        out = {}
+        with contextlib.suppress(ValueError):  # cages Solo cannot show (cells outside every cage, cages touching)
+            out["Tatham Solo game ID"] = formats.solo_id(puzzle.box, list(puzzle.givens), regions, diagonals,
+                                                         [(total, list(cells)) for total, cells in cages])
+        if puzzle.n == 9 and puzzle.variant == "classic":
             out["81-character string"] = "".join(str(v) for v in puzzle.givens)
         return out
 
@@ -87,14 +111,14 @@ class SudokuFamily(Family[Puzzle, State]):
         return format(puzzle)
 
     def read(self, obj: Json) -> Puzzle:
-        """{"grid", "box"?}."""
+        """{"grid", "box"?, and a variant's "regions"?, "diagonals"?, "cages"?} (see rules/sudoku.py)."""
         if "grid" not in obj:
             raise PuzzleError('missing "grid": give the puzzle as {"grid": "<81 chars>"}')
-        return parse(obj["grid"], obj.get("box"))
+        return read(obj)
 
     def write(self, puzzle: Puzzle) -> Json:
-        """{"grid", "box"}."""
-        return {"grid": puzzle.grid, "box": list(puzzle.box)}
+        """{"grid", "box"} and a variant's layout fields."""
+        return write(puzzle)
 
     def start(self, puzzle: Puzzle) -> State:
         """The givens, no notes."""
@@ -128,16 +152,20 @@ class SudokuFamily(Family[Puzzle, State]):
     def generate(self, params: Params, seed: int | str) -> Puzzle:
         """A puzzle of the grade; same seed and size, same puzzle."""
         size = params.size or 9
-        puzzle, got = generate(rng_for(seed, "sudoku", params.grade, size), params.grade, size)
+        variant = params.variant or "classic"
+        rng = rng_for(seed, "sudoku", params.grade, size) if variant == "classic" else \
+            rng_for(seed, "sudoku", variant, params.grade, size)
+        puzzle, got = generate(rng, params.grade, size, variant=variant)
         if len(self._graded) >= GRADED_MEMO:
             self._graded.clear()
         self._graded[puzzle] = got
         return puzzle
 
     def describe(self, puzzle: Puzzle) -> Json:
-        """"difficulty" (the ladder's grade) and "givens"."""
+        """"difficulty" (the ladder's grade), "givens" and "variant"."""
         level = self._graded.get(puzzle)
-        return {"difficulty": GRADES[grade(puzzle) if level is None else level], "givens": _givens(puzzle)}
+        return {"difficulty": GRADES[grade(puzzle) if level is None else level], "givens": _givens(puzzle),
+                "variant": puzzle.variant}
 
     def solve(self, puzzle: Puzzle, obj: Json) -> Json:
         """{"solution", "count": 1|2}."""
@@ -168,7 +196,7 @@ class SudokuFamily(Family[Puzzle, State]):
         limit = obj.get("max_steps")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
             raise PuzzleError("max_steps must be a positive whole number")
-        if _start(puzzle.givens, puzzle.box) is None:  # refuted by propagation: said at once, before any event
+        if start_cands(puzzle.givens, puzzle.shape) is None:  # refuted by propagation: said at once, before any event
             raise PuzzleError(NO_SOLUTION, "no-solution")
         events = play.trace_backtracking(puzzle, limit) if method == "backtracking" else \
             play.trace_propagation(puzzle, limit)
@@ -191,7 +219,8 @@ class SudokuFamily(Family[Puzzle, State]):
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
         return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
-                "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n}", run=self.daily),
+                "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n, \"variant\"?}",
+                                 run=self.daily),
                 "practice": Command("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, "
                                     "\"size\"?}", run=self.practice)}
 
@@ -227,13 +256,15 @@ class SudokuFamily(Family[Puzzle, State]):
 
     def daily(self, obj: Json) -> Json:
         """{"date"?: "YYYY-MM-DD", "size"?: n} -> the day's puzzle in generate's shape plus "date"."""
-        date, size = obj.get("date"), obj.get("size", 9)
+        date, size, variant = obj.get("date"), obj.get("size", 9), obj.get("variant", "classic")
         if date is not None and not isinstance(date, str):
             raise PuzzleError('"date" must be text like "2026-11-23"')
         if isinstance(size, bool) or not isinstance(size, int) or size not in DEFAULT_BOX:
             raise PuzzleError(f"the size must be one of {', '.join(map(str, DEFAULT_BOX))}")
-        puzzle, got = daily(date, size)
-        return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle),
+        if variant not in rules.VARIANT_SIZES:
+            raise PuzzleError(f"the variant must be one of {', '.join(rules.VARIANT_SIZES)}")
+        puzzle, got = daily(date, size, variant)
+        return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle), "variant": variant,
                 "date": date or datetime.date.today().isoformat()}
 
 

@@ -14,12 +14,24 @@ import time
 from collections.abc import Iterator, Sequence
 from random import Random
 
-from .. import latin
 from ..base import PuzzleError, rng_for
 from ..logic import SCORES
-from .grid import DEFAULT_BOX, GRADES, Box, Grid, Puzzle
+from ..rules import sudoku as rules
+from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
 from .solver import OutOfNodes, Search, dig, random_solution
-from .techniques import LADDER, TOP, Path, _ladder, _start, grade_of_path, logic_solve, rung, score_cap, solve_path
+from .techniques import (
+    LADDER,
+    TOP,
+    Path,
+    bands_of,
+    grade_of_path,
+    logic_solve,
+    run_ladder,
+    rung,
+    score_cap,
+    solve_path,
+    start_cands,
+)
 
 # Fresh solution grids tried per size before settling for the closest grade (small boxes cannot need
 # every technique): the count, not a clock, keeps generation deterministic.
@@ -33,13 +45,13 @@ def solvable(puzzle: Puzzle, max_level: int) -> bool:
     return logic_solve(puzzle, max_level)[1] is not None
 
 
-def _another_solution(values: Sequence[int], solution: Grid, group: Sequence[int], box: Box,
+def _another_solution(values: Sequence[int], solution: Grid, group: Sequence[int], shape: Shape,
                       max_nodes: int | None) -> bool:
     """Whether the givens `values` (the `group` cells blanked) allow a solution other than `solution`.
 
     Any other solution differs in a blanked cell: the first such cell excludes its digit, earlier ones keep theirs.
     A search past `max_nodes` counts as yes (the caller keeps its givens)."""
-    n = box[0] * box[1]
+    n = shape[0][0] * shape[0][1]
     full = (1 << n) - 1
     for i, c in enumerate(group):
         cands = [1 << (v - 1) if v else full for v in values]
@@ -48,23 +60,22 @@ def _another_solution(values: Sequence[int], solution: Grid, group: Sequence[int
         cands[c] = full & ~(1 << (solution[c] - 1))
         fixed = [x for x, v in enumerate(values) if v] + list(group[:i])
         try:
-            if Search(n, box, 1, max_nodes=max_nodes).run_cands(cands, fixed):
+            if Search(shape, 1, max_nodes=max_nodes).run_cands(cands, fixed):
                 return True
         except OutOfNodes:
             return True
     return False
 
 
-def _dig(solution: Grid, box: Box, rng: Random, max_level: int | None, symmetric: bool = False,
-         max_nodes: int | None = None) -> tuple[Grid, int]:
+def dig_graded(solution: Grid, shape: Shape, rng: Random, max_level: int | None, symmetric: bool = False,
+               max_nodes: int | None = None) -> tuple[Grid, int]:
     """Blank cells in random order while the solution stays unique and (unless `max_level` is None) the ladder up
     to `max_level` solves the puzzle: (givens, grade), the grade tracked incrementally (0 when `max_level` is None).
 
     Removing a given only adds candidates, and the ladder's rungs are resolution rules (the order they fire in does
     not change what they reach), so the new grade is the old one or the hardest rung needed before the blanked
     cells are decided again: each check stops there instead of solving the whole grid."""
-    n = box[0] * box[1]
-    g = latin.square(n, box)
+    n = shape[0][0] * shape[0][1]
     values = list(solution)
     order = list(range(n * n))
     rng.shuffle(order)
@@ -76,11 +87,11 @@ def _dig(solution: Grid, box: Box, rng: Random, max_level: int | None, symmetric
         for x in group:
             values[x] = 0
         # Low rungs are cheaper than a uniqueness search (a ladder that solves proves uniqueness); high ones are not.
-        ok = max_level in (0, 1) or not _another_solution(values, solution, group, box, max_nodes)
+        ok = max_level in (0, 1) or not _another_solution(values, solution, group, shape, max_nodes)
         if ok and max_level is not None:
-            cands = _start(values, box)
+            cands = start_cands(values, shape)
             assert cands is not None
-            hardest, ok = _ladder(g, box, cands, max_level, until=group)
+            hardest, ok = run_ladder(shape, cands, max_level, until=group)
             level = max(level, hardest) if ok else level
         if not ok:
             for x in group:
@@ -88,25 +99,201 @@ def _dig(solution: Grid, box: Box, rng: Random, max_level: int | None, symmetric
     return tuple(values), level
 
 
-def dig_logic(solution: Grid, box: Box, rng: Random, max_level: int, symmetric: bool = False) -> Grid:
-    """Remove givens in random order while the ladder up to `max_level` still solves the puzzle."""
-    return _dig(solution, box, rng, max_level, symmetric)[0]
-
-
-def _candidate(rng: Random, box: Box, level: int | None, symmetric: bool) -> Puzzle:
+def candidate(rng: Random, shape: Shape, level: int | None, symmetric: bool) -> Puzzle:
     """One fresh puzzle: dug while the ladder up to `level` solves it (level 0 or 1, or 2 from 12x12 up), else by
     uniqueness alone.
 
     Hard and above are dug by uniqueness: a minimal 9x9 puzzle takes ~0.02 s to dig and is Hard or harder about
     half the time, cheaper than grading every removal with the upper rungs. On 16x16 the singles go first,
     because uniqueness checks of sparse 16x16 grids are slow while singles are cheap."""
+    box, layout = shape
     n = box[0] * box[1]
-    solution = random_solution(n, box, rng)
+    solution = random_solution(shape, rng)
     if level is not None and (level <= 1 or (level == 2 and n >= 12)):  # 12x12 dug by uniqueness is rarely Hard
-        return Puzzle(box, _dig(solution, box, rng, level, symmetric, DIG_NODES.get(n))[0])
+        return Puzzle(box, dig_graded(solution, shape, rng, level, symmetric, DIG_NODES.get(n))[0], layout)
     if n >= 16:
-        return Puzzle(box, dig(_dig(solution, box, rng, 0, symmetric)[0], box, rng, 0, symmetric, DIG_NODES[n]))
-    return Puzzle(box, _dig(solution, box, rng, None, symmetric, DIG_NODES.get(n))[0])
+        return Puzzle(box, dig(dig_graded(solution, shape, rng, 0, symmetric)[0], shape, rng, 0, symmetric,
+                               DIG_NODES[n]), layout)
+    return Puzzle(box, dig_graded(solution, shape, rng, None, symmetric, DIG_NODES.get(n))[0], layout)
+
+
+# ---------------------------------------------------------------------------- variants: jigsaw regions, killer cages
+
+REGION_SWAPS = 12  # accepted swaps per cell when jigsaw regions are shuffled out of the boxes
+VARIANT_ATTEMPTS = 24  # fresh candidates per variant puzzle before settling for the closest grade
+SOLUTION_NODES = 20_000  # search nodes for a jigsaw's first full grid (a layout that needs more is dropped)
+CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
+
+
+def _neighbours(n: int, c: int) -> list[int]:
+    """The cells beside a cell (up, down, left, right)."""
+    r, k = divmod(c, n)
+    return [x for x, ok in ((c - n, r > 0), (c + n, r < n - 1), (c - 1, k > 0), (c + 1, k < n - 1)) if ok]
+
+
+def _connected(n: int, cells: set[int]) -> bool:
+    """Whether cells form one piece (side by side)."""
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        for x in _neighbours(n, todo.pop()):
+            if x in cells and x not in seen:
+                seen.add(x)
+                todo.append(x)
+    return len(seen) == len(cells)
+
+
+def random_regions(box: Box, rng: Random) -> tuple[int, ...]:
+    """A jigsaw's regions: the boxes reshaped by random swaps of two cells on a shared border, each swap kept only
+    when both regions stay in one piece (so every region keeps n cells)."""
+    n = box[0] * box[1]
+    regions = [(c // n // box[1]) * (n // box[0]) + (c % n) // box[0] for c in range(n * n)]
+    members = [{c for c in range(n * n) if regions[c] == k} for k in range(n)]
+    done = tries = 0
+    while done < REGION_SWAPS * n * n // 4 and tries < REGION_SWAPS * n * n * 20:
+        tries += 1
+        a = rng.randrange(n * n)
+        others = sorted({regions[x] for x in _neighbours(n, a)} - {regions[a]})
+        if not others:
+            continue
+        ra, rb = regions[a], rng.choice(others)
+        border = sorted(b for b in members[rb] if any(regions[x] == ra for x in _neighbours(n, b)))
+        b = rng.choice(border)
+        new_a, new_b = (members[ra] - {a}) | {b}, (members[rb] - {b}) | {a}
+        if _connected(n, new_a) and _connected(n, new_b):
+            members[ra], members[rb] = new_a, new_b
+            regions[a], regions[b] = rb, ra
+            done += 1
+    return rules.check_regions(regions, n)
+
+
+def variant_solution(shape: Shape, rng: Random) -> Grid | None:
+    """A random full grid of a variant's regions and diagonals (None when the layout defeats a short search)."""
+    try:
+        found = Search(shape, 1, rng, max_nodes=SOLUTION_NODES).run([0] * (shape[0][0] * shape[0][1]) ** 2)
+    except OutOfNodes:
+        return None
+    return found[0] if found else None
+
+
+def random_cages(solution: Grid, n: int, rng: Random, sizes: Sequence[int]) -> list[list[int]]:
+    """Cages that tile the grid, grown from random cells to a size drawn from `sizes`, never repeating a digit of
+    the solution (a cage's digits differ)."""
+    cage_of = [-1] * (n * n)
+    order = list(range(n * n))
+    rng.shuffle(order)
+    out: list[list[int]] = []
+    for c in order:
+        if cage_of[c] >= 0:
+            continue
+        group, want = [c], rng.choice(sizes)
+        cage_of[c] = len(out)
+        while len(group) < want:
+            digits = {solution[x] for x in group}
+            grow = sorted({x for g in group for x in _neighbours(n, g) if cage_of[x] < 0 and solution[x] not in digits})
+            if not grow:
+                break
+            x = rng.choice(grow)
+            cage_of[x] = len(out)
+            group.append(x)
+        out.append(group)
+    for k, group in enumerate(out):  # a cell left alone joins a neighbouring cage that lacks its digit
+        if len(group) == 1:
+            c = group[0]
+            near = sorted({cage_of[x] for x in _neighbours(n, c) if len(out[cage_of[x]]) < n
+                           and solution[c] not in {solution[y] for y in out[cage_of[x]]}})
+            if near:
+                into = rng.choice(near)
+                out[into].append(c)
+                cage_of[c] = into
+                out[k] = []
+    return [sorted(g) for g in out if g]
+
+
+def _split(n: int, cells: list[int], c: int) -> tuple[list[int], list[int]] | None:
+    """Two side-by-side pieces of a cage, the first holding `c` (as even as can be), or None."""
+    for take in range(len(cells) // 2, 0, -1):
+        part, todo = [c], [c]
+        while todo and len(part) < take:
+            for x in _neighbours(n, todo.pop(0)):
+                if x in cells and x not in part and len(part) < take:
+                    part.append(x)
+                    todo.append(x)
+        rest = [x for x in cells if x not in part]
+        if len(part) == take and rest and _connected(n, set(rest)):
+            return sorted(part), sorted(rest)
+    return None
+
+
+def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> Puzzle:
+    """A killer puzzle with a unique solution: random cages over the solution, and while a second solution exists,
+    a cage holding a cell where the two differ is split in two (or, when it cannot be, that cell is given)."""
+    box, (regions, diagonals, _none) = shape
+    n = box[0] * box[1]
+    groups = random_cages(solution, n, rng, sizes)
+    givens = [0] * (n * n)
+    while True:
+        layout = (regions, diagonals, rules.check_cages([(sum(solution[c] for c in g), g) for g in groups], n))
+        found = Search((box, layout), 2).run(givens)
+        if len(found) < 2:
+            return Puzzle(box, tuple(givens), layout)
+        differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
+        biggest = max(len(g) for g in groups if set(g) & set(differ))  # split big cages first: no lone cells
+        c = rng.choice([c for c in differ if any(c in g and len(g) == biggest for g in groups)])
+        k = next(i for i, g in enumerate(groups) if c in g)
+        halves = _split(n, groups[k], c) if len(groups[k]) > 1 else None
+        if halves is None:
+            givens[c] = solution[c]
+        else:
+            groups[k:k + 1] = list(halves)
+
+
+def variant_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzle | None:
+    """One fresh puzzle of a variant (None when a jigsaw layout defeated its search: the caller tries again)."""
+    _name, _label, jigsaw, diagonals, cages = next(v for v in rules.VARIANTS if v[0] == variant)
+    box = DEFAULT_BOX[size]
+    regions = random_regions(box, rng) if jigsaw else None
+    shape = (box, (regions, diagonals, ()))
+    solution = variant_solution(shape, rng)
+    if solution is None:
+        return None
+    if cages:
+        return killer(solution, shape, rng, CAGE_SIZES[level])
+    dug = dig_graded(solution, shape, rng, level if level < TOP else None, max_nodes=DIG_NODES.get(size))[0]
+    return Puzzle(box, dug, shape[1])
+
+
+def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[Puzzle, int]:
+    """A unique puzzle of a variant that the ladder solves (so hints never guess), of the grade asked or the
+    closest one found in ATTEMPTS fresh candidates."""
+    if size not in rules.VARIANT_SIZES[variant]:
+        raise PuzzleError(f"{variant} Sudoku comes in sizes {', '.join(map(str, rules.VARIANT_SIZES[variant]))}; "
+                          f"not {size}")
+    best: tuple[int, Puzzle, int] | None = None
+    for _ in range(VARIANT_ATTEMPTS):
+        puzzle = variant_candidate(rng, level, size, variant)
+        if puzzle is None:
+            continue
+        got, exact = quick_grade(puzzle, level)
+        if got >= TOP:  # graded as the top one by rungs below it: the whole ladder must still solve it
+            path = solve_path(puzzle)
+            if not path.solved:
+                continue  # the ladder would have to guess
+            got, exact = grade_of_path(path, size * size), True
+        if got == level:
+            return puzzle, got
+        if best is None or abs(got - level) < best[0] or (exact and abs(got - level) == best[0]):
+            best = (abs(got - level), puzzle, got if exact else -1)
+    if best is None:
+        raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try "
+                          "another seed", "timeout")
+    if best[2] < 0:  # only known to be harder than asked: graded in full (the ladder must solve it)
+        path = solve_path(best[1])
+        if not path.solved:
+            raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try "
+                              "another seed", "timeout")
+        return best[1], grade_of_path(path, size * size)
+    return best[1], best[2]
 
 
 def uses(path: Path, technique: str) -> bool:
@@ -128,23 +315,23 @@ def quick_grade(puzzle: Puzzle, level: int) -> tuple[int, bool]:
     For the top grade the ladder stops below the top rungs: stuck or over the band below means the top grade."""
     cells = len(puzzle.givens)
     below = min(level, TOP - 1)
-    path = solve_path(puzzle, below, score_cap=score_cap(below, cells))
+    path = solve_path(puzzle, below, score_cap=score_cap(below, cells, bands_of(puzzle)))
     if path.solved:
         return grade_of_path(path, cells), True
     return (TOP, True) if level >= TOP else (below + 1, False)
 
 
-def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False,
+def generate_graded(rng: Random, level: int, shape: Shape, symmetric: bool = False,
                     technique: str | None = None) -> tuple[Puzzle, int]:
     """A unique puzzle of the requested grade (or whose path needs `technique`) and the grade it got.
 
     Fresh candidates are graded (by `quick_grade`, no further than the grade asked needs) until one matches;
     after ATTEMPTS the closest one is returned, so small grids say honestly which grades they cannot reach."""
-    n = box[0] * box[1]
+    n = shape[0][0] * shape[0][1]
     best: tuple[int, Puzzle, int] | None = None
     dig_level = level if technique is None else min(rung(technique).level, 2) if technique in RUNG_NAMES else None
     for _ in range(ATTEMPTS.get(n, 10) * (4 if technique else 1)):
-        puzzle = _candidate(rng, box, dig_level, symmetric)
+        puzzle = candidate(rng, shape, dig_level, symmetric)
         if technique is not None:
             path = solve_path(puzzle)
             if uses(path, technique):
@@ -168,7 +355,7 @@ def generate_graded(rng: Random, level: int, box: Box, symmetric: bool = False,
 
 
 def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False,
-             technique: str | None = None) -> tuple[Puzzle, int]:
+             technique: str | None = None, variant: str = "classic") -> tuple[Puzzle, int]:
     """A puzzle with a unique solution of the given grade (index into GRADES), and the grade it got.
 
     Every grade is dug fresh, except those too slow to dig on demand on big grids, served from the bank
@@ -178,6 +365,10 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
+    if variant != "classic":
+        if variant not in rules.VARIANT_SIZES:
+            raise PuzzleError(f"unknown variant {variant!r}: one of {', '.join(rules.VARIANT_SIZES)}")
+        return generate_variant(rng, grade, size, variant)
     if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
         raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
     if technique is None and not symmetric:
@@ -186,19 +377,21 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
         banked = bank.serve(rng, grade, size)
         if banked is not None:
             return banked, grade
-    return generate_graded(rng, grade, DEFAULT_BOX[size], symmetric, technique)
+    return generate_graded(rng, grade, (DEFAULT_BOX[size], CLASSIC), symmetric, technique)
 
 
 DAILY_GRADES = (0, 0, 1, 1, 2, 3, 4)  # Monday .. Sunday: harder towards the weekend
 
 
-def daily(date_str: str | None = None, size: int = 9) -> tuple[Puzzle, int]:
-    """The day's puzzle, the same for everyone (seeded by the date), and its grade index."""
+def daily(date_str: str | None = None, size: int = 9, variant: str = "classic") -> tuple[Puzzle, int]:
+    """The day's puzzle of a variant, the same for everyone (seeded by the date), and its grade index."""
     try:
         day = datetime.date.fromisoformat(date_str) if date_str else datetime.date.today()
     except (TypeError, ValueError):
         raise PuzzleError(f"a date looks like 2025-01-31; got {date_str!r}") from None
-    return generate(rng_for("daily", day.isoformat(), size), DAILY_GRADES[day.weekday()], size)
+    rng = rng_for("daily", day.isoformat(), size) if variant == "classic" else \
+        rng_for("daily", variant, day.isoformat(), size)
+    return generate(rng, DAILY_GRADES[day.weekday()], size, variant=variant)
 
 
 def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[int, Puzzle, int, float]]:
@@ -206,7 +399,7 @@ def build(grade: int, box: Box, count: int, start: int = 0) -> Iterator[tuple[in
     seed, hits = start, 0
     while hits < count:
         t = time.perf_counter()
-        puzzle, got = generate_graded(rng_for(seed, "sudoku-build", grade), grade, box)
+        puzzle, got = generate_graded(rng_for(seed, "sudoku-build", grade), grade, (box, CLASSIC))
         hits += got == grade
         yield seed, puzzle, got, time.perf_counter() - t
         seed += 1

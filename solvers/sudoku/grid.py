@@ -17,6 +17,9 @@ from ..rules import sudoku as rules
 
 Grid = tuple[int, ...]  # row-major values, 0 = blank
 Box = tuple[int, int]  # (width, height) of a box
+Layout = tuple  # (regions or None, diagonals, cages): rules.sudoku's layout of a variant (CLASSIC: none)
+Shape = tuple[Box, Layout]  # what the solvers' tables are built for
+CLASSIC: Layout = rules.CLASSIC
 
 SYMBOLS = latin_rules.SYMBOLS
 MAX_N = rules.MAX_N
@@ -26,10 +29,12 @@ GRADES = ("Easy", "Medium", "Hard", "Expert", "Diabolical")
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A Sudoku: box shape and the givens (0 = blank), row-major."""
+    """A Sudoku: box shape, the givens (0 = blank), row-major, and a variant's layout (jigsaw regions, diagonals,
+    killer cages)."""
 
     box: Box
     givens: Grid
+    layout: Layout = CLASSIC
 
     @property
     def n(self) -> int:
@@ -37,9 +42,19 @@ class Puzzle:
         return self.box[0] * self.box[1]
 
     @property
+    def shape(self) -> Shape:
+        """The box and the layout: what the solvers' tables are built for."""
+        return self.box, self.layout
+
+    @property
     def geometry(self) -> Geometry:
-        """Rows, columns, boxes and peers of this size."""
-        return latin.square(self.n, self.box)
+        """Rows, columns, boxes (or regions), diagonals, cages and peers."""
+        return geometry(self.shape)
+
+    @property
+    def variant(self) -> str:
+        """"classic", "killer", "jigsaw", "x", "killer-x" or "jigsaw-x"."""
+        return rules.variant_name(self.layout)
 
     @property
     def grid(self) -> str:
@@ -48,6 +63,12 @@ class Puzzle:
 
     def __repr__(self) -> str:
         return f"parse({format(self)!r})"
+
+
+def geometry(shape: Shape) -> Geometry:
+    """The geometry of a shape, built once."""
+    box, layout = shape
+    return latin.square(box[0] * box[1], box) if layout == CLASSIC else latin.sudoku(box, layout)
 
 
 def grid_text(values: Sequence[int]) -> str:
@@ -74,19 +95,37 @@ def read_values(text: str, n: int, what: str = "grid") -> list[int]:
 
 
 def parse(text: str, box: Sequence[int] | None = None) -> Puzzle:
-    """Read grid text (optionally 'WxH:' prefixed; whitespace ignored) into a Puzzle."""
+    """Read a puzzle text (grid, optionally 'WxH:' prefixed, then a variant's '/' sections; whitespace ignored)."""
     if box is not None and not (isinstance(box, Sequence) and not isinstance(box, str)):
         raise PuzzleError("box must be two whole numbers [width, height]")
     try:
-        values, shape = rules.parse_grid(text, None if box is None else tuple(box))
+        if box is not None:
+            values, shape = rules.parse_grid(text, tuple(box))
+            return Puzzle(shape, tuple(values))
+        values, shape, layout = rules.read_text(text)
     except ValueError as exc:
         raise PuzzleError(str(exc)) from None
-    return Puzzle(shape, tuple(values))
+    return Puzzle(shape, tuple(values), layout)
+
+
+def read(obj: dict) -> Puzzle:
+    """The puzzle of a solve input: "grid", "box"?, and a variant's "regions", "diagonals", "cages"."""
+    try:
+        values, shape, layout = rules.read_input(obj)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+    return Puzzle(shape, tuple(values), layout)
+
+
+def write(puzzle: Puzzle) -> dict:
+    """The solve input of a puzzle."""
+    return {"grid": puzzle.grid, "box": list(puzzle.box), **rules.input_of_layout(puzzle.layout, puzzle.n)}
 
 
 def format(puzzle: Puzzle) -> str:  # noqa: A001 - the interface's name (DESIGN.md)
-    """The canonical text: the grid, prefixed 'WxH:' unless the box is the size's default (parse(format(p)) == p)."""
-    return rules.format_grid(list(puzzle.givens), puzzle.box)
+    """The canonical text: the grid, prefixed 'WxH:' unless the box is the size's default, then the variant's
+    layout sections (parse(format(p)) == p)."""
+    return rules.format_grid(list(puzzle.givens), puzzle.box) + rules.layout_text(puzzle.layout, puzzle.n)
 
 
 def conflicts(g: Geometry, values: Sequence[int]) -> list[int]:

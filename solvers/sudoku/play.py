@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .. import latin
+from .. import cages, latin
 from ..base import Hint, Json, Problem, PuzzleError
 from ..latin import Geometry, Mask, Step, bit, values_of
 from ..logic import GUESS_SCORE, SCORES, LogicStep
@@ -68,7 +68,7 @@ def apply(puzzle: Puzzle, state: State, move: str) -> State:
     """The state after a move string; PuzzleError for one that cannot be made."""
     try:
         values, notes = rules.apply_move(list(puzzle.givens), list(state.values), list(state.notes), move,
-                                         puzzle.box)
+                                         puzzle.box, puzzle.layout)
     except ValueError as exc:
         raise PuzzleError(str(exc)) from None
     return State(values, notes)
@@ -115,6 +115,14 @@ def problems(puzzle: Puzzle, state: State, result: Check) -> list[Problem]:
     for u, v, cells in latin_rules.repeats(list(state.values), [list(unit) for unit in g.units]):
         times = "twice" if len(cells) == 2 else f"{len(cells)} times"
         out.append(Problem(_rc(n, cells), "repeat", f"{symbol(v)} appears {times} in {g.unit_names[u]}"))
+    for total, cells in puzzle.layout[2]:
+        where = f"the cage at {cell_name(n, cells[0])}"
+        for _unit, v, at in latin_rules.repeats(list(state.values), [list(cells)]):
+            times = "twice" if len(at) == 2 else f"{len(at)} times"
+            out.append(Problem(_rc(n, at), "repeat", f"{symbol(v)} appears {times} in {where}"))
+        if all(state.values[c] for c in cells) and sum(state.values[c] for c in cells) != total:
+            out.append(Problem(_rc(n, cells), "sum", f"The digits of {where} add up to "
+                               f"{sum(state.values[c] for c in cells)}, not {total}"))
     out += [Problem(_rc(n, [c]), "wrong", f"The {symbol(state.values[c])} in {cell_name(n, c)} is wrong")
             for c in result.wrong]
     return out
@@ -173,7 +181,7 @@ def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
     if step.place is not None:
         c, v = step.place
         move: dict = {"place": [c // n, c % n, v]}
-        what = f"{step.technique}: a {symbol(v)}"
+        what = f"{step.technique}: {latin_rules.a_symbol(v)}"
     else:
         move = {"eliminate": [[c // n, c % n, v] for c, v in step.eliminate]}
         gone = sorted({v for _, v in step.eliminate})
@@ -267,6 +275,7 @@ def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator
     """The study's step machine: next digit, validate, move on or step back to the last non-given cell."""
     n, g = puzzle.n, puzzle.geometry
     peers = g.peers
+    cage_of = {c: cage for cage in g.cages for c in cage[1]}
     values = list(puzzle.givens)
     empties = [c for c, v in enumerate(values) if not v]
     i = steps = 0
@@ -285,14 +294,22 @@ def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator
             continue
         values[c] = v
         yield {"event": "set", "cell": _cell(n, c), "value": v}
-        if all(values[p] != v for p in peers[c]):
+        if all(values[p] != v for p in peers[c]) and (c not in cage_of or _cage_fits(values, *cage_of[c])):
             i += 1
     yield {"event": "solved", "steps": steps}
+
+
+def _cage_fits(values: Sequence[int], total: int, cells: Sequence[int]) -> bool:
+    """Whether a cage's digits so far can still add up to its sum (exactly, once it is full)."""
+    placed = [values[c] for c in cells if values[c]]
+    left = len(cells) - len(placed)
+    return sum(placed) == total if not left else sum(placed) + left * (left + 1) // 2 <= total
 
 
 def trace_propagation(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[Json]:
     """Tessera's way: singles first, a guess at the most constrained cell only when stuck; undo on failure."""
     n, g = puzzle.n, puzzle.geometry
+    cage_sets = cages.prepare(g.cages, n)
     values = list(puzzle.givens)
     counter = {"steps": 0, "technique": ""}
 
@@ -318,7 +335,10 @@ def trace_propagation(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[
         placed: list[int] = []
         while True:
             cands = latin.candidates(g, values)
-            if any(not values[c] and not cands[c] for c in range(n * n)) or not _units_ok(g, cands):
+            if cage_sets and cages.narrow(cands, cage_sets) is None:  # a killer's sums narrow the candidates too
+                cands[0] = 0
+            if any(not values[c] and not cands[c] for c in range(n * n)) or not _units_ok(g, cands) or \
+                    any(not cands[c] for c in range(n * n)):
                 yield from undo(placed)
                 return False
             step = latin.find_naked_single(g, cands, values) or latin.find_hidden_single(g, cands, values)

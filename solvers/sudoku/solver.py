@@ -12,18 +12,29 @@ from collections.abc import Sequence
 from functools import cache
 from random import Random
 
-from .. import budget, latin
+from .. import budget, cages, latin
 from ..base import PuzzleError
 from ..latin import Mask, propagate
-from .grid import Box, Grid, Puzzle
+from .grid import Grid, Puzzle, Shape, geometry
 
 
 @cache
-def _tables(n: int, box: Box) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
-                                       tuple[tuple[int, ...], ...]]:
-    """(peers, units, full mask, each cell's units) for the hot loops."""
-    g = latin.square(n, box)
-    return g.peers, g.units, g.full, g.cell_units
+def tables(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
+                                  tuple[tuple[int, ...], ...], tuple[cages.Cage, ...]]:
+    """(peers, units, full mask, each cell's units, killer cages with their digit sets) for the hot loops."""
+    g = geometry(shape)
+    return g.peers, g.units, g.full, g.cell_units, cages.prepare(g.cages, g.n)
+
+
+def settle(shape: Shape, cands: list[Mask], queue: list[int], changed: list[int] | None = None) -> bool:
+    """Singles (and a killer's cage sums) to a fixpoint from the `queue` of decided cells, in place; False on a
+    contradiction. With `changed`, only the units of the queued and changed cells are scanned (a fixpoint before)."""
+    peers, units, full, cell_units, cage_sets = tables(shape)
+    if cage_sets:
+        return cages.settle(cands, queue, peers, units, full, cage_sets)
+    if changed is None:
+        return propagate(cands, queue, peers, units, full)
+    return propagate(cands, queue, peers, units, full, cell_units, changed)
 
 
 class OutOfNodes(Exception):
@@ -35,9 +46,10 @@ class Search:
 
     `max_nodes` bounds the work (OutOfNodes past it): a count, not a clock, so generators stay deterministic."""
 
-    def __init__(self, n: int, box: Box, limit: int = 2, rng: Random | None = None,
+    def __init__(self, shape: Shape, limit: int = 2, rng: Random | None = None,
                  max_nodes: int | None = None) -> None:
-        self.peers, self.units, self.full, self.cell_units = _tables(n, box)
+        self.shape = shape
+        self.full = tables(shape)[2]
         self.limit = limit
         self.rng = rng
         self.max_nodes = max_nodes
@@ -52,7 +64,7 @@ class Search:
 
     def run_cands(self, cands: list[Mask], fixed: list[int]) -> list[Grid]:
         """All solutions (up to the limit) below candidate masks whose `fixed` cells are decided (consumed)."""
-        if propagate(cands, fixed, self.peers, self.units, self.full):
+        if settle(self.shape, cands, fixed):
             self._search(cands)
         return self.solutions
 
@@ -74,11 +86,11 @@ class Search:
             m ^= b
         if self.rng is not None:
             self.rng.shuffle(bits)
-        peers, units, full, cell_units = self.peers, self.units, self.full, self.cell_units
+        shape = self.shape
         for b in bits:
             nc = cands[:]
             nc[best] = b  # below a fixpoint: only the units of changed cells can hold a new hidden single
-            if propagate(nc, [best], peers, units, full, cell_units) and self._search(nc):
+            if settle(shape, nc, [best], []) and self._search(nc):
                 return True
         return False
 
@@ -88,7 +100,7 @@ NO_SOLUTION = "this puzzle has no solution: its givens contradict each other"
 
 def solutions(puzzle: Puzzle, limit: int = 2, need: int = 1) -> list[Grid]:
     """Up to `limit` solutions of a puzzle; PuzzleError(no-solution) when fewer than `need` exist."""
-    found = Search(puzzle.n, puzzle.box, limit).run(puzzle.givens)
+    found = Search(puzzle.shape, limit).run(puzzle.givens)
     if len(found) < need:
         raise PuzzleError(NO_SOLUTION, "no-solution")
     return found
@@ -113,20 +125,25 @@ def is_solution(puzzle: Puzzle, grid: Sequence[int]) -> bool:
     if len(grid) != n * n or any(g and g != v for g, v in zip(puzzle.givens, grid, strict=True)):
         return False
     want = set(range(1, n + 1))
-    return all({grid[c] for c in unit} == want for unit in puzzle.geometry.units)
+    return all({grid[c] for c in unit} == want for unit in puzzle.geometry.units) and all(
+        len({grid[c] for c in cells}) == len(cells) and sum(grid[c] for c in cells) == total
+        for total, cells in puzzle.layout[2])
 
 
 
-def random_solution(n: int, box: Box, rng: Random) -> Grid:
-    """A random complete grid."""
-    return Search(n, box, 1, rng).run([0] * (n * n))[0]
+def random_solution(shape: Shape, rng: Random) -> Grid:
+    """A random complete grid of a shape (a killer's cages ignored: their sums come from the grid)."""
+    box, (regions, diagonals, _cages) = shape
+    n = box[0] * box[1]
+    return Search((box, (regions, diagonals, ())), 1, rng).run([0] * (n * n))[0]
 
 
-def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = False,
+def dig(solution: Grid, shape: Shape, rng: Random, keep: int = 0, symmetric: bool = False,
         max_nodes: int | None = None) -> Grid:
     """Remove givens in random order while the solution stays unique (stop at `keep` givens).
 
     A uniqueness check that needs more than `max_nodes` search nodes counts as failed (the given stays)."""
+    box = shape[0]
     n = box[0] * box[1]
     values = list(solution)
     order = list(range(n * n))
@@ -142,7 +159,7 @@ def dig(solution: Grid, box: Box, rng: Random, keep: int = 0, symmetric: bool = 
         for x in group:
             values[x] = 0
         try:
-            unique = len(Search(n, box, 2, max_nodes=max_nodes).run(values)) == 1
+            unique = len(Search(shape, 2, max_nodes=max_nodes).run(values)) == 1
         except OutOfNodes:
             unique = False
         if not unique:

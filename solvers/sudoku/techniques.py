@@ -20,16 +20,31 @@ from ..base import PuzzleError
 from ..latin import Geometry, Mask, Step
 from ..logic import SCORES, LogicStep, Rung, ladder
 from ..logic.board import tables
-from .grid import GRADES, Box, Puzzle
-from .solver import NO_SOLUTION, _tables
+from .grid import GRADES, Puzzle, Shape, geometry
+from .solver import NO_SOLUTION
 
 Technique = Rung
 LADDER: list[Rung] = ladder(uniqueness=True)
+# Variants: no uniqueness rungs (swapping two digits can break a cage's sum or a diagonal, so a deadly pattern is not
+# deadly), and the killer rungs, which find nothing where there are no cages.
+VARIANT_LADDER: list[Rung] = ladder(uniqueness=False, cages=True)
+_PLAIN: dict[int, tuple[Geometry, bool]] = {}  # id(geometry) -> (it, whether it is a classic Sudoku's)
+
+
+def rungs(g: Geometry) -> list[Rung]:
+    """The ladder of a geometry: the classic one, or the variants' (jigsaw regions, diagonals, cages)."""
+    known = _PLAIN.get(id(g))
+    if known is None or known[0] is not g:
+        plain = not g.cages and all(name.split()[0] in ("row", "column", "box") for name in g.unit_names)
+        known = _PLAIN[id(g)] = (g, plain)
+    return LADDER if known[1] else VARIANT_LADDER
 SINGLES = 3  # the first three rungs: full house, naked and hidden single
 SINGLE_SCORE = 10
 BANDS = (800, 1000, 1600, 2600)  # score caps of Easy, Medium, Hard, Expert on 9x9 (scaled by cells): HoDoKu's first
 # three; its Unfair cap (1800) is raised to 2600 because our flat single score and bulk singles differ from its
 # path, and 2600 splits the chain-level puzzles our digger makes about evenly between Expert and Diabolical.
+KILLER_BANDS = (2000, 2600, 3400, 4600)  # a killer has no givens, so every cell's single and every cage step counts:
+# its bands are set so that killers solved by cage combinations and locked candidates alone are Easy or Medium
 TOP = len(GRADES) - 1
 
 
@@ -50,7 +65,7 @@ def first_step(g: Geometry, cands: Sequence[Mask], values: Sequence[int], max_le
                start: int = 0) -> tuple[LogicStep, int] | None:
     """The easiest step the ladder finds (rungs from `start`, up to `max_level`) and its level."""
     tables(g)
-    for tech in LADDER[start:]:
+    for tech in rungs(g)[start:]:
         if tech.level > max_level:
             break
         step = tech.find(g, cands, values)
@@ -69,6 +84,7 @@ class Path:
     singles: int = 0  # cells decided by singles
     hardest: int = 0
     solved: bool = False
+    bands: tuple[int, ...] = BANDS  # the score caps of the grades (KILLER_BANDS for a killer)
 
     @property
     def score(self) -> int:
@@ -76,33 +92,39 @@ class Path:
         return self.singles * SINGLE_SCORE + sum(SCORES.get(s.technique, 0) for s, _, _ in self.steps)
 
 
-def band(score: int, cells: int) -> int:
+def bands_of(puzzle: Puzzle) -> tuple[int, ...]:
+    """The score bands that grade a puzzle (a killer's own)."""
+    return KILLER_BANDS if puzzle.layout[2] else BANDS
+
+
+def band(score: int, cells: int, bands: tuple[int, ...] = BANDS) -> int:
     """The grade index a score alone reaches (bands scale with the number of cells)."""
     scale = cells / 81
-    return sum(1 for cap in BANDS if score > cap * scale)
+    return sum(1 for cap in bands if score > cap * scale)
 
 
-def score_cap(level: int, cells: int) -> int | None:
+def score_cap(level: int, cells: int, bands: tuple[int, ...] = BANDS) -> int | None:
     """The highest score a puzzle of a grade can have (None for the top grade)."""
-    return None if level >= len(BANDS) else int(BANDS[level] * cells / 81)
+    return None if level >= len(bands) else int(bands[level] * cells / 81)
 
 
 def grade_of_path(path: Path, cells: int) -> int:
     """The grade: the hardest level used or the score's band, whichever is higher; the top one when stuck."""
     if not path.solved:
         return TOP
-    return max(path.hardest, band(path.score, cells))
+    return max(path.hardest, band(path.score, cells, path.bands))
 
 
 def solve_path(puzzle: Puzzle, max_level: int = TOP, score_cap: int | None = None) -> Path:
     """The ladder's solve of a puzzle up to `max_level` (PuzzleError when the givens contradict).
 
     With `score_cap`, stop (unsolved) once the score passes it: the generator's early exit."""
-    cands = _start(puzzle.givens, puzzle.box)
+    cands = start_cands(puzzle.givens, puzzle.shape)
     if cands is None:
         raise PuzzleError(NO_SOLUTION, "no-solution")
-    path = Path(singles=sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1)))
-    _ladder(puzzle.geometry, puzzle.box, cands, max_level, path, score_cap=score_cap)
+    path = Path(singles=sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1)),
+                bands=bands_of(puzzle))
+    run_ladder(puzzle.shape, cands, max_level, path, score_cap=score_cap)
     return path
 
 
@@ -111,11 +133,11 @@ def logic_solve(puzzle: Puzzle, max_level: int = TOP,
     """(hardest level used, solved values or None when stuck) solving by the ladder up to `max_level`.
 
     `record` receives (step, level, candidates before it) for every step above singles."""
-    cands = _start(puzzle.givens, puzzle.box)
+    cands = start_cands(puzzle.givens, puzzle.shape)
     if cands is None:
         raise PuzzleError(NO_SOLUTION, "no-solution")
     path = Path()
-    _ladder(puzzle.geometry, puzzle.box, cands, max_level, path)
+    run_ladder(puzzle.shape, cands, max_level, path)
     if record is not None:
         record.extend(path.steps)
     if not path.solved:
@@ -123,19 +145,22 @@ def logic_solve(puzzle: Puzzle, max_level: int = TOP,
     return path.hardest, [m.bit_length() for m in cands]
 
 
-def _start(values: Sequence[int], box: Box) -> list[Mask] | None:
-    """Candidates of the givens after singles, or None on a contradiction."""
-    peers, units, full, _ = _tables(box[0] * box[1], box)
+def start_cands(values: Sequence[int], shape: Shape) -> list[Mask] | None:
+    """Candidates of the givens after the latin singles (a killer's cage sums are the ladder's to explain), or
+    None on a contradiction."""
+    g = geometry(shape)
+    full = g.full
     cands = [1 << (v - 1) if v else full for v in values]
-    return cands if latin.propagate(cands, [c for c, v in enumerate(values) if v], peers, units, full) else None
+    return cands if latin.propagate(cands, [c for c, v in enumerate(values) if v], g.peers, g.units, full) else None
 
 
-def _ladder(g: Geometry, box: Box, cands: list[Mask], max_level: int, path: Path | None = None,
-            until: Collection[int] = (), score_cap: int | None = None) -> tuple[int, bool]:
+def run_ladder(shape: Shape, cands: list[Mask], max_level: int, path: Path | None = None,
+               until: Collection[int] = (), score_cap: int | None = None) -> tuple[int, bool]:
     """Run the ladder (rungs above singles, up to `max_level`) on candidates in place: (hardest level, solved).
 
     With `until`, stop as soon as those cells are decided (solved = True then). A `path` records the steps."""
-    peers, units, full, _ = _tables(g.n, box)
+    g = geometry(shape)
+    peers, units, full = g.peers, g.units, g.full
     path = path if path is not None else Path()
     while True:
         budget.spend()  # one rung step: the request's budget bounds grading and hints on big grids
