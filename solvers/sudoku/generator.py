@@ -121,7 +121,7 @@ def candidate(rng: Random, shape: Shape, level: int | None, symmetric: bool) -> 
 
 REGION_SWAPS = 12  # accepted swaps per cell when jigsaw regions are shuffled out of the boxes
 VARIANT_ATTEMPTS = 24  # fresh candidates per variant puzzle before settling for the closest grade
-SOLUTION_NODES = 20_000  # search nodes for a jigsaw's first full grid (a layout that needs more is dropped)
+SOLUTION_NODES, SOLUTION_RESTARTS = 400, 25  # a variant's full grid: short searches, restarted in a new order
 CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
 
 
@@ -168,12 +168,15 @@ def random_regions(box: Box, rng: Random) -> tuple[int, ...]:
 
 
 def variant_solution(shape: Shape, rng: Random) -> Grid | None:
-    """A random full grid of a variant's regions and diagonals (None when the layout defeats a short search)."""
-    try:
-        found = Search(shape, 1, rng, max_nodes=SOLUTION_NODES).run([0] * (shape[0][0] * shape[0][1]) ** 2)
-    except OutOfNodes:
-        return None
-    return found[0] if found else None
+    """A random full grid of a variant's regions and diagonals, by short randomised searches restarted (the nodes a
+    search needs have a heavy tail); None when the layout defeats them all (it may have no grid at all)."""
+    for _ in range(SOLUTION_RESTARTS):
+        try:
+            found = Search(shape, 1, rng, max_nodes=SOLUTION_NODES).run([0] * (shape[0][0] * shape[0][1]) ** 2)
+        except OutOfNodes:
+            continue
+        return found[0] if found else None
+    return None
 
 
 def random_cages(solution: Grid, n: int, rng: Random, sizes: Sequence[int]) -> list[list[int]]:
@@ -211,8 +214,9 @@ def random_cages(solution: Grid, n: int, rng: Random, sizes: Sequence[int]) -> l
 
 
 def _split(n: int, cells: list[int], c: int) -> tuple[list[int], list[int]] | None:
-    """Two side-by-side pieces of a cage, the first holding `c` (as even as can be), or None."""
-    for take in range(len(cells) // 2, 0, -1):
+    """Two side-by-side pieces of two cells or more of a cage, the first holding `c` (as even as can be), or None
+    (Solo's cages have two cells or more)."""
+    for take in range(len(cells) // 2, 1, -1):
         part, todo = [c], [c]
         while todo and len(part) < take:
             for x in _neighbours(n, todo.pop(0)):
@@ -220,7 +224,7 @@ def _split(n: int, cells: list[int], c: int) -> tuple[list[int], list[int]] | No
                     part.append(x)
                     todo.append(x)
         rest = [x for x in cells if x not in part]
-        if len(part) == take and rest and _connected(n, set(rest)):
+        if len(part) == take and len(rest) > 1 and _connected(n, set(rest)):
             return sorted(part), sorted(rest)
     return None
 
@@ -241,7 +245,7 @@ def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> P
         biggest = max(len(g) for g in groups if set(g) & set(differ))  # split big cages first: no lone cells
         c = rng.choice([c for c in differ if any(c in g and len(g) == biggest for g in groups)])
         k = next(i for i, g in enumerate(groups) if c in g)
-        halves = _split(n, groups[k], c) if len(groups[k]) > 1 else None
+        halves = _split(n, groups[k], c)
         if halves is None:
             givens[c] = solution[c]
         else:

@@ -1,0 +1,223 @@
+"""Sudoku variants (killer, jigsaw, X and their mixes) on the one latin-grid model: texts and other apps' IDs
+both ways, the killer techniques on hand-made positions, seeded generators walked to the end by hints, and bad
+input turned into messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers import cages, commands, formats
+from solvers import family as solver_family
+from solvers.latin import bit
+from solvers.logic import cages as killer
+from solvers.rules import sudoku as rules
+from solvers.sudoku import grid, solver
+from solvers.sudoku.techniques import solve_path
+
+SUDOKU = solver_family("sudoku")
+VARIANTS = [name for name, *_ in rules.VARIANTS if name != "classic"]
+SOLO_KILLER = "2x2k:p,_a_aaaca_____a__,4_5a6a5b7a7b6b"  # the cages of a worked example (two solutions)
+
+
+def answer(command: str, obj: dict) -> dict:
+    """One CLI answer (errors as {"error", "kind"})."""
+    return next(iter(commands.answer("sudoku", command, obj)))
+
+
+@pytest.fixture(scope="module", params=[(v, size) for v in VARIANTS for size in (6, 9)
+                                        if size in rules.VARIANT_SIZES[v]])
+def made(request) -> dict:  # noqa: ANN001
+    """A generated puzzle of each variant and size (Medium, seeded), with its solution."""
+    variant, size = request.param
+    p = commands.run(SUDOKU, "generate", {"difficulty": 2, "seed": 11, "size": size, "variant": variant})
+    p["solution"] = commands.run(SUDOKU, "solve", p)["solution"]
+    return p
+
+
+def puzzle_of(obj: dict) -> grid.Puzzle:
+    """The typed puzzle of a solve input."""
+    return SUDOKU.read(obj)
+
+
+def test_generated_puzzles_are_unique_valid_and_of_their_variant(made: dict) -> None:
+    puzzle = puzzle_of(made)
+    assert made["variant"] == puzzle.variant
+    assert solver.count_solutions(puzzle, 3) == 1
+    values = rules.read_text(made["solution"] + rules.layout_text(puzzle.layout, puzzle.n))[0]
+    assert solver.is_solution(puzzle, values)
+    regions, diagonals, cage_list = puzzle.layout
+    n = puzzle.n
+    if "killer" in made["variant"]:
+        assert cage_list and sum(total for total, _ in cage_list) == sum(values[c] for _, cells in cage_list
+                                                                        for c in cells)
+        assert sorted(c for _, cells in cage_list for c in cells) == list(range(n * n))  # cages tile the grid
+    if "jigsaw" in made["variant"]:
+        assert regions is not None and sorted(regions) == sorted(list(range(n)) * n)
+    if made["variant"].endswith("x"):
+        assert diagonals and len({values[i * n + i] for i in range(n)}) == n
+
+
+def test_the_same_seed_gives_the_same_puzzle() -> None:
+    obj = {"difficulty": 1, "seed": 3, "size": 6, "variant": "jigsaw"}
+    assert commands.run(SUDOKU, "generate", obj) == commands.run(SUDOKU, "generate", obj)
+
+
+def test_texts_solo_ids_and_fpuzzles_json_round_trip(made: dict) -> None:
+    puzzle = puzzle_of(made)
+    text = commands.run(SUDOKU, "format", made)["text"]
+    assert puzzle_of(commands.run(SUDOKU, "parse", {"text": text})) == puzzle
+    formats_out = {f["name"]: f["text"] for f in commands.run(SUDOKU, "export", made)["formats"]}
+    cage_sizes = [len(cells) for _, cells in puzzle.layout[2]]
+    if cage_sizes and (min(cage_sizes) < 2 or sum(cage_sizes) < puzzle.n ** 2):
+        assert "Tatham Solo game ID" not in formats_out  # Solo's cages cover the grid, two cells or more each
+        return
+    solo = formats_out["Tatham Solo game ID"]
+    params = solo.split(":")[0]
+    assert ("j" in params) == ("jigsaw" in made["variant"]) and ("k" in params) == ("killer" in made["variant"])
+    assert puzzle_of(commands.run(SUDOKU, "import", {"text": solo})) == puzzle
+    fp = formats.fpuzzles_json(puzzle.box, list(puzzle.givens), puzzle.layout)
+    assert puzzle_of(commands.run(SUDOKU, "import", {"text": fp})) == puzzle
+
+
+def test_solo_ids_read_as_solo_writes_them() -> None:
+    """Solo's edge code for blocks (the vertical edges row by row, then the horizontal ones column by column)."""
+    assert formats.solo_blocks("abbbbbbba", 4) == [0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3]
+    irregular = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]
+    assert formats.solo_blocks("b__b__bc___c_", 4) == irregular
+    assert formats.write_solo_blocks(irregular, 4) == "b__b__bc___c_"
+    p = commands.run(SUDOKU, "import", {"text": SOLO_KILLER})
+    assert [(c["sum"], c["cells"]) for c in p["cages"]][:3] == [(4, [[0, 0], [1, 0]]), (5, [[0, 1], [0, 2]]),
+                                                                (6, [[0, 3], [1, 3]])]
+    assert {f["text"] for f in commands.run(SUDOKU, "export", p)["formats"]} >= {SOLO_KILLER}
+    assert answer("solve", p)["count"] == 2  # the example's cages leave two grids: said, not guessed
+    assert answer("hint", {**p, "state": p["grid"]})["kind"] == "multiple-solutions"
+    for variant in VARIANTS:  # Solo's symmetry and difficulty letters in the params change nothing
+        made = commands.run(SUDOKU, "generate", {"difficulty": 1, "seed": 1, "size": 9, "variant": variant})
+        solo = next(f["text"] for f in commands.run(SUDOKU, "export", made)["formats"] if f["name"].startswith("Tat"))
+        assert puzzle_of(commands.run(SUDOKU, "import", {"text": solo.replace(":", "m4du:", 1)})) == puzzle_of(made)
+
+
+@pytest.mark.parametrize("bad, why", [
+    ({"grid": "." * 16, "cages": [{"sum": 30, "cells": [[0, 0], [0, 1]]}]}, "add up to 30"),
+    ({"grid": "." * 16, "cages": [{"sum": 3, "cells": [[0, 0], [0, 1]]}, {"sum": 4, "cells": [[0, 1], [1, 1]]}]},
+     "overlap"),
+    ({"grid": "." * 16, "regions": "1111222233334444" [:-1] + "3"}, "region"),
+    ({"grid": "." * 16, "regions": 7}, "text"),
+    ({"grid": "." * 16, "diagonals": "yes"}, "true or false"),
+    ({"grid": "." * 16, "cages": [{"sum": 3, "cells": [[0, 9]]}]}, "rows and columns"),
+    ({"grid": "." * 16, "cages": "3"}, "list"),
+])
+def test_bad_layouts_are_clear_messages(bad: dict, why: str) -> None:
+    out = answer("solve", bad)
+    assert out["kind"] == "invalid" and why in out["error"]
+
+
+@pytest.mark.parametrize("text, why", [
+    ("3x3k:zzzc,abc,zzzc", "block layout"),  # cages that do not cover the grid's edges
+    ("9j:zzzc,abbb", "block layout"),
+    ("5x5:" + "y" * 25, "4x4 to 16x16"),
+    ('{"size": 9, "grid": [], "thermometer": [1]}', "size and a grid"),
+])
+def test_ids_tessera_cannot_play_are_messages(text: str, why: str) -> None:
+    out = answer("import", {"text": text})
+    assert out["kind"] == "invalid" and why in out["error"], out
+
+
+def test_check_names_broken_cage_sums_and_repeats() -> None:
+    p = commands.run(SUDOKU, "generate", {"difficulty": 1, "seed": 2, "size": 6, "variant": "killer"})
+    solution = commands.run(SUDOKU, "solve", p)["solution"]
+    cage = max(p["cages"], key=lambda c: len(c["cells"]))
+    (r0, c0), (r1, c1) = cage["cells"][:2]
+    state = list(solution)
+    state[r0 * 6 + c0], state[r1 * 6 + c1] = state[r1 * 6 + c1], state[r0 * 6 + c0]  # same sum, other places
+    swapped = commands.run(SUDOKU, "check", {**p, "state": "".join(state)})
+    assert not swapped["solved"]
+    state = list(solution)
+    state[r0 * 6 + c0] = state[r1 * 6 + c1]  # a repeat in the cage, and a wrong sum
+    out = commands.run(SUDOKU, "check", {**p, "state": "".join(state)})
+    rules_hit = {problem["rule"] for problem in out["problems"]}
+    assert {"repeat", "sum"} <= rules_hit and not out["solved"]
+
+
+# ----- the killer techniques on positions made by hand, checked against the full solver -----------------
+
+def killer_geometry(cage_list: list[tuple[int, list[int]]]):  # noqa: ANN201
+    """A 9x9 killer geometry with these cages (sum, cells)."""
+    layout = (None, False, rules.check_cages(cage_list, 9))
+    return grid.geometry(((3, 3), layout)), layout
+
+
+def test_cage_combination_keeps_only_the_digits_of_the_sums() -> None:
+    g, _ = killer_geometry([(3, [0, 1]), (17, [9, 10])])  # 3 = 1+2; 17 = 8+9
+    step = killer.combination(g, [g.full] * 81, [0] * 81)
+    assert step is not None and step.technique == "Cage combination"
+    assert set(step.eliminate) == {(c, v) for c in (0, 1) for v in range(3, 10)}
+    assert "1+2" in step.reason
+    assert cages.combos(3, 10, 9) == tuple(sorted(bit(a) | bit(b) | bit(c) for a, b, c in
+                                                  ((1, 2, 7), (1, 3, 6), (1, 4, 5), (2, 3, 5))))
+
+
+def test_a_lone_cell_cage_is_its_sum() -> None:
+    g, _ = killer_geometry([(6, [40])])
+    step = killer.combination(g, [g.full] * 81, [0] * 81)
+    assert step is not None and step.place == (40, 6)
+
+
+def test_cage_and_house_and_rule_of_45_follow_from_the_rules() -> None:
+    # Row 1: cages r1c1-r1c4 (sum 10 = 1+2+3+4) and r1c5-r1c8 (sum 26), and r1c9 in a cage with r2c9 (sum 12):
+    # the innie r1c9 is 45 - 36 = 9.
+    g, layout = killer_geometry([(10, [0, 1, 2, 3]), (26, [4, 5, 6, 7]), (12, [8, 17])])
+    step = killer.rule_of_45(g, [g.full] * 81, [0] * 81)
+    assert step is not None and step.place == (8, 9) and "innies of row 1" in step.reason
+    # A cage r1c1+r1c2 of sum 3 holds 1 and 2, inside row 1: they leave the rest of row 1.
+    g, layout2 = killer_geometry([(3, [0, 1])])
+    step = killer.cage_and_house(g, [g.full] * 81, [0] * 81)
+    assert step is not None and set(step.eliminate) == {(c, 1) for c in range(2, 9)} and "row 1" in step.reason
+    for technique in (killer.combination, killer.cage_and_house, killer.rule_of_45):
+        check_sound(technique)
+
+
+def check_sound(finder) -> None:  # noqa: ANN001
+    """Every step the finder makes on the ladder's path of a generated killer keeps the true digits."""
+    p = commands.run(SUDOKU, "generate", {"difficulty": 3, "seed": 5, "size": 9, "variant": "killer"})
+    puzzle = puzzle_of(p)
+    truth = solver.solve(puzzle)
+    seen = 0
+    for _step, _, before in solve_path(puzzle).steps:
+        values = [m.bit_length() if not m & (m - 1) else 0 for m in before]
+        found = finder(puzzle.geometry, before, values)
+        if found is None:
+            continue
+        seen += 1
+        assert all(truth[c] != v for c, v in found.eliminate)
+        assert found.place is None or truth[found.place[0]] == found.place[1]
+    assert seen or finder is not killer.combination
+
+
+# ----- walks: apply each hint and ask again until solved -------------------------------------------------
+
+@pytest.mark.parametrize("variant, size, grade", [("killer", 9, 1), ("killer", 9, 3), ("killer", 6, 2),
+                                                  ("jigsaw", 9, 2), ("x", 9, 3), ("killer-x", 9, 2),
+                                                  ("jigsaw-x", 9, 1)])
+def test_hints_walk_every_variant_to_the_end_without_guessing(variant: str, size: int, grade: int) -> None:
+    p = commands.run(SUDOKU, "generate", {"difficulty": grade, "seed": 21, "size": size, "variant": variant})
+    truth = commands.run(SUDOKU, "solve", p)["solution"]
+    state, pencil, used = p["grid"], None, set()
+    for _ in range(size * size * 4):
+        obj = {**p, "state": state, **({"pencil": pencil} if pencil else {})}
+        hint = commands.run(SUDOKU, "hint", obj)
+        if hint["technique"] == "Solved":
+            break
+        assert hint["technique"] not in ("Trial and error", "Wrong entry", "Missing candidate"), hint["technique"]
+        used.add(hint["technique"])
+        move = hint["move"]
+        if "place" in move:
+            r, c, v = move["place"]
+            assert truth[r * size + c] == rules.latin.symbol(v)
+        for r, c, v in move.get("eliminate", []):
+            assert truth[r * size + c] != rules.latin.symbol(v)
+        out = commands.run(SUDOKU, "apply", {**obj, "moves": [hint["stages"]["move"]]})
+        state, pencil = out["state"], out.get("pencil")
+    assert state == truth
+    if "killer" in variant:
+        assert "Cage combination" in used
