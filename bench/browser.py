@@ -153,6 +153,13 @@ def skyscrapers_walk_positions() -> list[dict]:
     return out
 
 
+# a request straight to the page's worker (window.tesseraWorker), answered by its id
+ASK = ("([fn, args]) => new Promise(done => { const w = window.tesseraWorker, id = 'bench' + Math.random();"
+       " const hear = e => { if (e.data.id === id) {"
+       " w.removeEventListener('message', hear); done(e.data.value); } };"
+       " w.addEventListener('message', hear); w.postMessage({id, fn, args}); })")
+
+
 def cpython_ms(family: str, command: str, objs: list[dict]) -> list[float]:
     """Per-object time of a family command in CPython."""
     fam = solvers.family(family)
@@ -265,11 +272,7 @@ def main() -> None:
     sets.append(("sliding hint, Korf", "sliding", "hint", korf_positions(args.korf, False)))
     sets.append(("genius count a roll", "genius", "solve", genius_rolls(args.rolls)))
     sets.append(("cubes 3D level 4 generate", "ubongo", "generate", cubes_level4(args.cards)))
-    # a request straight to the page's worker (window.tesseraWorker), answered by its id
-    ask = ("([fn, args]) => new Promise(done => { const w = window.tesseraWorker, id = 'bench' + Math.random();"
-           " const hear = e => { if (e.data.id === id) {"
-           " w.removeEventListener('message', hear); done(e.data.value); } };"
-           " w.addEventListener('message', hear); w.postMessage({id, fn, args}); })")
+    ask = ASK
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)

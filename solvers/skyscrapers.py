@@ -1344,7 +1344,7 @@ def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
 def _what(step: Step, last: Step) -> str:
     """The second stage: the technique and the height it places or removes."""
     if last.place is not None:
-        return f"{step.technique}: a {last.place[1]}"
+        return f"{step.technique}: {latin_rules.a_symbol(last.place[1])}"
     gone = sorted({v for _, v in last.eliminate})
     return f"{step.technique}: remove {'/'.join(map(str, gone))}"
 

@@ -321,6 +321,8 @@ class Midend:
                           ("replay", lambda: spawn(self.play_replay()))):
             if el(ident) is not None:
                 click(ident, fn)
+        if el("share-progress") is not None:  # a link already shown follows the "with my moves" box
+            on(el("share-progress"), "change", lambda _ev: self.share() if not el("share-row").hidden else None)
         for ident in ("size", "difficulty", "variant"):  # a new choice starts a puzzle of it (Undo brings back the old)
             if el(ident) is not None:
                 on(el(ident), "change", lambda _ev: self.new())
@@ -622,6 +624,7 @@ class Midend:
         if self.index > 0 and not self.game.locked():
             self.index -= 1
             self.close_hint(redraw=False)
+            say("")  # what was said (a check's errors, "Solved by Tessera") was about the state undone
             self.changed(announce=False)
 
     def undo_to_previous(self, message):
@@ -637,6 +640,7 @@ class Midend:
         if self.index + 1 < len(self.states) and not self.game.locked():
             self.index += 1
             self.close_hint(redraw=False)
+            say("")
             self.changed()
 
     def restart(self):

@@ -4,6 +4,7 @@ Links: sudoku.html#<grid> (the canonical text of `rules.sudoku`, "WxH:" first fo
 boxes) with optional ~<moves>, the older #<grid>~<entries>, or #daily.
 """
 
+from pyscript import document
 from rules import sudoku
 
 from grid_game import GridGame
@@ -31,6 +32,13 @@ class SudokuGame(GridGame):
         if self._layouts[0] is not puzzle:
             self._layouts = (puzzle, sudoku.layout_of(puzzle))
         return self._layouts[1]
+
+    def loaded(self, puzzle):
+        """Also the rules line of the variant."""
+        GridGame.loaded(self, puzzle)
+        line = document.querySelector(".rules")
+        if line is not None:
+            line.textContent = sudoku.rules_text(self.layout(puzzle))
 
     def extra_solved(self, puzzle, values):
         """Every killer cage adds up to its sum."""

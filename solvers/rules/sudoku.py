@@ -156,6 +156,18 @@ def broken_cages(values: list[int], layout: tuple) -> list[int]:
     return out
 
 
+def rules_text(layout: tuple) -> str:
+    """The rules of a variant in two sentences, as the page states them."""
+    regions, diagonals, cages = layout
+    houses = "every row, every column and every " + ("region (thick outline)" if regions is not None else "box")
+    if diagonals:
+        houses += " and both long diagonals"
+    text = "Fill the grid so that " + houses + " hold each value exactly once."
+    if cages:
+        text += " The digits of each dashed cage differ and add up to the small number in its corner."
+    return text
+
+
 def variant_name(layout: tuple) -> str:
     """The variant a layout plays ("classic", "killer-x", ...)."""
     regions, diagonals, cages = layout

@@ -147,12 +147,15 @@ def check_message(result: Check) -> str:
     parts = []
     if result.wrong:
         parts.append(f"{len(result.wrong)} wrong {'entry' if len(result.wrong) == 1 else 'entries'}")
-    if result.conflicts:
-        parts.append(f"{len(result.conflicts)} cells in conflict")
     if result.changed_givens:
         k = len(result.changed_givens)
         parts.append(f"{k} changed given{'s' if k > 1 else ''}")
-    return f"{result.errors} error{'s' if result.errors > 1 else ''}: " + ", ".join(parts) + "."
+    if result.conflicts and not parts:
+        parts.append(f"{len(result.conflicts)} cells in conflict")
+    text = f"{result.errors} error{'s' if result.errors > 1 else ''}: " + ", ".join(parts) + "."
+    if result.conflicts and len(parts) and result.unique:  # the clashes come from the errors counted: not added
+        text += f" {len(result.conflicts)} cells share a digit with a peer."
+    return text
 
 
 # ---------------------------------------------------------------------------- hints on a player's position

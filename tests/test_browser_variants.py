@@ -1,0 +1,84 @@
+"""Killer and jigsaw Sudoku on the page: a killer played to the end by touch on a phone, a jigsaw by hints on a
+desktop, the Variant choice making a new puzzle of that variant, and a Solo killer ID opened by Open."""
+
+from __future__ import annotations
+
+import pytest
+from browser_helpers import open_page, values, wait_message
+from conftest import screenshot
+from test_browser_keep import at_cell, press
+
+from solvers import commands
+from solvers import family as solver_family
+
+pytestmark = pytest.mark.browser
+SUDOKU = solver_family("sudoku")
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def made(variant: str, size: int, seed: int = 8) -> tuple[dict, str, str]:
+    """(a generated puzzle, its link text, its solution)."""
+    p = commands.run(SUDOKU, "generate", {"difficulty": 1, "seed": seed, "size": size, "variant": variant})
+    return p, commands.run(SUDOKU, "format", p)["text"], commands.run(SUDOKU, "solve", p)["solution"]
+
+
+def test_a_killer_plays_to_the_end_by_touch_on_a_phone(browser, site_url: str) -> None:  # noqa: ANN001
+    puzzle, text, solution = made("killer", 6)
+    ctx = browser.new_context(service_workers="block", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{site_url}/sudoku.html#{text}")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+    first = min(puzzle["cages"], key=lambda c: c["cells"])
+    assert f"cage of {len(first['cells'])} adding up to {first['sum']}" in cells[0]  # the mirror reads the cage
+    screenshot(page, "variants-killer-phone")
+    for cell, digit in enumerate(solution):
+        if values(page)[cell] == ".":
+            at_cell(page, cell, 6, True)
+            press(page, f"#pad button:nth-child({digit})", True)
+    wait_message(page, "solved in")
+    assert values(page) == solution
+    ctx.close()
+    assert errors == []
+
+
+def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:  # noqa: ANN001
+    _puzzle, text, solution = made("jigsaw", 6)
+    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
+    assert "region" in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
+    for _ in range(80):
+        if "solved in" in page.inner_text("#message").lower():
+            break
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        while page.is_visible("#hint-more"):
+            page.click("#hint-more")
+        assert page.inner_text("#hint-title") not in ("Trial and error",)
+        page.click("#hint-apply")
+        page.wait_for_function("document.querySelector('#hint-box').hidden")
+    assert "solved in" in page.inner_text("#message").lower()
+    assert values(page) == solution
+    screenshot(page, "variants-jigsaw-solved")
+
+
+def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:  # noqa: ANN001
+    page = open_page(watch, site_url, "sudoku")
+    page.select_option("#size", "6")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=90_000)
+    page.select_option("#variant", "x")
+    wait_message(page, "new puzzle", timeout=90_000)
+    page.wait_for_function("document.querySelector('#aria-board [role=gridcell]') !== null")
+    puzzle, _text, _solution = made("killer", 6, seed=4)
+    solo = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"].startswith("Tat"))
+    if page.locator("#open-box").get_attribute("open") is None:
+        page.click("#open-box summary")
+    page.fill("#open-text", solo)
+    page.click("#open-load")
+    wait_message(page, "exactly one solution", timeout=90_000)
+    assert page.input_value("#variant") == "killer"
+    first = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
+    assert "cage of" in first
+    screenshot(page, "variants-solo-killer")
