@@ -120,6 +120,7 @@ def candidate(rng: Random, shape: Shape, level: int | None, symmetric: bool) -> 
 # ---------------------------------------------------------------------------- variants: jigsaw regions, killer cages
 
 REGION_SWAPS = 12  # accepted swaps per cell when jigsaw regions are shuffled out of the boxes
+KILLER_NODES = 5_000  # search nodes of one uniqueness check while a killer's cages are split
 VARIANT_ATTEMPTS = 24  # fresh candidates per variant puzzle before settling for the closest grade
 SOLUTION_NODES, SOLUTION_RESTARTS = 400, 25  # a variant's full grid: short searches, restarted in a new order
 CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
@@ -229,16 +230,20 @@ def _split(n: int, cells: list[int], c: int) -> tuple[list[int], list[int]] | No
     return None
 
 
-def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> Puzzle:
+def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> Puzzle | None:
     """A killer puzzle with a unique solution: random cages over the solution, and while a second solution exists,
-    a cage holding a cell where the two differ is split in two (or, when it cannot be, that cell is given)."""
+    a cage holding a cell where the two differ is split in two (or, when it cannot be, that cell is given). None
+    when a uniqueness search needs more than KILLER_NODES (big cages can hide thousands of grids)."""
     box, (regions, diagonals, _none) = shape
     n = box[0] * box[1]
     groups = random_cages(solution, n, rng, sizes)
     givens = [0] * (n * n)
     while True:
         layout = (regions, diagonals, rules.check_cages([(sum(solution[c] for c in g), g) for g in groups], n))
-        found = Search((box, layout), 2).run(givens)
+        try:
+            found = Search((box, layout), 2, max_nodes=KILLER_NODES).run(givens)
+        except OutOfNodes:
+            return None
         if len(found) < 2:
             return Puzzle(box, tuple(givens), layout)
         differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
