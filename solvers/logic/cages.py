@@ -129,13 +129,11 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         touching = sorted({cage_of[c] for c in unit if c in cage_of})
         whole = [k for k in touching if all(c in inside for c in g.cages[k][1])]
         innies = [c for c in unit if c not in cage_of or cage_of[c] not in whole]
-        if innies and len(innies) < len(unit) and all(not values[c] for c in innies[:1]) or \
-                innies and any(not values[c] for c in innies):
+        if innies and len(innies) <= 4 and any(not values[c] for c in innies):
             total = house_total - sum(g.cages[k][0] for k in whole)
-            if len(innies) <= 4 and any(not values[c] for c in innies):
-                step = _narrowing(g, innies, total, masks, values, f"The innies of {g.unit_names[u]}")
-                if step is not None:
-                    return step
+            step = _narrowing(g, innies, total, masks, values, f"The innies of {g.unit_names[u]}")
+            if step is not None:
+                return step
         if all(c in cage_of for c in unit):
             outies = sorted(c for k in touching if k not in whole for c in g.cages[k][1] if c not in inside)
             if outies and len(outies) <= 4 and any(not values[c] for c in outies) and _mutual(g, outies):
