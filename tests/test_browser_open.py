@@ -45,8 +45,11 @@ def test_fpuzzles_and_sudokupad_links_open(watch, site_url: str, prefix: str) ->
     paste(page, prefix + payload)
     wait_message(page, "exactly one solution")
     assert values(page) == GRID.replace("0", ".")
-    paste(page, prefix + page.evaluate("j => LZString.compressToBase64(j)", fpuzzles(GRID, **{"diagonal+": True})))
-    wait_message(page, "beyond classic")
+    for extra, why in (({"diagonal+": True}, "one diagonal"), ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]},
+                                                                "does not play")):
+        paste(page, prefix + page.evaluate("j => LZString.compressToBase64(j)", fpuzzles(GRID, **extra)))
+        wait_message(page, why)
+        assert values(page) == GRID.replace("0", ".")  # the game as it was
 
 
 def test_a_towers_id_pasted_on_the_sudoku_page_opens_skyscrapers(watch, site_url: str) -> None:

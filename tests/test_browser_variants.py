@@ -69,15 +69,14 @@ def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None: 
     page.select_option("#size", "6")
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=90_000)
     page.select_option("#variant", "x")
-    wait_message(page, "new puzzle", timeout=90_000)
-    page.wait_for_function("document.querySelector('#aria-board [role=gridcell]') !== null")
+    wait_message(page, "new puzzle ·", timeout=90_000)  # not "Making a new puzzle…"
     puzzle, _text, _solution = made("killer", 6, seed=4)
     solo = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"].startswith("Tat"))
     if page.locator("#open-box").get_attribute("open") is None:
         page.click("#open-box summary")
     page.fill("#open-text", solo)
     page.click("#open-load")
-    wait_message(page, "exactly one solution", timeout=90_000)
+    wait_message(page, "opened: it has exactly one solution", timeout=90_000)  # not the "Checking…" before it
     assert page.input_value("#variant") == "killer"
     first = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
     assert "cage of" in first

@@ -898,7 +898,7 @@ class Midend:
                 return
             verified, why = True, ""
             if self.game.verify:  # checked before it replaces the game: a failed Open leaves the game as it was
-                say("Checking that it has exactly one solution…")
+                say("Checking that it solves in one way only…")
                 verified, why = await self.unique(ans)
                 if verified is False:
                     say("That " + self.game.noun + " cannot be played: " + why + ". Your game is as it was.", "error")
