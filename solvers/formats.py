@@ -13,6 +13,8 @@ import json
 import re
 from urllib.parse import unquote
 
+from .rules.sudoku import BOXES
+
 HEX = "0123456789abcdef"
 
 
@@ -218,7 +220,7 @@ def fpuzzles(text: str) -> dict | None:
     lz-string has decompressed it): {"n", "box": None, "values", "regions", "diagonals", "cages"} as
     `tatham_solo` gives them; None when the text is not a JSON object. Rules Tessera does not play raise
     ValueError (thermometers, arrows, a single diagonal, ...)."""
-    text = text.strip()
+    text = fpuzzles_link(text) or text.strip()
     if not text.startswith("{"):
         return None
     data = json.loads(text)
@@ -265,12 +267,15 @@ def _fpuzzles_cell(name: object, size: int) -> int:
     return (int(match.group(1)) - 1) * size + int(match.group(2)) - 1
 
 
+FPUZZLES_BOXES = BOXES  # f-puzzles' boxes by size are Tessera's defaults: (width, height)
+
+
 def _fpuzzles_regions(regions: list[int | None], size: int) -> list[int]:
     """Each cell's region: its own "region", else its box's (f-puzzles' default for a cell without one)."""
-    bands: dict[int, tuple[int, int]] = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}
-    if size not in bands:
-        raise ValueError(f"Tessera plays jigsaw Sudoku of sizes {', '.join(map(str, bands))}, not {size}x{size}")
-    w, h = bands[size]
+    if size not in FPUZZLES_BOXES:
+        raise ValueError(f"Tessera plays jigsaw Sudoku of sizes {', '.join(map(str, FPUZZLES_BOXES))}, not "
+                         f"{size}x{size}")
+    w, h = FPUZZLES_BOXES[size]
     return [r if r is not None else (c // size // h) * (size // w) + (c % size) // w for c, r in enumerate(regions)]
 
 
@@ -384,3 +389,136 @@ def puzzlink_skyscrapers(text: str) -> tuple[int, dict[str, list[int]], list[lis
     grid = _pzpr_numbers(rest, n * n)[0] if rest else [0] * (n * n)
     givens = [[i // n, i % n, v] for i, v in enumerate(grid) if v]
     return n, {"top": top, "right": right, "bottom": bottom, "left": left}, givens
+
+
+BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+FPUZZLES_LINKS = (("f-puzzles link", "https://www.f-puzzles.com/?load="),
+                  ("SudokuPad link", "https://sudokupad.app/fpuzzles"))
+
+
+def lz_base64(text: str) -> str:
+    """`text` compressed as lz-string's compressToBase64 does (the f-puzzles and SudokuPad link payload): an LZW
+    code stream whose code width grows as its dictionary does, 6 bits a Base64 character, '=' padded."""
+    out: list[str] = []
+    acc, filled = 0, 0
+
+    def put(value: int, width: int) -> None:  # lz-string writes a code lowest bit first
+        nonlocal acc, filled
+        for _ in range(width):
+            acc, value, filled = (acc << 1) | (value & 1), value >> 1, filled + 1
+            if filled == 6:
+                out.append(BASE64[acc])
+                acc, filled = 0, 0
+
+    codes: dict[str, int] = {}
+    fresh: set[str] = set()  # single characters whose literal has not been written yet
+    size, width, room = 3, 2, 2  # codes 0, 1, 2: an 8-bit literal, a 16-bit literal, the end
+
+    def grow() -> None:
+        nonlocal width, room
+        room -= 1
+        if room == 0:
+            room, width = 1 << width, width + 1
+
+    def emit(w: str) -> None:
+        if w in fresh:
+            wide = ord(w) > 255
+            put(int(wide), width)
+            put(ord(w), 16 if wide else 8)
+            grow()
+            fresh.discard(w)
+        else:
+            put(codes[w], width)
+        grow()
+
+    w = ""
+    data = text.encode("utf-16-le", "surrogatepass")  # JavaScript's characters: UTF-16 code units
+    for ch in (chr(data[k] | data[k + 1] << 8) for k in range(0, len(data), 2)):
+        if ch not in codes:
+            codes[ch], size = size, size + 1
+            fresh.add(ch)
+        if w + ch in codes:
+            w += ch
+            continue
+        emit(w)
+        codes[w + ch], size = size, size + 1
+        w = ch
+    if w:
+        emit(w)
+    put(2, width)
+    put(0, 1)  # the last character, padded with zero bits (a whole zero character when none was begun)
+    while filled:
+        put(0, 1)
+    encoded = "".join(out)
+    return encoded + "=" * (-len(encoded) % 4)
+
+
+def lz_unbase64(text: str) -> str | None:
+    """The text lz-string's compressToBase64 made (`lz_base64` undone), or None when it is not such a payload."""
+    values = [BASE64.index(ch) for ch in text.rstrip("=") if ch in BASE64]
+    if len(values) != len(text.rstrip("=")):
+        return None
+    bits = ((v >> (5 - k)) & 1 for v in values for k in range(6))
+
+    def take(width: int) -> int | None:
+        out = 0
+        for k in range(width):
+            bit = next(bits, None)
+            if bit is None:
+                return None
+            out |= bit << k
+        return out
+
+    words: list[str] = ["", "", ""]  # codes 0, 1, 2 are the literals' and the end's
+    width, room, w, out = 2, 1, "", []
+    while True:
+        code = take(width)
+        if code is None:
+            return None
+        if code in (0, 1):
+            literal = take(8 if code == 0 else 16)
+            if literal is None:
+                return None
+            words.append(chr(literal))
+            code = len(words) - 1
+            room -= 1
+            if room == 0:
+                room, width = 1 << width, width + 1
+        elif code == 2:  # the end; UTF-16 code units back to characters
+            return "".join(out).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+        if code < len(words) and code > 2:
+            entry = words[code]
+        elif code == len(words) and w:
+            entry = w + w[0]
+        else:
+            return None
+        out.append(entry)
+        if w:
+            words.append(w + entry[0])
+            room -= 1
+            if room == 0:
+                room, width = 1 << width, width + 1
+        w = entry
+
+
+def fpuzzles_link(text: str) -> str | None:
+    """The puzzle JSON inside an f-puzzles (`?load=`) or SudokuPad (`/fpuzzles`) link; None for other texts,
+    ValueError for such a link whose payload does not decompress."""
+    for _name, prefix in FPUZZLES_LINKS:
+        site, key = prefix.split("/")[2].removeprefix("www."), prefix.rsplit("/", 1)[1]  # "f-puzzles.com", "?load="
+        if site in text and key in text:
+            found = lz_unbase64(unquote(text.split(key, 1)[1].strip()))
+            if found is None:
+                raise ValueError("the puzzle in that link cannot be decompressed (is the link whole?)")
+            return found
+    return None
+
+
+def fpuzzles_links(box: tuple[int, int], values: list[int], layout: tuple) -> dict[str, str]:
+    """An f-puzzles link and a SudokuPad link of a Sudoku whose boxes are f-puzzles' own for its size (or a jigsaw);
+    {} for other boxes."""
+    n = box[0] * box[1]
+    if FPUZZLES_BOXES.get(n) != tuple(box) and (layout[0] is None or n not in FPUZZLES_BOXES):
+        return {}
+    payload = lz_base64(fpuzzles_json(box, values, layout))
+    return {name: prefix + payload for name, prefix in FPUZZLES_LINKS}

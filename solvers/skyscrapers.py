@@ -34,11 +34,12 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from . import budget, formats, latin, logic
+from . import budget, formats, latin, latin_play, logic
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
-from .logic.board import LogicStep
-from .logic.explain import notes_to_repair, path_lines, told
+from .latin_play import GradedMemo, State, moved, rc, rcv, read_pencil
+from .logic import GUESS_SCORE, LogicStep
+from .logic.explain import path_lines, told
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
 
@@ -810,8 +811,9 @@ def _net_step(board: Board, cell: Cell, v: int, lemmas: list[tuple[Cell, int]]) 
 
 
 @dataclass(frozen=True)
-class Technique:
-    """One rung of the ladder: its name, grade index, score (HoDoKu's scale where a twin exists) and finder.
+class BoardRung:
+    """One rung of Skyscrapers' ladder: its name, grade index, score (HoDoKu's scale where a twin exists) and a
+    finder that reads the board with its clues (a `logic.Rung` reads the grid's candidates alone).
 
     `latin` is the shared finder (solvers.logic) behind a rung that needs no clue, for grading in bulk."""
 
@@ -826,7 +828,7 @@ EASY, MEDIUM, HARD, EXPERT, EXTREME = range(5)
 _SHARED = {rung.name: rung for rung in logic.ladder(uniqueness=False)}  # the latin rungs Sudoku climbs too
 
 
-def shared(name: str, level: int) -> Technique:
+def shared(name: str, level: int) -> BoardRung:
     """A rung of the shared latin ladder at a Skyscrapers grade, with its HoDoKu score."""
     find = _SHARED[name].find
 
@@ -835,7 +837,7 @@ def shared(name: str, level: int) -> Technique:
         return (step, ()) if step else None
 
     finder.__doc__ = find.__doc__
-    return Technique(name, level, _SHARED[name].score, finder, find)
+    return BoardRung(name, level, _SHARED[name].score, finder, find)
 
 
 # The latin patterns of the shared ladder, in its order, that a grid of rows and columns can hold: locked
@@ -852,31 +854,30 @@ PATTERN_NAMES = (*LATIN_PATTERNS, *SASHIMI)
 
 # The ladder, easiest first; a hint is the first deduction found, a puzzle's path the hints in turn. The clue
 # and line techniques are Skyscrapers' own; singles, subsets and the latin patterns are the shared ones.
-TECHNIQUES: tuple[Technique, ...] = (
-    Technique("Clue 1", EASY, 4, find_clue_one),
-    Technique("Clue N", EASY, 4, find_clue_n),
+TECHNIQUES: tuple[BoardRung, ...] = (
+    BoardRung("Clue 1", EASY, 4, find_clue_one),
+    BoardRung("Clue N", EASY, 4, find_clue_n),
     shared("Full house", EASY),
     shared("Naked single", EASY),
     shared("Hidden single", EASY),
-    Technique("Clue bound", EASY, 10, find_clue_bound),
-    Technique("Short line", MEDIUM, 50, _line_finder("Short line", 1, SHORT_LINE)),
+    BoardRung("Clue bound", EASY, 10, find_clue_bound),
+    BoardRung("Short line", MEDIUM, 50, _line_finder("Short line", 1, SHORT_LINE)),
     shared("Naked pair", MEDIUM),
     shared("Hidden pair", MEDIUM),
     shared("Naked triple", HARD),
-    Technique("Line arrangement", HARD, 90, _line_finder("Line arrangement", SHORT_LINE + 1, ARRANGED_LINE)),
+    BoardRung("Line arrangement", HARD, 90, _line_finder("Line arrangement", SHORT_LINE + 1, ARRANGED_LINE)),
     shared("Hidden triple", HARD),
     shared("Naked quad", HARD),
     shared("Hidden quad", HARD),
-    Technique("Line permutations", EXPERT, 140, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
+    BoardRung("Line permutations", EXPERT, 140, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
     *(shared(name, EXPERT) for name in LATIN_PATTERNS),
-    Technique("Forcing chain", EXTREME, 500, find_forcing_chain),
-    Technique("Forcing net", EXTREME, 700, find_forcing_net),
+    BoardRung("Forcing chain", EXTREME, 500, find_forcing_chain),
+    BoardRung("Forcing net", EXTREME, 700, find_forcing_net),
 )
 # What a forcing chain follows from its assumption: the techniques the refutation test (`Solver.reduce`:
 # singles and line filtering) stands for, so every contradiction it finds can be told step by step.
 IMPLIED = tuple(t for t in TECHNIQUES if t.name in ("Clue 1", "Clue N", "Full house", "Naked single", "Hidden single",
                                                    "Clue bound", "Short line", "Line arrangement", "Line permutations"))
-GUESS_SCORE = 10_000  # HoDoKu's brute force
 TECHNIQUE_NAMES = (*(t.name for t in TECHNIQUES), *SASHIMI, "Guessing")
 SCORES = {**{t.name: t.score for t in TECHNIQUES}, **{s: logic.SCORES[s] for s in SASHIMI}, "Guessing": GUESS_SCORE}
 LEVELS = {**{t.name: t.level for t in TECHNIQUES}, **{s: EXPERT for s in SASHIMI}, "Guessing": EXTREME}
@@ -889,7 +890,7 @@ _steps: dict[tuple[Any, ...], tuple[int, Step, tuple[ClueRef, ...]] | None] = {}
 
 
 def next_step(board: Board, max_level: int = EXTREME,
-              techniques: Sequence[Technique] = TECHNIQUES) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
+              techniques: Sequence[BoardRung] = TECHNIQUES) -> tuple[int, Step, tuple[ClueRef, ...]] | None:
     """The first deduction at the lowest level, or None when the ladder (up to max_level) is stuck.
 
     The answer from the costly rungs (Expert and up) is remembered per position: a hint asks again for
@@ -938,9 +939,8 @@ class Rating:
 
 
 def band(score: int, n: int) -> int:
-    """The grade a path's score alone reaches (scaled to 9x9)."""
-    scaled = score * 81 // (n * n)
-    return sum(1 for cap in BANDS if scaled > cap)
+    """The grade a path's score alone reaches (the bands are on the 9x9 scale)."""
+    return latin_play.band(score, n * n, BANDS)
 
 
 def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]]:
@@ -1166,18 +1166,9 @@ def _dig_unique(puzzle: Puzzle, grid: Grid, rng: Any) -> Puzzle:
 # --------------------------------------------------------------------------- hints and checks
 
 
-@dataclass(frozen=True)
-class State:
-    """The player's grid (0 = empty; givens included) and notes (candidate masks, 0 = none)."""
-
-    values: tuple[int, ...]
-    notes: tuple[Mask, ...]
-
-
 def start(puzzle: Puzzle) -> State:
     """The givens and no notes."""
-    n = puzzle.n
-    return State(tuple(rules.givens_values(n, list(puzzle.givens))), (0,) * (n * n))
+    return latin_play.start(rules.givens_values(puzzle.n, list(puzzle.givens)))
 
 
 def _cells(obj: Json, key: str, n: int) -> list[Any] | None:
@@ -1192,7 +1183,7 @@ def _cells(obj: Json, key: str, n: int) -> list[Any] | None:
 
 def read_state(puzzle: Puzzle, obj: Json) -> State:
     """The player's grid ("state": n rows of heights, 0 or null = empty; a blank given counts as given) and
-    notes ("pencil": n rows of strings like "124"; "" = none)."""
+    notes ("pencil": n rows of strings like "124"; "" = none; or n*n strings as Sudoku's)."""
     n = puzzle.n
     flat = [0 if v is None else v for v in _cells(obj, "state", n) or [0] * (n * n)]
     for v in flat:
@@ -1200,38 +1191,16 @@ def read_state(puzzle: Puzzle, obj: Json) -> State:
             raise PuzzleError(f"the state holds {v!r}: cells hold 1 to {n}, or 0 when empty")
     for r, c, v in puzzle.givens:
         flat[r * n + c] = flat[r * n + c] or v
-    notes = read_pencil(obj, n) or [0] * (n * n)
+    pencil = obj.get("pencil")
+    notes = read_pencil(pencil, n) if pencil is not None else [0] * (n * n)
     return State(tuple(flat), tuple(notes))
-
-
-def read_pencil(obj: Json, n: int) -> list[Mask] | None:
-    """Pencil marks (n rows of strings like "124"; "" = none) as masks, or None when absent."""
-    flat = _cells(obj, "pencil", n)
-    if flat is None:
-        return None
-    heights = {ch: v for v, ch in enumerate(DIGITS[:n], 1)}
-    return [sum(bit(heights[ch]) for ch in set(str(text or "").upper()) if ch in heights) for text in flat]
 
 
 def apply(puzzle: Puzzle, state: State, move: str) -> State:
     """The state after a move string (rules/latin.py's syntax); PuzzleError for one that cannot be made."""
     n = puzzle.n
-    try:
-        values, notes = rules.apply_move(rules.givens_values(n, list(puzzle.givens)), list(state.values),
-                                         list(state.notes), move, n)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
-    return State(values, notes)
-
-
-def cell_pairs(cells: Sequence[Cell], n: int) -> list[list[int]]:
-    """Cells as [row, col] pairs."""
-    return [[c // n, c % n] for c in cells]
-
-
-def cell_pairs_values(items: Sequence[tuple[Cell, int]], n: int) -> list[list[int]]:
-    """(cell, height) pairs as [row, col, height]."""
-    return [[c // n, c % n, v] for c, v in items]
+    return moved(rules.apply_move, rules.givens_values(n, list(puzzle.givens)), list(state.values),
+                 list(state.notes), move, n)
 
 
 def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
@@ -1240,49 +1209,31 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     n = puzzle.n
     solution = [v for row in unique_solution(puzzle) for v in row]
     values = list(state.values)
-    pencil = state.notes if use_notes else None
     lay = layout(n)
-    for c, v in enumerate(values):
-        if v and v != solution[c]:
-            clash = [p for p in lay.g.peers[c] if values[p] == v]
-            why = f"it repeats the {v} at {lay.g.name(clash[0])}" if clash else "the clues force another height there"
-            return Hint("Wrong entry", [[c // n, c % n]], f"{lay.g.name(c)} cannot be {v}: {why}",
-                        {"clear": [c // n, c % n]}, 0, {"grade": GRADES[0], "clues": []},
-                        where=f"Look at {lay.g.name(c)}", what=f"Wrong entry: the {v} does not belong there",
-                        step=latin_rules.place_move(n, c, 0))
-    if all(values):
-        return Hint("Solved", [], "Every tower is in place", None, 0, {"grade": GRADES[0], "clues": []},
-                    where="Nothing left to do", what="Solved")
+    pencil = state.notes if use_notes else None
+    found = latin_play.position_hint(lay.g, rules.givens_values(n, list(puzzle.givens)), values, pencil, solution,
+                                     {"grade": GRADES[0], "clues": []})
+    if found is not None:
+        return found
     board = Board(puzzle, values, latin.candidates(lay.g, values))
     tracked = pencil is not None and any(pencil[c] for c in range(n * n) if not values[c])
     if tracked:
-        repair = notes_to_repair(values, pencil, solution, lay.g.peers, 0, {"grade": GRADES[0], "clues": []})
-        if repair is not None:
-            return repair
-        for c, m in enumerate(pencil or ()):
-            if m and not values[c]:
-                board.cands[c] &= m
+        latin_play.with_notes(board.cands, values, state.notes)
     chain: list[tuple[int, Step, tuple[ClueRef, ...]]] = []
     while True:
-        found = next_step(board) or _guess(board, solution)
-        chain.append(found)
-        if tracked or found[1].place is not None or len(chain) > 4 * n * n:
+        found_step = next_step(board) or _guess(board, solution)
+        chain.append(found_step)
+        if tracked or found_step[1].place is not None or len(chain) > 4 * n * n:
             break
-        board.apply(found[1])
+        board.apply(found_step[1])
     last = chain[-1][1]
     level, step, refs = _key_step(chain)
     move: Json = {"place": [last.place[0] // n, last.place[0] % n, last.place[1]]} if last.place else \
-        {"eliminate": [[c // n, c % n, v] for c, v in last.eliminate]}
+        {"eliminate": rcv(n, last.eliminate)}
     cells = list(dict.fromkeys((*last.cells, *step.cells)))
     reason = step.reason if step is last else f"{step.reason}. Then {last.reason[0].lower()}{last.reason[1:]}"
     extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])],
-                   "score": SCORES[step.technique], "removes": cell_pairs_values(step.eliminate, n)}
-    if isinstance(step, LogicStep):  # a latin pattern: the notes it rests on and, for a chain, its nodes in order
-        extra["causes"] = cell_pairs_values(step.causes, n)
-        if step.chain:
-            extra["chain"] = [{"cells": cell_pairs(cells, n), "value": v, "on": on} for cells, v, on in step.chain]
-        if step.colours:
-            extra["colours"] = [[c // n, c % n, k] for c, k in step.colours]
+                   **latin_play.step_extra(n, step, SCORES)}
     if isinstance(step, ChainStep):  # the implications, for drawing the chain
         extra["chain"] = list(step.chain)
         extra["implications"] = list(step.lines)
@@ -1293,8 +1244,9 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     if len(chain) > 1:
         extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv, "score": SCORES[s.technique]}
                           for lv, s, _ in chain]
-    return Hint(step.technique, cell_pairs(cells, n), reason + ".", move, level, extra,
-                where=_where(board, step, refs), what=_what(step, last), step=latin_rules.move_of_json(n, move))
+    return Hint(step.technique, rc(n, cells), reason + ".", move, level, extra,
+                where=_where(board, step, refs), what=latin_play.what_stage(step.technique, last),
+                step=latin_rules.move_of_json(n, move))
 
 
 def _bounds(puzzle: Puzzle, steps: Sequence[tuple[Step, tuple[ClueRef, ...]]]) -> list[list[int]]:
@@ -1314,13 +1266,13 @@ def _region(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> Json:
     """The first stage's cells with a name: the clue's line, the step's unit, or the pattern's cells."""
     n, g = board.puzzle.n, board.lay.g
     if refs:
-        return {"name": line_name(refs[0]), "cells": cell_pairs(board.lay.sight[refs[0]], n)}
+        return {"name": line_name(refs[0]), "cells": rc(n, board.lay.sight[refs[0]])}
     if step.unit is not None:
-        return {"name": g.unit_names[step.unit], "cells": cell_pairs(g.units[step.unit], n)}
+        return {"name": g.unit_names[step.unit], "cells": rc(n, g.units[step.unit])}
     if step.place is not None and len(step.cells) == 1:  # a naked single or a guess: its row, not the cell alone
         r = step.place[0] // n
         return {"name": f"row {r + 1}", "cells": [[r, c] for c in range(n)]}
-    return {"name": ", ".join(g.name(c) for c in step.cells), "cells": cell_pairs(step.cells, n)}
+    return {"name": ", ".join(g.name(c) for c in step.cells), "cells": rc(n, step.cells)}
 
 
 def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
@@ -1339,14 +1291,6 @@ def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
     if step.place is not None:  # a naked single or a guess: its row, without naming the cell
         return f"Look at row {step.place[0] // board.puzzle.n + 1}"
     return "Look at " + ", ".join(g.name(c) for c in step.cells)
-
-
-def _what(step: Step, last: Step) -> str:
-    """The second stage: the technique and the height it places or removes."""
-    if last.place is not None:
-        return f"{step.technique}: {latin_rules.a_symbol(last.place[1])}"
-    gone = sorted({v for _, v in last.eliminate})
-    return f"{step.technique}: remove {'/'.join(map(str, gone))}"
 
 
 def _key_step(chain: list[tuple[int, Step, tuple[ClueRef, ...]]]) -> tuple[int, Step, tuple[ClueRef, ...]]:
@@ -1374,10 +1318,10 @@ def check(puzzle: Puzzle, state: State) -> Json:
     n = puzzle.n
     values = list(state.values)
     lay = layout(n)
+    givens = rules.givens_values(n, list(puzzle.givens))
     found = solve(puzzle, 2)
     solution = [v for row in found[0] for v in row] if len(found) == 1 else None
-    wrong = [c for c, v in enumerate(values) if v and solution and v != solution[c]]
-    wrong += [r * n + c for r, c, v in puzzle.givens if values[r * n + c] not in (0, v) and r * n + c not in wrong]
+    wrong = sorted({*latin_play.wrong_entries(givens, values, solution), *latin_play.changed_givens(givens, values)})
     conflicts = latin_rules.conflicts(values, list(lay.g.peers))
     broken = set(rules.broken_clues(n, {s: getattr(puzzle, s) for s in SIDES}, values))
     bad = [ref for ref in lay.sight if ref in broken]
@@ -1396,7 +1340,7 @@ def check(puzzle: Puzzle, state: State) -> Json:
         message += " (this puzzle has no solution)"
     elif solution is None:
         message += " (this puzzle has more than one solution)"
-    return {"errors": errors, "wrong": cell_pairs(sorted(wrong), n), "conflicts": cell_pairs(sorted(conflicts), n),
+    return {"errors": errors, "wrong": rc(n, wrong), "conflicts": rc(n, sorted(conflicts)),
             "bad_clues": [list(r) for r in bad], "complete": complete, "solved": solved, "message": message}
 
 
@@ -1405,20 +1349,13 @@ def problems(puzzle: Puzzle, state: State) -> list[Problem]:
     n = puzzle.n
     lay = layout(n)
     values = list(state.values)
-    out = [Problem(cell_pairs([r * n + c], n), "given", f"r{r + 1}c{c + 1} is a given {v}, but it now shows "
-                   f"{values[r * n + c]}") for r, c, v in puzzle.givens if values[r * n + c] not in (0, v)]
-    for u, v, cells in latin_rules.repeats(values, [list(unit) for unit in lay.g.units]):
-        out.append(Problem(cell_pairs(cells, n), "repeat", f"{v} appears twice in {lay.g.unit_names[u]}"))
     found = solve(puzzle, 2)
-    if len(found) == 1:
-        solution = [v for row in found[0] for v in row]
-        given = {r * n + c for r, c, _ in puzzle.givens}
-        out += [Problem(cell_pairs([c], n), "wrong", f"{lay.g.name(c)} cannot be {v}")
-                for c, v in enumerate(values) if v and c not in given and v != solution[c]]
+    solution = [v for row in found[0] for v in row] if len(found) == 1 else None
+    out = latin_play.problems(lay.g, rules.givens_values(n, list(puzzle.givens)), values, solution)
     for side, i in rules.broken_clues(n, {s: getattr(puzzle, s) for s in SIDES}, values):
         cells = lay.sight[(side, i)]
         clue = puzzle.clue((side, i))
-        out.append(Problem(cell_pairs(cells, n), "clue", f"The {clue} {side_name((side, i))} sees "
+        out.append(Problem(rc(n, cells), "clue", f"The {clue} {side_name((side, i))} sees "
                            f"{visible([values[c] for c in cells])} towers, not {clue}"))
     return out
 
@@ -1437,7 +1374,7 @@ def trace_logic(puzzle: Puzzle) -> Iterator[Json]:
         level, step, refs = next_step(board) or _guess(board, solution)
         steps += 1
         yield {"event": "technique", "name": step.technique, "level": level, "reason": step.reason,
-               "cells": cell_pairs(step.cells, n), "clues": [list(r) for r in refs]}
+               "cells": rc(n, step.cells), "clues": [list(r) for r in refs]}
         if step.place:
             yield {"event": "set", "cell": [step.place[0] // n, step.place[0] % n], "value": step.place[1]}
         else:
@@ -1471,9 +1408,6 @@ def trace_phases(puzzle: Puzzle, max_guesses: int = 100_000) -> Iterator[Json]:
 # --------------------------------------------------------------------------- the family
 
 
-GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
-
-
 class Skyscrapers(Family[Puzzle, State]):
     """Skyscrapers through the typed contract (see DESIGN.md for the command-line contract)."""
 
@@ -1492,7 +1426,7 @@ class Skyscrapers(Family[Puzzle, State]):
     )
 
     def __init__(self) -> None:
-        self._graded: dict[Puzzle, int] = {}  # grades of generated puzzles, so describe need not re-grade
+        self._graded: GradedMemo[Puzzle] = GradedMemo()
 
     def parse(self, text: str) -> Puzzle:
         """A description "N:top/right/bottom/left[/givens]"."""
@@ -1555,10 +1489,7 @@ class Skyscrapers(Family[Puzzle, State]):
         """A puzzle of the grade, deterministic for (grade, seed, size)."""
         n = params.size or 5
         puzzle, _ = generate(rng_for(seed, "skyscrapers", params.grade, n), params.grade, n)
-        if len(self._graded) >= GRADED_MEMO:
-            self._graded.clear()
-        self._graded[puzzle] = params.grade
-        return puzzle
+        return self._graded.remember(puzzle, params.grade)
 
     def describe(self, puzzle: Puzzle) -> Json:
         """"difficulty", "score" (of the logical path) and the "description" (the share-link text)."""

@@ -4,10 +4,16 @@ input turned into messages."""
 
 from __future__ import annotations
 
+import json
+import random
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from solvers import cages, commands, formats
 from solvers import family as solver_family
+from solvers.base import PuzzleError
 from solvers.latin import bit
 from solvers.logic import cages as killer
 from solvers.rules import sudoku as rules
@@ -15,6 +21,7 @@ from solvers.sudoku import grid, solver
 from solvers.sudoku.techniques import solve_path
 
 SUDOKU = solver_family("sudoku")
+ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = [name for name, *_ in rules.VARIANTS if name != "classic"]
 SOLO_KILLER = "2x2k:p,_a_aaaca_____a__,4_5a6a5b7a7b6b"  # the cages of a worked example (two solutions)
 
@@ -67,6 +74,9 @@ def test_texts_solo_ids_and_fpuzzles_json_round_trip(made: dict) -> None:
     text = commands.run(SUDOKU, "format", made)["text"]
     assert puzzle_of(commands.run(SUDOKU, "parse", {"text": text})) == puzzle
     formats_out = {f["name"]: f["text"] for f in commands.run(SUDOKU, "export", made)["formats"]}
+    for name, prefix in formats.FPUZZLES_LINKS:  # f-puzzles' own boxes (or a jigsaw): both links, read back
+        assert formats_out[name].startswith(prefix)
+        assert puzzle_of(commands.run(SUDOKU, "import", {"text": formats_out[name]})) == puzzle
     cage_sizes = [len(cells) for _, cells in puzzle.layout[2]]
     if cage_sizes and (min(cage_sizes) < 2 or sum(cage_sizes) < puzzle.n ** 2):
         assert "Tatham Solo game ID" not in formats_out  # Solo's cages cover the grid, two cells or more each
@@ -77,6 +87,22 @@ def test_texts_solo_ids_and_fpuzzles_json_round_trip(made: dict) -> None:
     assert puzzle_of(commands.run(SUDOKU, "import", {"text": solo})) == puzzle
     fp = formats.fpuzzles_json(puzzle.box, list(puzzle.givens), puzzle.layout)
     assert puzzle_of(commands.run(SUDOKU, "import", {"text": fp})) == puzzle
+
+
+def test_lz_base64_is_lz_strings_compress_to_base64() -> None:
+    """The links' payload, checked against the lz-string package the page itself loads (run by node)."""
+    rng = random.Random(5)
+    texts = ["", "a", "ab", "aaaaaaaaaaaa", "{\"size\":9}", "é€ and 🙂 " * 4] + [
+        "".join(rng.choice("{}[]:,\"RC0123456789abcdefgh") for _ in range(rng.randint(1, 600))) for _ in range(30)]
+    script = ("const L = require('./node_modules/lz-string'); const texts = JSON.parse(require('fs').readFileSync(0,"
+              " 'utf8')); console.log(JSON.stringify(texts.map(t => L.compressToBase64(t))))")
+    run = subprocess.run(["node", "-e", script], input=json.dumps(texts), capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    assert [formats.lz_base64(t) for t in texts] == json.loads(run.stdout)
+    assert [formats.lz_unbase64(formats.lz_base64(t)) for t in texts] == texts
+    assert formats.lz_unbase64("#!") is None
+    with pytest.raises(PuzzleError, match="decompressed"):
+        commands.run(SUDOKU, "import", {"text": "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOAN"})
 
 
 def test_solo_ids_read_as_solo_writes_them() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from .. import budget, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
+from ..latin_play import GradedMemo
 from ..logic import SCORES
 from ..logic.explain import path_lines
 from ..rules import sudoku as rules
@@ -22,8 +23,6 @@ from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse, read, s
 from .play import State
 from .solver import NO_SOLUTION, count_solutions, solutions
 from .techniques import grade, grade_of_path, solve_path, start_cands
-
-GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
 
 
 def _givens(puzzle: Puzzle) -> int:
@@ -62,7 +61,7 @@ class SudokuFamily(Family[Puzzle, State]):
 
     def imported(self, text: str) -> Puzzle:
         """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
-        f-puzzles JSON (the page decompresses f-puzzles and SudokuPad links with lz-string)."""
+        f-puzzles and SudokuPad links (or their JSON, decompressed)."""
         found = formats.fpuzzles(text)
         if found is not None:
             return self._of_parts(found)
@@ -96,7 +95,7 @@ class SudokuFamily(Family[Puzzle, State]):
 
     def exports(self, puzzle: Puzzle) -> dict[str, str]:
         """A Solo game ID (any box, jigsaw, X, killer); a 9x9 classic also as 81 digits, 0 for blank (SudokuWiki's
-        `bd=`)."""
+        `bd=`); f-puzzles and SudokuPad links (f-puzzles' boxes, or a jigsaw)."""
         regions, diagonals, cages = puzzle.layout
         out = {}
         with contextlib.suppress(ValueError):  # cages Solo cannot show (cells outside every cage, cages touching)
@@ -104,7 +103,7 @@ class SudokuFamily(Family[Puzzle, State]):
                                                          [(total, list(cells)) for total, cells in cages])
         if puzzle.n == 9 and puzzle.variant == "classic":
             out["81-character string"] = "".join(str(v) for v in puzzle.givens)
-        return out
+        return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout)}
 
     def format(self, puzzle: Puzzle) -> str:
         """The canonical text (keeps the box)."""
@@ -147,7 +146,7 @@ class SudokuFamily(Family[Puzzle, State]):
         return play.check(puzzle, state).solved
 
     def __init__(self) -> None:
-        self._graded: dict[Puzzle, int] = {}  # the grades the generator reported, so describe need not re-grade
+        self._graded: GradedMemo[Puzzle] = GradedMemo()
 
     def generate(self, params: Params, seed: int | str) -> Puzzle:
         """A puzzle of the grade; same seed and size, same puzzle."""
@@ -156,10 +155,7 @@ class SudokuFamily(Family[Puzzle, State]):
         rng = rng_for(seed, "sudoku", params.grade, size) if variant == "classic" else \
             rng_for(seed, "sudoku", variant, params.grade, size)
         puzzle, got = generate(rng, params.grade, size, variant=variant)
-        if len(self._graded) >= GRADED_MEMO:
-            self._graded.clear()
-        self._graded[puzzle] = got
-        return puzzle
+        return self._graded.remember(puzzle, got)
 
     def describe(self, puzzle: Puzzle) -> Json:
         """"difficulty" (the ladder's grade), "givens" and "variant"."""

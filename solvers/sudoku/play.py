@@ -9,34 +9,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .. import cages, latin
+from .. import cages, latin, latin_play
 from ..base import Hint, Json, Problem, PuzzleError
-from ..latin import Geometry, Mask, Step, bit, values_of
-from ..logic import GUESS_SCORE, SCORES, LogicStep
-from ..logic.explain import notes_to_repair, told
+from ..latin import Geometry, Mask, Step, values_of
+from ..latin_play import State, moved, rc, read_pencil
+from ..logic import GUESS_SCORE
+from ..logic.explain import told
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
-from .grid import GRADES, Grid, Puzzle, cell_name, grid_text, read_values, symbol
+from .grid import GRADES, Puzzle, cell_name, symbol
 from .solver import NO_SOLUTION, solutions, solve
 from .techniques import first_step
 
 
-@dataclass(frozen=True)
-class State:
-    """The player's grid (0 = empty; givens included) and notes (candidate masks, 0 = none)."""
-
-    values: Grid
-    notes: tuple[Mask, ...]
-
-    @property
-    def text(self) -> str:
-        """The grid as text ('.' = empty)."""
-        return grid_text(self.values)
-
-
 def start(puzzle: Puzzle) -> State:
     """The givens and no notes."""
-    return State(puzzle.givens, (0,) * len(puzzle.givens))
+    return latin_play.start(puzzle.givens)
 
 
 def read_state(puzzle: Puzzle, text: object, pencil: object = None) -> State:
@@ -45,33 +33,14 @@ def read_state(puzzle: Puzzle, text: object, pencil: object = None) -> State:
         values = rules.read_state(text, list(puzzle.givens), puzzle.n)  # type: ignore[arg-type]
     except ValueError as exc:
         raise PuzzleError(str(exc)) from None
-    notes = pencil_masks(puzzle.n, pencil) if pencil is not None else [0] * len(values)
+    notes = read_pencil(pencil, puzzle.n) if pencil is not None else [0] * len(values)
     return State(tuple(values), tuple(notes))
-
-
-def pencil_masks(n: int, pencil: object) -> list[Mask]:
-    """The player's notes (n*n strings of symbols) as masks (0 = no notes in that cell)."""
-    if not isinstance(pencil, Sequence) or isinstance(pencil, str) or len(pencil) != n * n:
-        raise PuzzleError(f"pencil must be a list of {n * n} strings of candidate digits")
-    out = []
-    for marks in pencil:
-        if not isinstance(marks, str):
-            raise PuzzleError("each pencil entry must be a string such as \"137\"")
-        mask = 0
-        for v in read_values(marks.replace(".", "").replace("0", ""), n, "pencil marks"):
-            mask |= bit(v)
-        out.append(mask)
-    return out
 
 
 def apply(puzzle: Puzzle, state: State, move: str) -> State:
     """The state after a move string; PuzzleError for one that cannot be made."""
-    try:
-        values, notes = rules.apply_move(list(puzzle.givens), list(state.values), list(state.notes), move,
-                                         puzzle.box, puzzle.layout)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
-    return State(values, notes)
+    return moved(rules.apply_move, list(puzzle.givens), list(state.values), list(state.notes), move, puzzle.box,
+                 puzzle.layout)
 
 
 # ---------------------------------------------------------------------------- check
@@ -91,14 +60,12 @@ class Check:
 
 def check(puzzle: Puzzle, state: State) -> Check:
     """Compare the player's grid with the rules and the unique solution."""
-    n = puzzle.n
     values = list(state.values)
-    changed = tuple(rules.changed_givens(values, list(puzzle.givens)))
+    changed = tuple(latin_play.changed_givens(puzzle.givens, values))
     found = solutions(puzzle, 2)
     unique = len(found) == 1
     sol = found[0]
-    entries = [c for c in range(n * n) if not puzzle.givens[c] and values[c]]
-    wrong = tuple(c for c in entries if values[c] != sol[c]) if unique else ()
+    wrong = tuple(latin_play.wrong_entries(puzzle.givens, values, sol if unique else None))
     clash = tuple(latin_rules.conflicts(values, list(puzzle.geometry.peers)))
     complete = all(values)
     solved = complete and not changed and (values == list(sol) if unique else not clash)
@@ -108,31 +75,24 @@ def check(puzzle: Puzzle, state: State) -> Check:
 
 
 def problems(puzzle: Puzzle, state: State, result: Check) -> list[Problem]:
-    """The check as problems: changed givens, repeats in a unit, then wrong entries."""
-    n, g = puzzle.n, puzzle.geometry
-    out = [Problem(_rc(n, [c]), "given", f"{cell_name(n, c)} is a given {symbol(puzzle.givens[c])}, but it now "
-                   f"shows {symbol(state.values[c])}") for c in result.changed_givens]
-    for u, v, cells in latin_rules.repeats(list(state.values), [list(unit) for unit in g.units]):
-        times = "twice" if len(cells) == 2 else f"{len(cells)} times"
-        out.append(Problem(_rc(n, cells), "repeat", f"{symbol(v)} appears {times} in {g.unit_names[u]}"))
-    for total, cells in puzzle.layout[2]:
-        where = f"the cage at {cell_name(n, cells[0])}"
-        for _unit, v, at in latin_rules.repeats(list(state.values), [list(cells)]):
-            times = "twice" if len(at) == 2 else f"{len(at)} times"
-            out.append(Problem(_rc(n, at), "repeat", f"{symbol(v)} appears {times} in {where}"))
-        if all(state.values[c] for c in cells) and sum(state.values[c] for c in cells) != total:
-            out.append(Problem(_rc(n, cells), "sum", f"The digits of {where} add up to "
-                               f"{sum(state.values[c] for c in cells)}, not {total}"))
-    out += [Problem(_rc(n, [c]), "wrong", f"The {symbol(state.values[c])} in {cell_name(n, c)} is wrong")
-            for c in result.wrong]
+    """The check as problems: changed givens, repeats in a unit or a cage, wrong entries, then cage sums."""
+    n, values = puzzle.n, state.values
+    cage_list = puzzle.layout[2]
+    named = [(f"the cage at {cell_name(n, cells[0])}", cells) for _total, cells in cage_list]
+    out = latin_play.problems(puzzle.geometry, puzzle.givens, values, solutions(puzzle, 1)[0] if result.unique else
+                              None, named)
+    for (total, cells), (where, _) in zip(cage_list, named, strict=True):
+        if all(values[c] for c in cells) and sum(values[c] for c in cells) != total:
+            out.append(Problem(rc(n, cells), "sum", f"The digits of {where} add up to "
+                               f"{sum(values[c] for c in cells)}, not {total}"))
     return out
 
 
 def check_json(puzzle: Puzzle, result: Check) -> Json:
     """The check's fields as the CLI has always printed them."""
     n = puzzle.n
-    return {"errors": result.errors, "wrong": _rc(n, result.wrong), "conflicts": _rc(n, result.conflicts),
-            "changed_givens": _rc(n, result.changed_givens), "complete": result.complete,
+    return {"errors": result.errors, "wrong": rc(n, result.wrong), "conflicts": rc(n, result.conflicts),
+            "changed_givens": rc(n, result.changed_givens), "complete": result.complete,
             "solved": result.solved, "unique": result.unique, "message": check_message(result)}
 
 
@@ -160,22 +120,17 @@ def check_message(result: Check) -> str:
 
 # ---------------------------------------------------------------------------- hints on a player's position
 
-def _rc(n: int, cells: Sequence[int]) -> list[list[int]]:
-    """Cells as [[row, col], ...] (0-based)."""
-    return [[c // n, c % n] for c in cells]
-
-
 def _hint(n: int, technique: str, cells: Sequence[int], reason: str, move: dict, level: int,
           region: dict | None = None, where: str = "", what: str = "") -> Hint:
     """A Hint with the grade name, a region to look at first and its stages."""
-    extra = {"grade": GRADES[level], "region": region or {"name": "", "cells": _rc(n, cells)}}
-    return Hint(technique, _rc(n, cells), reason, move, level, extra, where=where, what=what,
+    extra = {"grade": GRADES[level], "region": region or {"name": "", "cells": rc(n, cells)}}
+    return Hint(technique, rc(n, cells), reason, move, level, extra, where=where, what=what,
                 step=latin_rules.move_of_json(n, move))
 
 
 def _unit(g: Geometry, u: int) -> dict:
     """A unit as a hint's region: its name and cells."""
-    return {"name": g.unit_names[u], "cells": _rc(g.n, g.units[u])}
+    return {"name": g.unit_names[u], "cells": rc(g.n, g.units[u])}
 
 
 def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
@@ -184,35 +139,18 @@ def _step_hint(g: Geometry, step: Step, level: int) -> Hint:
     if step.place is not None:
         c, v = step.place
         move: dict = {"place": [c // n, c % n, v]}
-        what = f"{step.technique}: {latin_rules.a_symbol(v)}"
     else:
         move = {"eliminate": [[c // n, c % n, v] for c, v in step.eliminate]}
-        gone = sorted({v for _, v in step.eliminate})
-        what = f"{step.technique}: remove {'/'.join(symbol(v) for v in gone)}"
     if step.unit is not None:
         region = _unit(g, step.unit)
     elif step.place is not None:  # a naked single: point at its box, not the cell
         region = _unit(g, g.cell_units[step.place[0]][-1])
     else:
-        region = {"name": ", ".join(g.name(c) for c in step.cells), "cells": _rc(n, step.cells)}
-    hint = _hint(n, step.technique, step.cells, step.reason, move, level, region, f"Look at {region['name']}", what)
-    hint.extra.update(_step_extra(n, step))
+        region = {"name": ", ".join(g.name(c) for c in step.cells), "cells": rc(n, step.cells)}
+    hint = _hint(n, step.technique, step.cells, step.reason, move, level, region, f"Look at {region['name']}",
+                 latin_play.what_stage(step.technique, step))
+    hint.extra.update(latin_play.step_extra(n, step))
     return hint
-
-
-def _step_extra(n: int, step: Step) -> dict:
-    """What a step rests on, for the page: causing and removed candidates, the chain's nodes, its score."""
-    out: dict = {"score": SCORES.get(step.technique, GUESS_SCORE),
-                 "removes": [[c // n, c % n, v] for c, v in step.eliminate]}
-    if isinstance(step, LogicStep):
-        out["causes"] = [[c // n, c % n, v] for c, v in step.causes]
-        if step.chain:
-            out["chain"] = [{"cells": _rc(n, cells), "value": v, "on": on} for cells, v, on in step.chain]
-        if step.lines:
-            out["implications"] = list(step.lines)
-        if step.colours:
-            out["colours"] = [[c // n, c % n, k] for c, k in step.colours]
-    return out
 
 
 def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
@@ -226,30 +164,17 @@ def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
     """The hint of `next_step`, before its stages."""
     g, n = puzzle.geometry, puzzle.n
     values = list(state.values)
-    for c in rules.changed_givens(values, list(puzzle.givens)):
-        given = puzzle.givens[c]
-        reason = f"{cell_name(n, c)} is a given {symbol(given)}, but it now shows {symbol(values[c])}"
-        return _hint(n, "Changed given", [c], reason, {"place": [c // n, c % n, given]}, 0,
-                     where=f"Look at {cell_name(n, c)}", what=f"Changed given: put back the {symbol(given)}")
-    sol = solve(puzzle, ", so no hint can be sure")
-    for c, v in enumerate(values):
-        if v and v != sol[c]:
-            clash = [p for p in g.peers[c] if values[p] == v]
-            why = f"it clashes with {cell_name(n, clash[0])}" if clash else "it does not lead to the solution"
-            return _hint(n, "Wrong entry", [c], f"The {symbol(v)} in {cell_name(n, c)} is wrong: {why}",
-                         {"clear": [c // n, c % n]}, 0, where=f"Look at {cell_name(n, c)}",
-                         what=f"Wrong entry: the {symbol(v)} does not belong there")
-    if all(values):
-        return _hint(n, "Solved", [], "Every cell is filled in correctly", {}, 0, where="Nothing left to do",
-                     what="Solved")
+    # a changed given is put back before anything needs the solution
+    changed = latin_play.changed_givens(puzzle.givens, values)
+    sol = puzzle.givens if changed else solve(puzzle, ", so no hint can be sure")
+    found = latin_play.position_hint(g, puzzle.givens, values, state.notes if use_notes else None, sol,
+                                     {"grade": GRADES[0]})
+    if found is not None:
+        found.extra.setdefault("region", {"name": "", "cells": found.cells})
+        return found
     cands = latin.candidates(g, values)
     if use_notes:
-        repair = notes_to_repair(values, state.notes, sol, g.peers, 0, {"grade": GRADES[0]})
-        if repair is not None:
-            return repair
-        for c, mask in enumerate(state.notes):
-            if mask and not values[c]:
-                cands[c] &= mask
+        latin_play.with_notes(cands, values, state.notes)
     found_step = first_step(g, cands, values)
     if found_step is not None:
         return _step_hint(g, *found_step)
@@ -269,11 +194,6 @@ def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
 
 # ---------------------------------------------------------------------------- traces (watch the solver)
 
-def _cell(n: int, cell: int) -> list[int]:
-    """[row, col] 0-based."""
-    return [cell // n, cell % n]
-
-
 def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[Json]:
     """The study's step machine: next digit, validate, move on or step back to the last non-given cell."""
     n, g = puzzle.n, puzzle.geometry
@@ -292,11 +212,11 @@ def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator
             raise PuzzleError(f"stopped after {max_steps} steps", "timeout")
         if v > n:
             values[c] = 0
-            yield {"event": "clear", "cell": _cell(n, c)}
+            yield {"event": "clear", "cell": rc(n, [c])[0]}
             i -= 1
             continue
         values[c] = v
-        yield {"event": "set", "cell": _cell(n, c), "value": v}
+        yield {"event": "set", "cell": rc(n, [c])[0], "value": v}
         if all(values[p] != v for p in peers[c]) and (c not in cage_of or _cage_fits(values, *cage_of[c])):
             i += 1
     yield {"event": "solved", "steps": steps}
@@ -327,12 +247,12 @@ def trace_propagation(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[
             raise PuzzleError(f"stopped after {max_steps} steps", "timeout")
         values[c] = v
         placed.append(c)
-        yield {"event": "set", "cell": _cell(n, c), "value": v}
+        yield {"event": "set", "cell": rc(n, [c])[0], "value": v}
 
     def undo(placed: list[int]) -> Iterator[Json]:
         for c in reversed(placed):
             values[c] = 0
-            yield {"event": "clear", "cell": _cell(n, c)}
+            yield {"event": "clear", "cell": rc(n, [c])[0]}
 
     def run() -> Iterator[Json]:
         placed: list[int] = []

@@ -23,7 +23,6 @@ from ..logic.board import tables
 from .grid import GRADES, Puzzle, Shape, geometry
 from .solver import NO_SOLUTION
 
-Technique = Rung
 LADDER: list[Rung] = ladder(uniqueness=True)
 # Variants: no uniqueness rungs (swapping two digits can break a cage's sum or a diagonal, so a deadly pattern is not
 # deadly), and the killer rungs, which find nothing where there are no cages.

@@ -1,0 +1,197 @@
+"""Play on a latin grid, written once for Sudoku (every variant) and Skyscrapers.
+
+A State is the player's grid (givens included; 0 = empty) and notes (candidate masks). This module holds what
+a position means whatever the family: a move applied, notes read, what is wrong (changed givens, repeats,
+wrong entries, in one wording), the hints that come before any logic (put back a given, clear a wrong entry,
+repair notes, solved), a logic step's drawing fields, grade bands and the memo of generated grades. The
+families add their own constraints: Sudoku's cages, Skyscrapers' clues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .base import Hint, Json, Problem, PuzzleError
+from .latin import Cell, Geometry, Mask, Step, bit
+from .logic import GUESS_SCORE, SCORES, LogicStep
+from .logic.explain import notes_to_repair
+from .rules import latin as latin_rules
+
+P = TypeVar("P")
+GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
+
+
+@dataclass(frozen=True)
+class State:
+    """The player's grid (0 = empty; givens included) and notes (candidate masks, 0 = none)."""
+
+    values: tuple[int, ...]
+    notes: tuple[Mask, ...]
+
+    @property
+    def text(self) -> str:
+        """The grid as text ('.' = empty)."""
+        return latin_rules.values_text(list(self.values))
+
+
+def start(givens: Sequence[int]) -> State:
+    """The givens (0 = open) and no notes."""
+    return State(tuple(givens), (0,) * len(givens))
+
+
+def moved(apply_move: Callable[..., tuple[Any, Any]], *args: Any) -> State:
+    """The State a rules module's `apply_move(*args)` gives; PuzzleError for a move that cannot be made."""
+    try:
+        values, notes = apply_move(*args)
+    except ValueError as exc:
+        raise PuzzleError(str(exc)) from None
+    return State(tuple(values), tuple(notes))
+
+
+def read_pencil(pencil: object, n: int) -> list[Mask]:
+    """The player's notes as masks: n*n strings of symbols ("137"; "" or "." = none), or n rows of n strings."""
+    flat = pencil
+    if isinstance(pencil, list) and len(pencil) == n and all(isinstance(row, list) for row in pencil):
+        flat = [s for row in pencil for s in (row if len(row) == n else [None])]
+    if not isinstance(flat, Sequence) or isinstance(flat, str) or len(flat) != n * n:
+        raise PuzzleError(f"pencil must be {n * n} strings of candidate digits (or {n} rows of {n})")
+    out = []
+    for marks in flat:
+        if marks is not None and not isinstance(marks, str):
+            raise PuzzleError("each pencil entry must be a string such as \"137\"")
+        try:
+            digits = latin_rules.read_values((marks or "").replace(".", "").replace("0", "").upper(), n, "pencil marks")
+        except ValueError as exc:
+            raise PuzzleError(str(exc)) from None
+        out.append(sum(bit(v) for v in set(digits)))
+    return out
+
+
+def rc(n: int, cells: Sequence[Cell]) -> list[list[int]]:
+    """Cells as [row, col] pairs (0-based)."""
+    return [[c // n, c % n] for c in cells]
+
+
+def rcv(n: int, items: Sequence[tuple[Cell, int]]) -> list[list[int]]:
+    """(cell, value) pairs as [row, col, value]."""
+    return [[c // n, c % n, v] for c, v in items]
+
+
+def times(k: int) -> str:
+    """'twice', '3 times'."""
+    return "twice" if k == 2 else f"{k} times"
+
+
+# ----- what is wrong -----------------------------------------------------------------------------------------
+
+def changed_givens(givens: Sequence[int], values: Sequence[int]) -> list[Cell]:
+    """Givens the player's grid shows another value in."""
+    return [c for c, g in enumerate(givens) if g and values[c] not in (0, g)]
+
+
+def wrong_entries(givens: Sequence[int], values: Sequence[int], solution: Sequence[int] | None) -> list[Cell]:
+    """Entries (not givens) that differ from the unique solution (none known without one)."""
+    if solution is None:
+        return []
+    return [c for c, v in enumerate(values) if v and not givens[c] and v != solution[c]]
+
+
+def problems(g: Geometry, givens: Sequence[int], values: Sequence[int], solution: Sequence[int] | None,
+             groups: Sequence[tuple[str, Sequence[Cell]]] = ()) -> list[Problem]:
+    """Changed givens, a value repeated in a unit (or in one of the named `groups`, such as cages), then wrong
+    entries; the family adds its own constraints' problems."""
+    n, sym = g.n, latin_rules.symbol
+    out = [Problem(rc(n, [c]), "given", f"{g.name(c)} is a given {sym(givens[c])}, but it now shows "
+                   f"{sym(values[c])}") for c in changed_givens(givens, values)]
+    named = [*zip(g.unit_names, g.units, strict=True), *groups]
+    for u, v, cells in latin_rules.repeats(list(values), [list(cells) for _, cells in named]):
+        out.append(Problem(rc(n, cells), "repeat", f"{sym(v)} appears {times(len(cells))} in {named[u][0]}"))
+    out += [Problem(rc(n, [c]), "wrong", f"The {sym(values[c])} in {g.name(c)} is wrong")
+            for c in wrong_entries(givens, values, solution)]
+    return out
+
+
+# ----- hints ---------------------------------------------------------------------------------------------------
+
+def position_hint(g: Geometry, givens: Sequence[int], values: Sequence[int], notes: Sequence[Mask] | None,
+                  solution: Sequence[int], extra: Json) -> Hint | None:
+    """The hints before any logic: put back a changed given, clear a wrong entry, solved, repair notes that leave
+    out a cell's true value (with `notes`); None when the logic ladder should answer. `extra` is the family's
+    base of every hint's extra fields (its easiest grade, ...)."""
+    n, sym = g.n, latin_rules.symbol
+    for c in changed_givens(givens, values):
+        move = {"place": [c // n, c % n, givens[c]]}
+        return Hint("Changed given", rc(n, [c]), f"{g.name(c)} is a given {sym(givens[c])}, but it now shows "
+                    f"{sym(values[c])}", move, 0, dict(extra), where=f"Look at {g.name(c)}",
+                    what=f"Changed given: put back the {sym(givens[c])}", step=latin_rules.move_of_json(n, move))
+    for c in wrong_entries(givens, values, solution):
+        clash = [p for p in g.peers[c] if values[p] == values[c]]
+        why = f"it clashes with {g.name(clash[0])}" if clash else "it does not lead to the solution"
+        move = {"clear": [c // n, c % n]}
+        return Hint("Wrong entry", rc(n, [c]), f"The {sym(values[c])} in {g.name(c)} is wrong: {why}", move, 0,
+                    dict(extra), where=f"Look at {g.name(c)}",
+                    what=f"Wrong entry: the {sym(values[c])} does not belong there",
+                    step=latin_rules.place_move(n, c, 0))
+    if all(values):
+        return Hint("Solved", [], "Every cell is filled in correctly", {}, 0, dict(extra), where="Nothing left to do",
+                    what="Solved")
+    return None if notes is None else notes_to_repair(list(values), notes, solution, g.peers, 0, dict(extra))
+
+
+def with_notes(cands: list[Mask], values: Sequence[int], notes: Sequence[Mask]) -> list[Mask]:
+    """Candidates narrowed by the player's notes (a cell without notes keeps its own)."""
+    for c, mask in enumerate(notes):
+        if mask and not values[c]:
+            cands[c] &= mask
+    return cands
+
+
+def step_extra(n: int, step: Step, scores: dict[str, int] = SCORES) -> Json:
+    """What a logic step rests on, for the page: its score (of the family's `scores`), the candidates it removes
+    and, for a pattern, the candidates causing it, a chain's nodes in order, its implications and colours."""
+    out: Json = {"score": scores.get(step.technique, GUESS_SCORE), "removes": rcv(n, step.eliminate)}
+    if isinstance(step, LogicStep):
+        out["causes"] = rcv(n, step.causes)
+        if step.chain:
+            out["chain"] = [{"cells": rc(n, cells), "value": v, "on": on} for cells, v, on in step.chain]
+        if step.lines:
+            out["implications"] = list(step.lines)
+        if step.colours:
+            out["colours"] = [[c // n, c % n, k] for c, k in step.colours]
+    return out
+
+
+def what_stage(technique: str, last: Step) -> str:
+    """A hint's second stage: the technique and the value it places, or the values it removes."""
+    if last.place is not None:
+        return f"{technique}: {latin_rules.a_symbol(last.place[1])}"
+    gone = sorted({v for _, v in last.eliminate})
+    return f"{technique}: remove {'/'.join(latin_rules.symbol(v) for v in gone)}"
+
+
+# ----- grades --------------------------------------------------------------------------------------------------
+
+def band(score: int, cells: int, bands: Sequence[int]) -> int:
+    """The grade index a path's score alone reaches: the caps are on the 9x9 scale (they scale with the cells);
+    a cap is inclusive."""
+    return sum(1 for cap in bands if score * 81 > cap * cells)
+
+
+class GradedMemo(Generic[P]):
+    """The grades the generator reported for its recent puzzles, so `describe` need not grade them again."""
+
+    def __init__(self) -> None:
+        self._grades: dict[P, int] = {}
+
+    def remember(self, puzzle: P, level: int) -> P:
+        """Keep a generated puzzle's grade; the puzzle."""
+        if len(self._grades) >= GRADED_MEMO:
+            self._grades.clear()
+        self._grades[puzzle] = level
+        return puzzle
+
+    def get(self, puzzle: P) -> int | None:
+        """The grade remembered, or None."""
+        return self._grades.get(puzzle)
