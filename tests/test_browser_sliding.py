@@ -182,6 +182,7 @@ def test_solve_animation_pauses_steps_and_ends_solved(watch, site_url: str) -> N
     page.click("#play-step")
     assert page.inner_text("#play-count") == f"move {done + 1} of 18"
     assert page.inner_text("#moves") == str(done + 1)
+    assert page.inner_text("#distance").startswith(f"{18 - done - 1} move")  # the line counts down as it plays
     page.select_option("#speed", "15")
     page.click("#play-pause")
     wait_message(page, "solved by tessera")

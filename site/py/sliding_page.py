@@ -28,6 +28,7 @@ MOVE_MS = 110  # one slide's animation
 KEYS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
         "w": "up", "s": "down", "a": "left", "d": "right"}
 KNOWN = 5000  # distances remembered (position -> moves to solved)
+SOLVE_COUNTDOWN = 2000  # longest solution whose positions' distances are remembered as it plays
 
 
 def shape(puzzle):
@@ -108,11 +109,15 @@ class SlidingGame(Game):
 
     def solution_moves(self, puzzle, state, answer):
         """The tiles of the answer, in turn."""
-        if answer.get("optimal"):
-            self.remember(puzzle, state, len(answer["moves"]), True)
-        self.kind = "a shortest solution" if answer.get("optimal") else \
-            "the real-time method's solution (not the shortest)"
-        return [str(t) for t in answer.get("moves", [])]
+        moves = [str(t) for t in answer.get("moves", [])]
+        exact = bool(answer.get("optimal"))
+        if len(moves) <= SOLVE_COUNTDOWN:  # the distance line counts down as the solution plays
+            for k, move in enumerate(moves):
+                if exact or self.distance_of(puzzle, state) is None:  # a plan's never replaces a known one
+                    self.remember(puzzle, state, len(moves) - k, exact)
+                state = self.apply(puzzle, state, move)
+        self.kind = "a shortest solution" if exact else "the real-time method's solution (not the shortest)"
+        return moves
 
     def starter(self, starters, grade):
         """A build-time position of the grade."""
@@ -282,8 +287,11 @@ class SlidingGame(Game):
 
     def distance(self):
         """(moves to solved, exact, how) of the board shown, or None when not known yet."""
-        midend = self.midend
-        return self.known.get((midend.puzzle["width"], midend.puzzle["height"], tuple(midend.state)))
+        return self.distance_of(self.midend.puzzle, self.midend.state)
+
+    def distance_of(self, puzzle, tiles):
+        """(moves to solved, exact, how) of a position, or None when not known yet."""
+        return self.known.get((puzzle["width"], puzzle["height"], tuple(tiles)))
 
     def show_distance(self):
         """The 'N moves from solved' line."""
