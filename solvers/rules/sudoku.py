@@ -324,11 +324,6 @@ def read_state(text: str, givens: list[int], n: int) -> list[int]:
     return [values[c] or givens[c] for c in range(n * n)]
 
 
-def changed_givens(values: list[int], givens: list[int]) -> list[int]:
-    """Cells where a given was overwritten."""
-    return [c for c in range(len(givens)) if givens[c] and values[c] and values[c] != givens[c]]
-
-
 def apply_move(givens: list[int], values: list[int], notes: list[int], move: str,
                box: tuple[int, int], layout: tuple = CLASSIC) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(values, notes) after a move string (see latin.py); givens cannot change."""

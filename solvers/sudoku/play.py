@@ -56,6 +56,7 @@ class Check:
     solved: bool
     unique: bool  # False: more than one solution, so `wrong` cannot be known
     errors: int  # distinct cells at fault: wrong entries and changed givens (conflicts when not unique)
+    solution: tuple[int, ...] | None  # the unique solution (None when there are more)
 
 
 def check(puzzle: Puzzle, state: State) -> Check:
@@ -71,7 +72,7 @@ def check(puzzle: Puzzle, state: State) -> Check:
     solved = complete and not changed and (values == list(sol) if unique else not clash)
     # With a unique solution every conflict involves a wrong entry or a changed given, which are counted.
     at_fault = set(wrong) | set(changed) | (set() if unique else {c for c in clash if not puzzle.givens[c]})
-    return Check(wrong, clash, changed, complete, solved, unique, len(at_fault))
+    return Check(wrong, clash, changed, complete, solved, unique, len(at_fault), tuple(sol) if unique else None)
 
 
 def problems(puzzle: Puzzle, state: State, result: Check) -> list[Problem]:
@@ -79,8 +80,7 @@ def problems(puzzle: Puzzle, state: State, result: Check) -> list[Problem]:
     n, values = puzzle.n, state.values
     cage_list = puzzle.layout[2]
     named = [(f"the cage at {cell_name(n, cells[0])}", cells) for _total, cells in cage_list]
-    out = latin_play.problems(puzzle.geometry, puzzle.givens, values, solutions(puzzle, 1)[0] if result.unique else
-                              None, named)
+    out = latin_play.problems(puzzle.geometry, puzzle.givens, values, result.solution, named)
     for (total, cells), (where, _) in zip(cage_list, named, strict=True):
         if all(values[c] for c in cells) and sum(values[c] for c in cells) != total:
             out.append(Problem(rc(n, cells), "sum", f"The digits of {where} add up to "
