@@ -2,8 +2,10 @@
 
 A cage is cells whose digits differ and add up to its sum. `combos` lists the digit sets (masks, bit v-1 =
 digit v) of a size and sum, computed once per (size, sum, side); `narrow` keeps in each cage cell only the
-digits of the sets its cage can still make, and `settle` alternates that with the latin singles to a fixpoint:
-the search's propagation for killer puzzles. The hint rungs that explain the same logic are in logic/cages.py.
+digits of the sets its cage can still make; `fill` goes further and keeps in each cell only the digits it takes in
+some complete filling of the cage (different digits, one of the sets), found by a pass over the masks of digits
+used so far. `settle` alternates `fill` with the latin singles to a fixpoint: the search's propagation for killer
+puzzles. The hint rungs that explain the same logic are in logic/cages.py.
 """
 
 from __future__ import annotations
@@ -22,6 +24,25 @@ def combos(size: int, total: int, n: int) -> tuple[Mask, ...]:
     """The sets of `size` different digits 1..n adding up to `total`, as masks, ascending."""
     return tuple(sorted(sum(1 << (d - 1) for d in pick) for pick in combinations(range(1, n + 1), size)
                         if sum(pick) == total))
+
+
+INNIES_MAX = 6  # innies of a house that the search treats as a cage of their own (the rule of 45)
+
+
+def innies(units: Sequence[Sequence[Cell]], cages: Sequence[tuple[int, Sequence[Cell]]], n: int
+           ) -> list[tuple[int, tuple[Cell, ...], int]]:
+    """The rule of 45 as extra cages (sum, cells, the unit's index): per unit, the cells outside the cages wholly
+    inside it hold different digits adding up to the unit's total minus those cages' sums (kept when one to
+    INNIES_MAX cells)."""
+    cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
+    out = []
+    for u, unit in enumerate(units):
+        inside = set(unit)
+        whole = {k for k in {cage_of[c] for c in unit if c in cage_of} if set(cages[k][1]) <= inside}
+        rest = tuple(c for c in unit if cage_of.get(c) not in whole)
+        if 1 <= len(rest) <= INNIES_MAX:
+            out.append((n * (n + 1) // 2 - sum(cages[k][0] for k in whole), rest, u))
+    return out
 
 
 def prepare(cages: Sequence[tuple[int, Sequence[Cell]]], n: int) -> tuple[Cage, ...]:
@@ -59,6 +80,78 @@ def allowed(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]
     return hit
 
 
+FILL_CELLS = 4
+_FILLS: dict[tuple[tuple[Mask, ...], tuple[Mask, ...]], tuple[Mask, ...]] = {}  # (sets, candidates) -> per cell
+
+
+def fillings(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """Per cell (candidates `masks`), the digits it holds in some filling of the cage: different digits, one per
+    cell, together one of `sets`; all 0 when there is none. Per set still possible: layer i holds the digits the
+    first i cells can use, and a backward pass keeps the steps that end in the whole set."""
+    key = (sets, masks)
+    hit = _FILLS.get(key)
+    if hit is not None:
+        return hit
+    out = [0] * len(masks)
+    for s in possible(range(len(masks)), sets, masks):
+        within = [m & s for m in masks]
+        if all(m == s for m in within):  # every cell may hold every digit of the set
+            for i in range(len(out)):
+                out[i] |= s
+            continue
+        layers: list[set[Mask]] = [{0}]
+        for m in within:
+            nxt: set[Mask] = set()
+            for used in layers[-1]:
+                free = m & ~used
+                while free:
+                    b = free & -free
+                    free ^= b
+                    nxt.add(used | b)
+            layers.append(nxt)
+        good = layers[-1]
+        for i in range(len(within) - 1, -1, -1):
+            back: set[Mask] = set()
+            for used in layers[i]:
+                free = within[i] & ~used
+                while free:
+                    b = free & -free
+                    free ^= b
+                    if used | b in good:
+                        out[i] |= b
+                        back.add(used)
+            good = back
+    if len(_FILLS) >= ALLOWED_KEPT:
+        _FILLS.clear()
+    hit = _FILLS[key] = tuple(out)
+    return hit
+
+
+def keep(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]) -> tuple[Mask, ...]:
+    """Per cell of a cage, the candidates it keeps: those of some filling (`fillings`) for cages up to FILL_CELLS
+    cells, those of some possible set for bigger ones; a 0 when the cage cannot be filled."""
+    masks = tuple(cands[c] for c in cells)
+    if len(cells) > FILL_CELLS:
+        a = allowed(cells, sets, cands)
+        return tuple(m & a for m in masks)
+    return fillings(sets, masks)
+
+
+def fill(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
+    """Keep in each cage cell only the candidates `keep` leaves it, in place: the cells that changed, or None when
+    a cage cannot be filled."""
+    changed = []
+    for cells, sets in cages:
+        got = keep(cells, sets, cands)
+        if 0 in got:
+            return None
+        for c, k in zip(cells, got, strict=True):
+            if cands[c] != k:
+                cands[c] = k
+                changed.append(c)
+    return changed
+
+
 def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
     """Keep in each cage cell only the digits of its cage's possible sets, in place: the cells that changed,
     or None when a cage can make no set."""
@@ -77,16 +170,24 @@ def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
 
 
 def settle(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cell]], units: Sequence[Sequence[Cell]],
-           full: Mask, cages: Sequence[Cage]) -> bool:
-    """Latin singles and cage sums to a common fixpoint, in place; False on a contradiction."""
+           full: Mask, cages: Sequence[Cage], cell_cages: Sequence[Sequence[int]], fixpoint: bool = False) -> bool:
+    """Latin singles and cage fillings to a common fixpoint, in place; False on a contradiction. With `fixpoint`,
+    `cands` is such a fixpoint but for the queued cells: each round looks again only at the cages (`cell_cages`:
+    per cell, its cages' indices) whose cells changed."""
+    seen = list(cands) if fixpoint else [-1] * len(cands)
+    for c in queue:
+        seen[c] = -1
     if not propagate(cands, queue, peers, units, full):
         return False
-    while cages:
-        changed = narrow(cands, cages)
-        if changed is None or 0 in (cands[c] for c in changed):
+    while True:
+        todo = sorted({k for c, m in enumerate(cands) if m != seen[c] for k in cell_cages[c]})
+        if not todo:
+            return True
+        seen = list(cands)
+        changed = fill(cands, [cages[k] for k in todo])
+        if changed is None:
             return False
         if not changed:
             return True
         if not propagate(cands, [c for c in changed if not cands[c] & (cands[c] - 1)], peers, units, full):
             return False
-    return True

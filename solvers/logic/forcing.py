@@ -12,11 +12,34 @@ each rests on one. This is logic, not guessing: every line is a step a player ca
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from .. import budget, cages, latin
 from ..latin import Geometry, bit, values_of
 from .board import Cands, LogicStep, Values, symbol, tables
+
+_truth: list[Sequence[int] | None] = [None]  # the solution, when the caller knows it (see `knowing`)
+
+
+@contextmanager
+def knowing(solution: Sequence[int] | None) -> Iterator[None]:
+    """While inside, the forcing rungs skip assumptions that agree with this solution: a true assumption never
+    leads to a contradiction, so the step found is the same, sooner (the candidates must all allow it)."""
+    _truth[0] = solution
+    try:
+        yield
+    finally:
+        _truth[0] = None
+
+
+def _false_order(cands: Cands, values: Values) -> list[tuple[int, int]]:
+    """`_order` less the assumptions the known solution makes true (all of them when none is known)."""
+    order, truth = _order(cands, values), _truth[0]
+    if truth is None or len(truth) != len(cands):
+        return order
+    return [(c, v) for c, v in order if truth[c] != v]
+
 
 Fact = tuple[int, int, bool]  # (cell, value, placed) — placed False means "the value is ruled out"
 MAX_TRACED = 12  # contradictions explained to pick the shortest
@@ -53,15 +76,35 @@ def confined(cands: Cands, pair: Pair) -> int:
     return inside & ~outside
 
 
-def _pairs_of(g: Geometry) -> list[list[Pair]]:
-    """Per unit a: the intersections whose first unit is a (what changes in a can make newly confined)."""
-    out: list[list[Pair]] = [[] for _ in g.units]
-    for pair in intersections(g):
-        out[pair[3]].append(pair)
-    return out
+Locks = tuple[tuple[tuple[int, ...], ...], list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]
+_locks: dict[int, tuple[Geometry, Locks]] = {}
 
 
-_by_unit: dict[int, tuple[Geometry, list[list[Pair]]]] = {}
+def _locks_of(g: Geometry) -> Locks:
+    """The intersections as segments: (the segments' cells, per unit a its intersections as (the segment where a
+    meets b, the segments that make up the rest of a, the rest of b)). The rest of a unit is the union of its
+    other crossings where they tile it (a box's other rows), else a segment of its own; so each round unions
+    every segment once and a pair's confined values are a few ORs."""
+    known = _locks.get(id(g))
+    if known is not None and known[0] is g:
+        return known[1]
+    index: dict[tuple[int, ...], int] = {}
+    by_unit: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in g.units]
+
+    def seg(cells: tuple[int, ...]) -> int:
+        return index.setdefault(cells, len(index))
+
+    pairs = intersections(g)
+    for rest_a, inter, rest_b, a, _b in pairs:
+        tiles, covered = [], set()
+        for other in (q[1] for q in pairs if q[3] == a):
+            if set(other) <= set(rest_a) and not covered & set(other):
+                tiles.append(other)
+                covered |= set(other)
+        outside = tuple(seg(t) for t in tiles) if covered == set(rest_a) else (seg(rest_a),)
+        by_unit[a].append((seg(inter), outside, rest_b))
+    _locks[id(g)] = (g, (tuple(index), by_unit))
+    return _locks[id(g)][1]
 
 
 def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int] = ()) -> bool:
@@ -71,33 +114,45 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
     state at the forcing rungs is one: every rung below found nothing): each round then looks again only at the
     units whose cells changed. These rules only remove candidates, so the fixpoint (or the contradiction) they
     reach is the same in any order."""
-    known = _by_unit.get(id(g))
-    if known is None or known[0] is not g:
-        known = _by_unit[id(g)] = (g, _pairs_of(g))
-    by_unit, cell_units = known[1], g.cell_units
+    segments, by_unit = _locks_of(g)
+    cell_units = g.cell_units
     changed = [*queue, *changed]
-    cage_sets = _cage_sets(g)
+    cage_sets, cell_cages, _ = _cage_sets(g)
+    seen = list(cands)  # the candidates the cages last looked at
+    for c in changed:
+        seen[c] = -1
     while True:
         before = list(cands)
         if not latin.propagate(cands, queue, g.peers, g.units, g.full, cell_units, changed):
             return False
         narrowed = None
-        if cage_sets:  # a killer's cage sums, then singles again (every unit is scanned: the cages changed cells)
-            narrowed = cages.narrow(cands, cage_sets)
-            if narrowed is None or 0 in (cands[c] for c in narrowed):
+        if cage_sets:  # the sums of the cages whose cells changed, then singles again
+            todo = sorted({k for c, m in enumerate(cands) if m != seen[c] for k in cell_cages[c]})
+            seen = list(cands)
+            narrowed = cages.fill(cands, [cage_sets[k] for k in todo])
+            if narrowed is None:
                 return False
             if narrowed and not latin.propagate(cands, [c for c in narrowed if not cands[c] & (cands[c] - 1)],
-                                                g.peers, g.units, g.full):
+                                                g.peers, g.units, g.full, cell_units, narrowed):
                 return False
         units = {u for c in changed for u in cell_units[c]}
         units.update(u for c, m in enumerate(before) if cands[c] != m for u in cell_units[c])
         changed = []
+        union = [-1] * len(segments)  # each segment's candidates, once asked
         for a in sorted(units):
-            for pair in by_unit[a]:
-                gone = confined(cands, pair)
+            for inside, outside, rest_b in by_unit[a]:
+                gone = 0
+                for k in (inside, *outside):
+                    m = union[k]
+                    if m < 0:
+                        m = 0
+                        for c in segments[k]:
+                            m |= cands[c]
+                        union[k] = m
+                    gone = m if k == inside else gone & ~m
                 if not gone:
                     continue
-                for c in pair[2]:
+                for c in rest_b:
                     m = cands[c]
                     if m & gone:
                         m &= ~gone
@@ -111,16 +166,25 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
             return True
 
 
-_cage_memo: dict[int, tuple[Geometry, tuple[cages.Cage, ...]]] = {}
+Cages = tuple[tuple[cages.Cage, ...], tuple[tuple[int, ...], ...], tuple[str, ...]]
+_cage_memo: dict[int, tuple[Geometry, Cages]] = {}
 
 
-def _cage_sets(g: Geometry) -> tuple[cages.Cage, ...]:
-    """A geometry's killer cages with the digit sets that make their sums (none without cages)."""
+def _cage_sets(g: Geometry) -> Cages:
+    """A geometry's killer cages and the innies of its houses (the rule of 45) as cages with the digit sets that
+    make their sums, per cell its cages' indices, and what each cage is in words (none without cages)."""
     if not g.cages:
-        return ()
+        return (), (), ()
     known = _cage_memo.get(id(g))
     if known is None or known[0] is not g:
-        known = _cage_memo[id(g)] = (g, cages.prepare(g.cages, g.n))
+        innies = cages.innies(g.units, g.cages, g.n)
+        sets = cages.prepare([*g.cages, *((total, cells) for total, cells, _ in innies)], g.n)
+        cell_cages = tuple(tuple(k for k, (cells, _) in enumerate(sets) if c in cells) for c in range(len(g.peers)))
+        names = (*(f"the cage at {g.name(cells[0])} adds up to {total}" for total, cells in g.cages),
+                 *(f"{g.name(cells[0])}, the one innie of {g.unit_names[u]}, is {total}" if len(cells) == 1 else
+                   f"{'+'.join(map(g.name, cells))}, the innies of {g.unit_names[u]}, add up to {total}"
+                   for total, cells, u in innies))
+        known = _cage_memo[id(g)] = (g, (sets, cell_cages, names))
     return known[1]
 
 
@@ -147,20 +211,16 @@ class Trace:
         return self
 
     def _cages(self) -> bool:
-        """A killer's cage sums on the trace's candidates: digits no possible set of a cage holds leave it (or a
-        cage that can make no set is the contradiction); whether any was removed."""
-        g, found = self.g, False
-        for (total, cells), (_, sets) in zip(g.cages, _cage_sets(g), strict=True):
-            possible = cages.possible(cells, sets, self.cands)
-            allowed = 0
-            for digits in possible:
-                allowed |= digits
-            where = f"the cage at {g.name(cells[0])} adds up to {total}"
-            if not possible:
+        """The killer cages (and houses' innies) on the trace's candidates: digits no filling of a cage gives a
+        cell leave it (or a cage that cannot be filled is the contradiction); whether any was removed."""
+        found = False
+        for (cells, sets), where in zip(*_cage_sets(self.g)[::2], strict=True):
+            keep = cages.keep(cells, sets, self.cands)
+            if 0 in keep:
                 self.contradiction = (f"{where}, which no digits left to it can make", self._gone_in(cells, None))
                 return False
-            for c in cells:
-                for v in values_of(self.cands[c] & ~allowed):
+            for c, k in zip(cells, keep, strict=True):
+                for v in values_of(self.cands[c] & ~k):
                     self._remove(c, v, "because " + where, self._gone_in(cells, None))
                     found = True
         return found
@@ -303,7 +363,7 @@ def contradiction(want_net: bool):
     def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         best = None
         traced = 0
-        for c, v in _order(cands, values):
+        for c, v in _false_order(cands, values):
             if not _fast_contradiction(g, cands, c, v):
                 continue
             trace = Trace(g, cands).run(c, v)
@@ -391,27 +451,27 @@ def nested(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
 
     The last resort before trial and error (Sudoku Explainer's nested forcing chains): it solves the
     hardest published puzzles by logic. Each inner step is checked the same way as a forcing chain."""
-    for c, v in _order(cands, values):
+    for c, v in _false_order(cands, values):
         budget.spend()
         trial = list(cands)
         trial[c] = bit(v)
         if not saturate(g, trial, [c]):
             continue  # a plain contradiction: the forcing-chain rung finds it
         inner: list[tuple[list[int], int, int]] = []  # (the state it was tried in, cell, value)
-        dead = False
-        while not dead and len(inner) < MAX_NESTED:
-            found = None
+        dead, found = False, True
+        while found and not dead and len(inner) < MAX_NESTED:  # passes over the assumptions, each to its end
+            found = False
             for c2, v2 in _order(trial, values):
                 budget.spend()
-                if _fast_contradiction(g, trial, c2, v2):
-                    found = (c2, v2)
+                if not trial[c2] & bit(v2) or not _fast_contradiction(g, trial, c2, v2):
+                    continue
+                found = True
+                inner.append((list(trial), c2, v2))
+                trial[c2] &= ~bit(v2)
+                dead = not trial[c2] or not saturate(g, trial, [c2] if not trial[c2] & (trial[c2] - 1) else [],
+                                                     [c2])
+                if dead or len(inner) >= MAX_NESTED:
                     break
-            if found is None:
-                break
-            c2, v2 = found
-            inner.append((list(trial), c2, v2))
-            trial[c2] &= ~bit(v2)
-            dead = not trial[c2] or not saturate(g, trial, [c2] if not trial[c2] & (trial[c2] - 1) else [], [c2])
         if dead:
             return _nested_step(g, cands, c, v, inner)
     return None

@@ -13,7 +13,7 @@ from .. import cages, latin, latin_play
 from ..base import Hint, Json, Problem, PuzzleError
 from ..latin import Geometry, Mask, Step, values_of
 from ..latin_play import State, moved, rc, read_pencil
-from ..logic import GUESS_SCORE
+from ..logic import GUESS_SCORE, forcing
 from ..logic.explain import told
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
@@ -175,7 +175,8 @@ def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
     cands = latin.candidates(g, values)
     if use_notes:
         latin_play.with_notes(cands, values, state.notes)
-    found_step = first_step(g, cands, values)
+    with forcing.knowing(sol):
+        found_step = first_step(g, cands, values)
     if found_step is not None:
         return _step_hint(g, *found_step)
     empty = [c for c in range(n * n) if not values[c]]

@@ -20,18 +20,22 @@ from .grid import Grid, Puzzle, Shape, geometry
 
 @cache
 def tables(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
-                                  tuple[tuple[int, ...], ...], tuple[cages.Cage, ...]]:
-    """(peers, units, full mask, each cell's units, killer cages with their digit sets) for the hot loops."""
+                                  tuple[tuple[int, ...], ...], tuple[cages.Cage, ...], tuple[tuple[int, ...], ...]]:
+    """(peers, units, full mask, each cell's units, killer cages with their digit sets) for the hot loops; the
+    innies of each house count as cages too; per cell, the indices of its cages."""
     g = geometry(shape)
-    return g.peers, g.units, g.full, g.cell_units, cages.prepare(g.cages, g.n)
+    extra = [(total, cells) for total, cells, _ in cages.innies(g.units, g.cages, g.n)] if g.cages else []
+    cage_sets = cages.prepare([*g.cages, *extra], g.n)
+    cell_cages = tuple(tuple(k for k, (cells, _) in enumerate(cage_sets) if c in cells) for c in range(len(g.peers)))
+    return g.peers, g.units, g.full, g.cell_units, cage_sets, cell_cages
 
 
 def settle(shape: Shape, cands: list[Mask], queue: list[int], changed: list[int] | None = None) -> bool:
     """Singles (and a killer's cage sums) to a fixpoint from the `queue` of decided cells, in place; False on a
     contradiction. With `changed`, only the units of the queued and changed cells are scanned (a fixpoint before)."""
-    peers, units, full, cell_units, cage_sets = tables(shape)
+    peers, units, full, cell_units, cage_sets, cell_cages = tables(shape)
     if cage_sets:
-        return cages.settle(cands, queue, peers, units, full, cage_sets)
+        return cages.settle(cands, queue, peers, units, full, cage_sets, cell_cages, changed is not None)
     if changed is None:
         return propagate(cands, queue, peers, units, full)
     return propagate(cands, queue, peers, units, full, cell_units, changed)
@@ -111,11 +115,21 @@ def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
     return len(solutions(puzzle, limit, need=0))
 
 
+SOLVED_KEPT = 8  # puzzles whose unique solution `solve` remembers (a player asks hint after hint of one puzzle)
+_solved: dict[Puzzle, Grid] = {}
+
+
 def solve(puzzle: Puzzle, why: str = "") -> Grid:
     """The unique solution; PuzzleError when there is none or more than one."""
+    hit = _solved.get(puzzle)
+    if hit is not None:
+        return hit
     found = solutions(puzzle, 2)
     if len(found) > 1:
         raise PuzzleError(f"this puzzle has more than one solution{why}", "multiple-solutions")
+    if len(_solved) >= SOLVED_KEPT:
+        del _solved[next(iter(_solved))]
+    _solved[puzzle] = found[0]
     return found[0]
 
 
