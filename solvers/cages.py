@@ -80,7 +80,7 @@ def allowed(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]
     return hit
 
 
-FILL_CELLS = 4
+FILL_CELLS = 4  # bigger cages keep the digits of their possible sets (fillings cost more than they save)
 _FILLS: dict[tuple[tuple[Mask, ...], tuple[Mask, ...]], tuple[Mask, ...]] = {}  # (sets, candidates) -> per cell
 
 
@@ -127,12 +127,11 @@ def fillings(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...
     return hit
 
 
-def keep(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]) -> tuple[Mask, ...]:
-    """Per cell of a cage, the candidates it keeps: those of some filling (`fillings`) for cages up to FILL_CELLS
-    cells, those of some possible set for bigger ones; a 0 when the cage cannot be filled."""
-    masks = tuple(cands[c] for c in cells)
-    if len(cells) > FILL_CELLS:
-        a = allowed(cells, sets, cands)
+def keep(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """Per cell of a cage (candidates `masks`), what it keeps: the digits of some filling (`fillings`) for cages up
+    to FILL_CELLS cells, those of some possible set for bigger ones; a 0 when the cage cannot be filled."""
+    if len(masks) > FILL_CELLS:
+        a = allowed(range(len(masks)), sets, masks)
         return tuple(m & a for m in masks)
     return fillings(sets, masks)
 
@@ -142,7 +141,7 @@ def fill(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
     a cage cannot be filled."""
     changed = []
     for cells, sets in cages:
-        got = keep(cells, sets, cands)
+        got = keep(sets, tuple(cands[c] for c in cells))
         if 0 in got:
             return None
         for c, k in zip(cells, got, strict=True):

@@ -11,7 +11,7 @@ Limits: values 1..n with n <= 35.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -21,6 +21,19 @@ from .rules import sudoku as sudoku_rules
 
 Mask = int  # bit v-1 set = value v is possible
 Cell = int  # index into the board, row-major
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """A rule over some cells beyond their units (a killer cage's sum, a Skyscrapers line's clues), as the forcing
+    rungs follow it: `keep` maps the cells' candidates to what each keeps in some way of meeting the rule (a 0
+    somewhere, or None, when there is none); `said` is the rule in words ("the cage at r1c1 adds up to 15"),
+    `broken` what a contradiction of it says."""
+
+    cells: tuple[Cell, ...]
+    keep: Callable[[tuple[Mask, ...]], tuple[Mask, ...] | None] = field(compare=False)
+    said: str
+    broken: str
 
 
 @dataclass(frozen=True)
@@ -35,6 +48,7 @@ class Geometry:
     peers: tuple[tuple[Cell, ...], ...] = field(repr=False)
     cell_units: tuple[tuple[int, ...], ...] = field(repr=False)  # unit indices per cell
     cages: tuple[tuple[int, tuple[Cell, ...]], ...] = ()  # killer cages (sum, cells): their cells are peers too
+    constraints: tuple[Constraint, ...] = field(default=(), repr=False)  # further rules the forcing rungs follow
 
     @property
     def full(self) -> Mask:

@@ -8,37 +8,36 @@ ladder of human techniques, each with a score (HoDoKu's scale where a twin exist
 the hints and the five grades: clue 1, clue N, singles and clue bounds (Easy); short lines
 and pairs (Medium); line arrangements, triples and quads (Hard); long line permutations, then
 the latin patterns shared with Sudoku (`solvers.logic`: fish with fins, skyscraper, kite,
-colouring, wings, X/XY-chains, AICs, ALSs; Expert); forcing chains and nets, told as
+colouring, wings, X/XY-chains, AICs, ALSs; Expert); forcing chains, nets and nested nets, told as
 implications ending in a contradiction (Extreme), so no puzzle with one solution needs a
-guess. Singles and subsets are the shared ones too; the clue and line techniques are this
+guess. Singles, subsets and the forcing rungs are the shared ones too (the forcing rungs follow
+each clued line as a rule of the geometry: `clued`); the clue and line techniques are this
 family's own. A puzzle's grade is its hardest technique's, raised by the score band of its
 whole path. The generator removes clues (and givens) from a random latin square while the
 grade holds (Extreme: while the solution stays unique, kept when the easier rungs get stuck).
-Speed: a forcing chain's assumptions are refuted by singles and line filtering from the
-assumed cell only, its implications followed in rounds; the solution and the costly steps
-(Expert and up) are remembered per puzzle and position, so hints after `generate` or `rate`
-reuse the rating's work.
+Speed: the solution and the costly steps (Expert and up) are remembered per puzzle and position,
+so hints after `generate` or `rate` reuse the rating's work; the forcing rungs skip the assumptions
+the solution makes true.
 Known limits: N <= 12 (generation 3..9); 4x4 puzzles go up to Hard, since Expert needs a
 line of five open cells; a hint without pencil marks chains eliminations up to a placement
 (on the hardest puzzles that can take several forcing chains: up to about 0.8 s CPython);
 generating Extreme 8x8/9x9 takes seconds in CPython; practising a rare latin pattern
 (colouring, ALS) may need several seeds.
-Possible future work: a bank of Extreme puzzles made at build time; forcing chains that
-also follow the latin patterns.
+Possible future work: a bank of Extreme puzzles made at build time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from . import budget, formats, latin, latin_play, logic
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .latin_play import GradedMemo, State, moved, rc, rcv, read_pencil
-from .logic import GUESS_SCORE, LogicStep
+from .logic import GUESS_SCORE, LogicStep, forcing
 from .logic.explain import path_lines, told
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
@@ -438,14 +437,6 @@ class Board:
         return Board(self.puzzle, self.values[:], self.cands[:])
 
 
-@dataclass(frozen=True)
-class ChainStep(Step):
-    """A forcing chain's elimination with the implications that lead to its contradiction."""
-
-    chain: tuple[Json, ...] = ()  # {"technique", "reason", "place"|"eliminate"} per implication, in order
-    lines: tuple[str, ...] = ()  # the same in words: "if r1c2 is 4", ..., the contradiction
-
-
 Found = tuple[Step, tuple[ClueRef, ...]]
 Finder = Callable[[Board], "Found | None"]
 
@@ -567,7 +558,7 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
     return finder
 
 
-# --------------------------------------------------------------------------- contradictions and forcing chains
+# --------------------------------------------------------------------------- forcing: the shared rungs
 
 
 def contradiction(board: Board) -> tuple[str, tuple[Cell, ...]] | None:
@@ -591,223 +582,46 @@ def contradiction(board: Board) -> tuple[str, tuple[Cell, ...]] | None:
     for cells, fref, bref in board.lay.lines:
         a, b = p.clue(fref), p.clue(bref)
         if (a or b) and line_support(tuple(board.cands[c] for c in cells), a, b) is None:
-            seen = " and ".join(f"the {p.clue(r)} {side_name(r)}" for r in (fref, bref) if p.clue(r))
-            return f"no order of {line_name(fref)} would fit {seen}", cells
+            return f"no order of {line_name(fref)} would fit {_clues_said(p, fref, bref)}", cells
     return None
 
 
-FORCING_TRIES = 2  # contradictions told in full to pick the shorter chain (3: 9% shorter chains, 20% slower)
-CHAIN_STEPS = 80  # most implications a forcing chain may follow
-NET_BUDGET = 4000  # most trial propagations one forcing-net search may run
+def _clues_said(p: Puzzle, fref: ClueRef, bref: ClueRef) -> str:
+    """'the 3 left of row 2' (and 'the 2 right of row 2')."""
+    return " and ".join(f"the {p.clue(r)} {side_name(r)}" for r in (fref, bref) if p.clue(r))
 
 
-def _open_order(cands: Sequence[Mask]) -> list[Cell]:
-    """Open cells, fewest candidates first (the assumptions a person tries first)."""
-    return sorted((c for c, m in enumerate(cands) if m & (m - 1)), key=lambda c: (popcount(cands[c]), c))
+@lru_cache(maxsize=16)
+def clued(puzzle: Puzzle) -> latin.Geometry:
+    """The latin square with each clued line as a rule the shared forcing rungs follow (line filtering)."""
+    lay = layout(puzzle.n)
+    rules = []
+    for cells, fref, bref in lay.lines:
+        a, b = puzzle.clue(fref), puzzle.clue(bref)
+        if a or b:
+            seen = _clues_said(puzzle, fref, bref)
+            rules.append(latin.Constraint(cells, partial(line_support, front=a, back=b),
+                                          f"no order of {line_name(fref)} with it fits {seen}",
+                                          f"no order of {line_name(fref)} would fit {seen}"))
+    return replace(lay.g, constraints=tuple(rules))
 
 
-def _refuted(solver: Solver, cands: Sequence[Mask], cell: Cell, v: int, settled: bool = False) -> bool:
-    """Whether assuming cell = v runs into a contradiction by singles and line filtering alone.
-
-    `settled`: every decided cell's height is already gone from its row and column (then only the
-    assumption's consequences are followed)."""
-    trial = list(cands)
-    trial[cell] = bit(v)
-    return not solver.reduce(trial, [cell] if settled else None)
-
-
-def _implications(board: Board, cell: Cell, v: int, limit: int) -> tuple[list[Json], str, tuple[Cell, ...]] | None:
-    """Follow cell = v with the techniques below forcing chains until a contradiction (None if none within limit).
-
-    Returns the implications that matter (traced back from the contradiction's cells), the contradiction and
-    its cells."""
-    g = board.lay.g
-    trial = board.copy()
-    trial.quick = True
-    trial.apply(Step("Assumption", (cell,), "", place=(cell, v)))
-    taken: list[tuple[Step, set[Cell]]] = []
-    while len(taken) <= limit:
-        bad = contradiction(trial)
-        if bad:
-            break
-        if not _sweep(trial, taken):
-            return None
-    else:
-        return None
-    need = set(bad[1])
-    kept: list[Step] = []
-    for step, changed in reversed(taken):
-        if changed & need:
-            kept.append(step)
-            need |= set(step.cells)
-            if step.unit is not None:
-                need |= set(g.units[step.unit])
-    chain: list[Json] = []
-    for step in reversed(kept):
-        item: Json = {"technique": step.technique, "reason": step.reason}
-        if step.place is not None:
-            item["place"] = [step.place[0], step.place[1]]
-        else:
-            item["eliminate"] = [[c, x] for c, x in step.eliminate]
-        chain.append(item)
-    return chain, bad[0], bad[1]
-
-
-def _sweep(trial: Board, taken: list[tuple[Step, set[Cell]]]) -> bool:
-    """One round of the easy techniques a forcing chain follows, applied and recorded with the cells each
-    changed: every naked single, else every hidden single, else every clued line's filtering (the closure
-    `Solver.reduce` computes, found in rounds instead of rescanning the ladder after every step)."""
-    g, p, cands, values = trial.lay.g, trial.puzzle, trial.cands, trial.values
-
-    def put(step: Step) -> None:
-        before = cands[:]
-        trial.apply(step)
-        taken.append((step, {c for c, m in enumerate(before) if m != cands[c]}))
-
-    size = len(taken)
-    for c, m in enumerate(cands):
-        if not values[c] and m and not m & (m - 1) and cands[c] == m:
-            put(Step("Naked single", (c,), f"{g.name(c)} can only be {m.bit_length()}", place=(c, m.bit_length())))
-    if len(taken) > size:
+def _apply_forcing(puzzle: Puzzle, cands: list[Mask]) -> bool:
+    """Strike out every assumption that breaks by singles and line filtering (else the first forcing net or nested
+    net); True if any."""
+    g = clued(puzzle)
+    values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
+    broken = forcing.refuted(g, cands, values)
+    for c, v in broken:
+        cands[c] &= ~bit(v)
+    if broken:
         return True
-    for u, unit in enumerate(g.units):
-        placed = 0
-        for c in unit:
-            placed |= bit(values[c]) if values[c] else 0
-        for x in values_of(g.full & ~placed):
-            places = [c for c in unit if not values[c] and cands[c] & bit(x)]
-            if len(places) == 1:
-                put(Step("Hidden single", (places[0],), f"In {g.unit_names[u]}, {x} fits only in "
-                         f"{g.name(places[0])}", place=(places[0], x), unit=u))
-                placed |= bit(x)
-    if len(taken) > size:
-        return True
-    for cells, fref, bref in trial.lay.lines:
-        a, b = p.clue(fref), p.clue(bref)
-        open_cells = tuple(c for c in cells if not values[c])
-        if not (a or b) or not open_cells:
-            continue
-        masks = tuple(cands[c] for c in cells)
-        support = line_support(masks, a, b)
-        if support is None:
-            return True  # the contradiction check says why
-        drop = tuple((c, x) for c, m, k in zip(cells, masks, support, strict=True) for x in values_of(m & ~k))
-        if drop:
-            k = len(open_cells)
-            name = "Short line" if k <= SHORT_LINE else "Line arrangement" if k <= ARRANGED_LINE \
-                else "Line permutations"
-            seen = " and ".join(f"{p.clue(r)} {side_name(r)}" for r in (fref, bref) if p.clue(r))
-            put(Step(name, open_cells, f"Trying the orders of the {k} open cells of {line_name(fref)} against the "
-                     f"{seen}", eliminate=drop))
-    return len(taken) > size
-
-
-def _said(item: Json, g: latin.Geometry) -> str:
-    """One implication in a few words: "r2c3 is 5 (hidden single)"."""
-    if "place" in item:
-        c, v = item["place"]
-        return f"{g.name(c)} is {v} ({item['technique'].lower()})"
-    gone: dict[Cell, list[int]] = {}
-    for c, v in item["eliminate"]:
-        gone.setdefault(c, []).append(v)
-    what = ", ".join(f"{g.name(c)} loses {'/'.join(map(str, vs))}" for c, vs in gone.items())
-    return f"{what} ({item['technique'].lower()})"
-
-
-def _chain_step(board: Board, technique: str, cell: Cell, v: int, chain: list[Json], bad: str,
-                bad_cells: Sequence[Cell], lemmas: Sequence[tuple[Cell, int]] = ()) -> Step:
-    """The elimination of cell = v, its reason told as a chain of implications ending in a contradiction."""
-    g, n = board.lay.g, board.puzzle.n
-    name = g.name(cell)
-    parts = [f"if {g.name(c)} were {x} that too would break, so it is not" for c, x in lemmas]
-    parts += [_said(item, g) for item in chain]
-    said = "; then ".join(parts)
-    reason = f"Suppose {name} were {v}. Then {said + '; then ' if said else ''}{bad}. So {name} is not {v}"
-    for item in chain:  # the page reads 0-based [row, col] pairs
-        if "place" in item:
-            c, x = item["place"]
-            item["place"] = [c // n, c % n, x]
-        else:
-            item["eliminate"] = [[c // n, c % n, x] for c, x in item["eliminate"]]
-    cells = tuple(dict.fromkeys((cell, *bad_cells)))
-    return ChainStep(technique, cells, reason, eliminate=((cell, v),), chain=tuple(chain),
-                     lines=(f"if {name} is {v}", *parts, bad))
-
-
-def find_forcing_chain(board: Board) -> Found | None:
-    """Forcing chain: an assumption whose consequences (by the easier techniques) end in a contradiction."""
-    solver = Solver(board.puzzle)
-    hits = []
-    for cell in _open_order(board.cands):
-        for v in values_of(board.cands[cell]):
-            if _refuted(solver, board.cands, cell, v, True):  # the ladder below found no single: settled
-                hits.append((cell, v))
-        if len(hits) >= FORCING_TRIES:
-            break
-    best = None
-    for cell, v in hits:
-        got = _implications(board, cell, v, len(best[2]) if best else CHAIN_STEPS)
-        if got and (best is None or len(got[0]) < len(best[2])):
-            best = (cell, v, *got)
-    if best is None:
-        return None
-    return _chain_step(board, "Forcing chain", *best), ()
-
-
-def find_forcing_net(board: Board) -> Found | None:
-    """Forcing net: an assumption that breaks once the assumptions it makes impossible are struck out too."""
-    solver = Solver(board.puzzle)
-    tries = NET_BUDGET
-    for cell in _open_order(board.cands):
-        for v in values_of(board.cands[cell]):
-            trial = board.cands[:]
-            trial[cell] = bit(v)
-            if not solver.reduce(trial):
-                continue  # a plain forcing chain, found by the rung below
-            lemmas: list[tuple[Cell, int]] = []
-            progress = True
-            while progress and tries > 0:
-                progress = False
-                for c2 in _open_order(trial):
-                    for v2 in values_of(trial[c2]):
-                        tries -= 1
-                        if _refuted(solver, trial, c2, v2, True):
-                            lemmas.append((c2, v2))
-                            trial[c2] &= ~bit(v2)
-                            progress = True
-                            if not solver.reduce(trial):
-                                return _net_step(board, cell, v, lemmas), ()
-                            break
-                    if progress:
-                        break
-            if tries <= 0:
-                return None
-    return None
-
-
-def _net_step(board: Board, cell: Cell, v: int, lemmas: list[tuple[Cell, int]]) -> Step:
-    """The forcing net's step: the lemmas struck out under the assumption, then the chain to the contradiction."""
-    trial = board.copy()
-    trial.quick = True
-    trial.apply(Step("Assumption", (cell,), "", place=(cell, v)))
-    for c, x in lemmas:
-        trial.cands[c] &= ~bit(x)
-    chain: list[Json] = []
-    bad = contradiction(trial)
-    while bad is None:
-        found = next_step(trial, EXPERT, IMPLIED)
-        if found is None:
-            break
-        trial.apply(found[1])
-        item: Json = {"technique": found[1].technique, "reason": found[1].reason}
-        if found[1].place is not None:
-            item["place"] = list(found[1].place)
-        else:
-            item["eliminate"] = [[c, x] for c, x in found[1].eliminate]
-        chain.append(item)
-        bad = contradiction(trial)
-    text, cells = bad or ("the position would break", (cell,))
-    return _chain_step(board, "Forcing net", cell, v, chain[-12:], text, cells, lemmas)
+    for name in ("Forcing net", "Nested forcing net"):
+        step = _SHARED[name].find(g, cands, values)
+        if step:
+            latin.apply_step(cands, step)
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -826,18 +640,21 @@ class BoardRung:
 
 EASY, MEDIUM, HARD, EXPERT, EXTREME = range(5)
 _SHARED = {rung.name: rung for rung in logic.ladder(uniqueness=False)}  # the latin rungs Sudoku climbs too
+FORCING = ("Forcing chain", "Forcing net", "Nested forcing net")
 
 
 def shared(name: str, level: int) -> BoardRung:
-    """A rung of the shared latin ladder at a Skyscrapers grade, with its HoDoKu score."""
+    """A rung of the shared latin ladder at a Skyscrapers grade, with its HoDoKu score; the forcing rungs follow
+    the clues too (`clued`)."""
     find = _SHARED[name].find
+    follows_clues = name in FORCING
 
     def finder(board: Board) -> Found | None:
-        step = find(board.lay.g, board.cands, board.values)
+        step = find(clued(board.puzzle) if follows_clues else board.lay.g, board.cands, board.values)
         return (step, ()) if step else None
 
     finder.__doc__ = find.__doc__
-    return BoardRung(name, level, _SHARED[name].score, finder, find)
+    return BoardRung(name, level, _SHARED[name].score, finder, None if follows_clues else find)
 
 
 # The latin patterns of the shared ladder, in its order, that a grid of rows and columns can hold: locked
@@ -871,13 +688,8 @@ TECHNIQUES: tuple[BoardRung, ...] = (
     shared("Hidden quad", HARD),
     BoardRung("Line permutations", EXPERT, 140, _line_finder("Line permutations", ARRANGED_LINE + 1, MAX_N)),
     *(shared(name, EXPERT) for name in LATIN_PATTERNS),
-    BoardRung("Forcing chain", EXTREME, 500, find_forcing_chain),
-    BoardRung("Forcing net", EXTREME, 700, find_forcing_net),
+    *(shared(name, EXTREME) for name in FORCING),
 )
-# What a forcing chain follows from its assumption: the techniques the refutation test (`Solver.reduce`:
-# singles and line filtering) stands for, so every contradiction it finds can be told step by step.
-IMPLIED = tuple(t for t in TECHNIQUES if t.name in ("Clue 1", "Clue N", "Full house", "Naked single", "Hidden single",
-                                                   "Clue bound", "Short line", "Line arrangement", "Line permutations"))
 TECHNIQUE_NAMES = (*(t.name for t in TECHNIQUES), *SASHIMI, "Guessing")
 SCORES = {**{t.name: t.score for t in TECHNIQUES}, **{s: logic.SCORES[s] for s in SASHIMI}, "Guessing": GUESS_SCORE}
 LEVELS = {**{t.name: t.level for t in TECHNIQUES}, **{s: EXPERT for s in SASHIMI}, "Guessing": EXTREME}
@@ -948,7 +760,8 @@ def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]
     solution = [v for row in unique_solution(puzzle) for v in row]
     board = start_board(puzzle)
     while not board.solved():
-        found = next_step(board) or _guess(board, solution)
+        with forcing.knowing(solution):
+            found = next_step(board) or _guess(board, solution)
         yield found
         board.apply(found[1])
 
@@ -1034,26 +847,6 @@ def _apply_level(solver: Solver, cands: list[Mask], level: int, patterns: bool =
                 return True
             changed = True
     return changed
-
-
-def _apply_forcing(puzzle: Puzzle, cands: list[Mask]) -> bool:
-    """Strike out every assumption that breaks by singles and line filtering (else one forcing net); True if any."""
-    solver = Solver(puzzle)
-    changed = False
-    for cell in _open_order(cands):
-        for v in values_of(cands[cell]):
-            if cands[cell] & (cands[cell] - 1) and _refuted(solver, cands, cell, v):
-                cands[cell] &= ~bit(v)
-                changed = True
-    if changed:
-        return True
-    values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
-    board = Board(puzzle, values, cands[:])
-    found = find_forcing_net(board)
-    if found:
-        latin.apply_step(cands, found[0])
-        return True
-    return False
 
 
 # --------------------------------------------------------------------------- generator
@@ -1221,7 +1014,8 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
         latin_play.with_notes(board.cands, values, state.notes)
     chain: list[tuple[int, Step, tuple[ClueRef, ...]]] = []
     while True:
-        found_step = next_step(board) or _guess(board, solution)
+        with forcing.knowing(solution):
+            found_step = next_step(board) or _guess(board, solution)
         chain.append(found_step)
         if tracked or found_step[1].place is not None or len(chain) > 4 * n * n:
             break
@@ -1234,9 +1028,6 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     reason = step.reason if step is last else f"{step.reason}. Then {last.reason[0].lower()}{last.reason[1:]}"
     extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])],
                    **latin_play.step_extra(n, step, SCORES)}
-    if isinstance(step, ChainStep):  # the implications, for drawing the chain
-        extra["chain"] = list(step.chain)
-        extra["implications"] = list(step.lines)
     bounds = _bounds(board.puzzle, [(s, r) for _, s, r in chain if s.technique == "Clue bound"])
     if bounds:
         extra["bounds"] = bounds
@@ -1281,7 +1072,7 @@ def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
         clues = " and ".join(f"the {board.puzzle.clue(r)} {side_name(r)}" for r in refs)
         return f"Look at {line_name(refs[0])} and {clues}"
     g = board.lay.g
-    if isinstance(step, ChainStep):  # the assumption's cell: what would follow from it?
+    if step.technique in FORCING:  # the assumption's cell: what would follow from it?
         return f"Look at {g.name(step.cells[0])}: what would follow from each height there?"
     if step.unit is not None:
         return f"Look at {g.unit_names[step.unit]}"

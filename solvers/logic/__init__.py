@@ -11,9 +11,9 @@ latin rules (Skyscrapers) could tell the two halves of a deadly pattern apart.
 Modules: board (bitset tables, LogicStep), basic (singles, locked candidates, subsets, fish, wings,
 colouring, uniqueness), chains (AICs with grouped nodes and the named short chains), als (ALS-XZ,
 ALS-XY-wing, Sue de Coq), forcing (forcing chains and nets, explained as implications).
-Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 strong links (6 for AICs);
-forcing chains follow singles only (no nested forcing), so a few of the very hardest puzzles known may stay
-unsolved by the ladder.
+Forcing chains and nets follow singles, locked candidates and the geometry's rules beyond its units (killer
+cages and the innies of houses, Skyscrapers' clued lines: `latin.Constraint`); nested forcing nets come last.
+Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 strong links (6 for AICs).
 """
 
 from __future__ import annotations

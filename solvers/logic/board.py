@@ -54,9 +54,10 @@ _TABLES: dict[int, Tables] = {}
 
 
 def tables(g: Geometry) -> Tables:
-    """The bitset tables of a geometry (cached by identity; geometries are built once per shape)."""
-    t = _TABLES.get(id(g))
-    if t is not None and t.g is g:
+    """The bitset tables of a geometry (cached by identity of its peers and units; geometries are built once per
+    shape, and one with other rules shares them)."""
+    t = _TABLES.get(id(g.peers))  # by units and peers: a geometry with other rules (Skyscrapers' clues) shares them
+    if t is not None and t.g.peers is g.peers and t.g.units is g.units:
         return t
     ncells = g.rows * g.cols
     peer_bits = tuple(sum(1 << p for p in g.peers[c]) for c in range(ncells))
@@ -78,7 +79,7 @@ def tables(g: Geometry) -> Tables:
             if shared & (shared - 1):
                 crossings.append((a, b, shared))
     t = Tables(g, ncells, peer_bits, unit_bits, kinds, rows, cols, tuple(row_of), tuple(col_of), tuple(crossings))
-    _TABLES[id(g)] = t
+    _TABLES[id(g.peers)] = t
     return t
 
 

@@ -1,7 +1,8 @@
 """Killer techniques as killer solvers teach them, over any latin geometry with cages (`Geometry.cages`).
 
 - Cage combination: only some sets of different digits make a cage's sum with the candidates its cells have;
-  a digit in none of them leaves the cage (a cage of one cell is its sum).
+  a digit in none of them leaves the cage (a cage of one cell is its sum), and a cell keeps only the digits it can
+  take while the other cells take the rest of a set (cages up to four cells; `cages.keep`).
 - Cage and house: a digit every possible set of a cage holds, whose places in the cage all lie in one house,
   is the cage's there: it leaves the rest of that house.
 - Rule of 45: a house (row, column, box or region) holds 1..n, so the cells of a house outside the cages wholly
@@ -9,7 +10,8 @@
   into the house have outside it (its outies) add up to those cages' sums minus the house's total; innies or
   outies that see each other are then a cage of their own.
 Each finder returns the first step it finds, with the cage's cells as causes. Known limits: the rule of 45 looks
-at one house at a time (not at unions of houses), and outies only when they all see each other.
+at one house at a time (not at unions of houses), at most six innies or outies, and outies only when they all
+see each other.
 """
 
 from __future__ import annotations
@@ -35,30 +37,40 @@ def _sets_text(sets: Sequence[Mask]) -> str:
 def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Mask], values: Values,
                what: str) -> LogicStep | None:
     """The step a (virtual) cage of `cells` adding up to `total` gives: a placement for one open cell, else the
-    digits no possible set holds, removed from its open cells."""
-    sets = engine.possible(cells, engine.combos(len(cells), total, g.n), masks)
+    digits no filling of it gives a cell (a digit of no possible set, or one the other cells leave no way to
+    complete), removed from its open cells."""
+    combos = engine.combos(len(cells), total, g.n)
+    sets = engine.possible(cells, combos, masks)
+    if not sets:
+        return None  # a contradiction: not this finder's to tell (the search and the checks do)
+    keep = engine.keep(combos, tuple(masks[c] for c in cells))
+    if 0 in keep:
+        return None
     allowed = 0
     for s in sets:
         allowed |= s
-    if not sets:
-        return None  # a contradiction: not this finder's to tell (the search and the checks do)
+    technique = "Cage combination" if what.startswith("The cage") else "Rule of 45"
     open_cells = [c for c in cells if not values[c]]
     if len(open_cells) == 1 and len(cells) == 1:
         c = cells[0]
         v = allowed.bit_length()
         reason = f"{what} is {g.name(c)} alone and adds up to {total}, so {g.name(c)} is {symbol(v)}"
-        return LogicStep("Cage combination" if what.startswith("The cage") else "Rule of 45", (c,), reason,
-                         place=(c, v), causes=((c, v),))
-    elim = tuple((c, v) for c in open_cells for v in values_of(masks[c] & ~allowed))
+        return LogicStep(technique, (c,), reason, place=(c, v), causes=((c, v),))
+    elim = tuple((c, v) for c, k in zip(cells, keep, strict=True) if not values[c] for v in values_of(masks[c] & ~k))
     if not elim:
         return None
-    gone = sorted({v for _, v in elim})
     names = name_cells(g, list(cells))
-    reason = (f"{what} ({names}) adds up to {total}: with the candidates it has, only {_sets_text(sets)} make "
-              f"that sum, so {list_words([symbol(v) for v in gone])} "
-              f"{'is' if len(gone) == 1 else 'are'} not in it")
-    causes = tuple((c, v) for c in cells for v in values_of(masks[c] & allowed))
-    technique = "Cage combination" if what.startswith("The cage") else "Rule of 45"
+    reason = f"{what} ({names}) adds up to {total}: with the candidates it has, only {_sets_text(sets)} make that sum"
+    gone = sorted({v for _, v in elim if not allowed & bit(v)})
+    if gone:
+        reason += (f", so {list_words([symbol(v) for v in gone])} {'is' if len(gone) == 1 else 'are'} not in it")
+    fitted = [(c, k) for c, k in zip(cells, keep, strict=True)
+              if not values[c] and masks[c] & allowed & ~k]  # cells that lose a digit the sets still have
+    if fitted:
+        told = "; ".join(f"{g.name(c)} can only be {'/'.join(symbol(v) for v in values_of(k))}" for c, k in fitted)
+        reason += (f"{' and' if gone else ','} as each cell takes a different digit of the set and every cell must "
+                   f"get one: {told}")
+    causes = tuple((c, v) for c, k in zip(cells, keep, strict=True) for v in values_of(masks[c] & k))
     return LogicStep(technique, tuple(cells), reason, eliminate=elim, causes=causes)
 
 
@@ -129,14 +141,15 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         touching = sorted({cage_of[c] for c in unit if c in cage_of})
         whole = [k for k in touching if all(c in inside for c in g.cages[k][1])]
         innies = [c for c in unit if c not in cage_of or cage_of[c] not in whole]
-        if innies and len(innies) <= 4 and any(not values[c] for c in innies):
+        if innies and len(innies) <= engine.INNIES_MAX and any(not values[c] for c in innies):
             total = house_total - sum(g.cages[k][0] for k in whole)
             step = _narrowing(g, innies, total, masks, values, f"The innies of {g.unit_names[u]}")
             if step is not None:
                 return step
         if all(c in cage_of for c in unit):
             outies = sorted(c for k in touching if k not in whole for c in g.cages[k][1] if c not in inside)
-            if outies and len(outies) <= 4 and any(not values[c] for c in outies) and _mutual(g, outies):
+            if outies and len(outies) <= engine.INNIES_MAX and any(not values[c] for c in outies) and \
+                    _mutual(g, outies):
                 total = sum(g.cages[k][0] for k in touching) - house_total
                 step = _narrowing(g, outies, total, masks, values, f"The outies of {g.unit_names[u]}")
                 if step is not None:

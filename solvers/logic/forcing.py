@@ -2,9 +2,11 @@
 
 Contradiction: "if r1c2 is 4, then r1c5 is 7 (its only value left), then ... and r3c3 has no value left:
 so r1c2 is not 4". Verity: every value of a cell (or every place of a value in a unit) leads to the
-same conclusion, so it holds. The implications are singles (naked and hidden) and locked candidates
-(a value confined to where a box and a line meet leaves the rest of the other), found with the latin
-propagation engine plus intersections first and then traced once for the explanation. A chain is a
+same conclusion, so it holds. The implications are singles (naked and hidden), locked candidates
+(a value confined to where a box and a line meet leaves the rest of the other) and the geometry's rules
+beyond its units (`latin.Constraint`: a killer's cages and the innies of its houses, Skyscrapers' clued
+lines), found with the latin propagation engine plus intersections first and then traced once for the
+explanation. A chain is a
 forcing net when some step rests on two or more earlier steps of the assumption, a forcing chain when
 each rests on one. This is logic, not guessing: every line is a step a player can check.
 """
@@ -14,9 +16,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 
 from .. import budget, cages, latin
-from ..latin import Geometry, bit, values_of
+from ..latin import Constraint, Geometry, bit, values_of
 from .board import Cands, LogicStep, Values, symbol, tables
 
 _truth: list[Sequence[int] | None] = [None]  # the solution, when the caller knows it (see `knowing`)
@@ -46,13 +49,13 @@ MAX_TRACED = 12  # contradictions explained to pick the shortest
 
 
 Pair = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
-_pairs: dict[int, tuple[Geometry, tuple[Pair, ...]]] = {}  # id(geometry) -> (it, its pairs): hashing one is slow
+_pairs: dict[int, tuple[tuple, tuple[Pair, ...]]] = {}  # id(units) -> (them, their pairs): hashing is slow
 
 
 def intersections(g: Geometry) -> tuple[Pair, ...]:
     """(rest of unit a, a ∩ b, rest of unit b, a, b) for units meeting in two cells or more (box and line)."""
-    known = _pairs.get(id(g))
-    if known is not None and known[0] is g:
+    known = _pairs.get(id(g.units))  # by the units: a geometry with other rules shares them
+    if known is not None and known[0] is g.units:
         return known[1]
     out = []
     for a, ua in enumerate(g.units):
@@ -61,8 +64,8 @@ def intersections(g: Geometry) -> tuple[Pair, ...]:
             inter = tuple(c for c in ub if c in sa)
             if a != b and 2 <= len(inter) < len(ua):
                 out.append((tuple(c for c in ua if c not in inter), inter, tuple(c for c in ub if c not in sa), a, b))
-    _pairs[id(g)] = (g, tuple(out))
-    return _pairs[id(g)][1]
+    _pairs[id(g.units)] = (g.units, tuple(out))
+    return _pairs[id(g.units)][1]
 
 
 def confined(cands: Cands, pair: Pair) -> int:
@@ -77,7 +80,7 @@ def confined(cands: Cands, pair: Pair) -> int:
 
 
 Locks = tuple[tuple[tuple[int, ...], ...], list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]
-_locks: dict[int, tuple[Geometry, Locks]] = {}
+_locks: dict[int, tuple[tuple, Locks]] = {}  # by id(units), as `intersections`
 
 
 def _locks_of(g: Geometry) -> Locks:
@@ -85,8 +88,8 @@ def _locks_of(g: Geometry) -> Locks:
     meets b, the segments that make up the rest of a, the rest of b)). The rest of a unit is the union of its
     other crossings where they tile it (a box's other rows), else a segment of its own; so each round unions
     every segment once and a pair's confined values are a few ORs."""
-    known = _locks.get(id(g))
-    if known is not None and known[0] is g:
+    known = _locks.get(id(g.units))
+    if known is not None and known[0] is g.units:
         return known[1]
     index: dict[tuple[int, ...], int] = {}
     by_unit: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in g.units]
@@ -103,8 +106,8 @@ def _locks_of(g: Geometry) -> Locks:
                 covered |= set(other)
         outside = tuple(seg(t) for t in tiles) if covered == set(rest_a) else (seg(rest_a),)
         by_unit[a].append((seg(inter), outside, rest_b))
-    _locks[id(g)] = (g, (tuple(index), by_unit))
-    return _locks[id(g)][1]
+    _locks[id(g.units)] = (g.units, (tuple(index), by_unit))
+    return _locks[id(g.units)][1]
 
 
 def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int] = ()) -> bool:
@@ -117,8 +120,8 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
     segments, by_unit = _locks_of(g)
     cell_units = g.cell_units
     changed = [*queue, *changed]
-    cage_sets, cell_cages, _ = _cage_sets(g)
-    seen = list(cands)  # the candidates the cages last looked at
+    rules, cell_rules = _rules(g)
+    seen = list(cands)  # the candidates the rules last looked at
     for c in changed:
         seen[c] = -1
     while True:
@@ -126,10 +129,10 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
         if not latin.propagate(cands, queue, g.peers, g.units, g.full, cell_units, changed):
             return False
         narrowed = None
-        if cage_sets:  # the sums of the cages whose cells changed, then singles again
-            todo = sorted({k for c, m in enumerate(cands) if m != seen[c] for k in cell_cages[c]})
+        if rules:  # the rules whose cells changed, then singles again
+            todo = sorted({k for c, m in enumerate(cands) if m != seen[c] for k in cell_rules[c]})
             seen = list(cands)
-            narrowed = cages.fill(cands, [cage_sets[k] for k in todo])
+            narrowed = follow([rules[k] for k in todo], cands)
             if narrowed is None:
                 return False
             if narrowed and not latin.propagate(cands, [c for c in narrowed if not cands[c] & (cands[c] - 1)],
@@ -166,26 +169,49 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
             return True
 
 
-Cages = tuple[tuple[cages.Cage, ...], tuple[tuple[int, ...], ...], tuple[str, ...]]
-_cage_memo: dict[int, tuple[Geometry, Cages]] = {}
+Rules = tuple[tuple[Constraint, ...], tuple[tuple[int, ...], ...]]
+_rules_memo: dict[int, tuple[Geometry, Rules]] = {}
+RULES_KEPT = 16  # geometries whose rules are remembered (Skyscrapers makes one per puzzle)
 
 
-def _cage_sets(g: Geometry) -> Cages:
-    """A geometry's killer cages and the innies of its houses (the rule of 45) as cages with the digit sets that
-    make their sums, per cell its cages' indices, and what each cage is in words (none without cages)."""
-    if not g.cages:
-        return (), (), ()
-    known = _cage_memo.get(id(g))
-    if known is None or known[0] is not g:
+def _rules(g: Geometry) -> Rules:
+    """The rules beyond the units that forcing follows: a killer's cages and the innies of its houses (the rule of
+    45) as cages, then the geometry's own constraints; and per cell the indices of its rules."""
+    known = _rules_memo.get(id(g))
+    if known is not None and known[0] is g:
+        return known[1]
+    out: list[Constraint] = []
+    if g.cages:
         innies = cages.innies(g.units, g.cages, g.n)
-        sets = cages.prepare([*g.cages, *((total, cells) for total, cells, _ in innies)], g.n)
-        cell_cages = tuple(tuple(k for k, (cells, _) in enumerate(sets) if c in cells) for c in range(len(g.peers)))
-        names = (*(f"the cage at {g.name(cells[0])} adds up to {total}" for total, cells in g.cages),
-                 *(f"{g.name(cells[0])}, the one innie of {g.unit_names[u]}, is {total}" if len(cells) == 1 else
-                   f"{'+'.join(map(g.name, cells))}, the innies of {g.unit_names[u]}, add up to {total}"
-                   for total, cells, u in innies))
-        known = _cage_memo[id(g)] = (g, (sets, cell_cages, names))
-    return known[1]
+        named = [*((total, cells, f"the cage at {g.name(cells[0])} adds up to {total}") for total, cells in g.cages),
+                 *((total, cells, f"{g.name(cells[0])}, the one innie of {g.unit_names[u]}, is {total}"
+                    if len(cells) == 1 else
+                    f"{'+'.join(map(g.name, cells))}, the innies of {g.unit_names[u]}, add up to {total}")
+                   for total, cells, u in innies)]
+        for total, cells, said in named:
+            out.append(Constraint(tuple(cells), partial(cages.keep, cages.combos(len(cells), total, g.n)), said,
+                                  f"{said}, which no digits left to it can make"))
+    out += g.constraints
+    cell_rules = tuple(tuple(k for k, rule in enumerate(out) if c in rule.cells) for c in range(len(g.peers)))
+    if len(_rules_memo) >= RULES_KEPT:
+        _rules_memo.clear()
+    _rules_memo[id(g)] = (g, (tuple(out), cell_rules))
+    return _rules_memo[id(g)][1]
+
+
+def follow(rules: Sequence[Constraint], cands: Cands) -> list[int] | None:
+    """Keep in each rule's cells only what the rule leaves them, in place: the cells that changed, or None when
+    a rule cannot be met."""
+    changed = []
+    for rule in rules:
+        got = rule.keep(tuple(cands[c] for c in rule.cells))
+        if got is None or 0 in got:
+            return None
+        for c, k in zip(rule.cells, got, strict=True):
+            if cands[c] != k:
+                cands[c] = k
+                changed.append(c)
+    return changed
 
 
 class Trace:
@@ -206,22 +232,23 @@ class Trace:
         else:
             self._remove(cell, value, "assumed", ())
         self._singles()
-        while self.contradiction is None and (self._locked() or self._cages()):
+        while self.contradiction is None and (self._locked() or self._rules()):
             self._singles()
         return self
 
-    def _cages(self) -> bool:
-        """The killer cages (and houses' innies) on the trace's candidates: digits no filling of a cage gives a
-        cell leave it (or a cage that cannot be filled is the contradiction); whether any was removed."""
+    def _rules(self) -> bool:
+        """The rules beyond the units (killer cages and innies, Skyscrapers' clues) on the trace's candidates:
+        what no way of meeting a rule gives a cell leaves it (or a rule that cannot be met is the contradiction);
+        whether any was removed."""
         found = False
-        for (cells, sets), where in zip(*_cage_sets(self.g)[::2], strict=True):
-            keep = cages.keep(cells, sets, self.cands)
-            if 0 in keep:
-                self.contradiction = (f"{where}, which no digits left to it can make", self._gone_in(cells, None))
+        for rule in _rules(self.g)[0]:
+            keep = rule.keep(tuple(self.cands[c] for c in rule.cells))
+            if keep is None or 0 in keep:
+                self.contradiction = (rule.broken, self._gone_in(rule.cells, None))
                 return False
-            for c, k in zip(cells, keep, strict=True):
+            for c, k in zip(rule.cells, keep, strict=True):
                 for v in values_of(self.cands[c] & ~k):
-                    self._remove(c, v, "because " + where, self._gone_in(cells, None))
+                    self._remove(c, v, "because " + rule.said, self._gone_in(rule.cells, None))
                     found = True
         return found
 
@@ -336,6 +363,20 @@ def _feeders(trace: Trace, parents: tuple[Fact, ...]) -> set[Fact]:
     return out
 
 
+_broken: list = [None, (), {}]  # the geometry and candidates the contradiction rungs last tried, and answers
+
+
+def _breaks(g: Geometry, cands: Cands, c: int, v: int) -> bool:
+    """`_fast_contradiction`, remembered for the last position asked (the chain and net rungs try the same
+    assumptions in turn)."""
+    if _broken[0] is not g or _broken[1] != tuple(cands):
+        _broken[:] = g, tuple(cands), {}
+    known = _broken[2].get((c, v))
+    if known is None:
+        known = _broken[2][(c, v)] = _fast_contradiction(g, cands, c, v)
+    return known
+
+
 def _fast_contradiction(g: Geometry, cands: Cands, c: int, v: int) -> bool:
     """Whether c = v leads to a contradiction by singles (the latin engine, no reasons kept)."""
     trial = list(cands)
@@ -348,6 +389,12 @@ def _fast_result(g: Geometry, cands: Cands, c: int, v: int) -> list[int] | None:
     trial = list(cands)
     trial[c] = bit(v)
     return trial if saturate(g, trial, [c]) else None
+
+
+def refuted(g: Geometry, cands: Cands, values: Values) -> list[tuple[int, int]]:
+    """Every assumption (cell, value) that the forcing implications break, each tried on `cands` (a fixpoint of
+    them): what a whole level of forcing chains strikes out at once (for grading in bulk)."""
+    return [(c, v) for c, v in _order(cands, values) if _fast_contradiction(g, cands, c, v)]
 
 
 def _order(cands: Cands, values: Values) -> list[tuple[int, int]]:
@@ -364,7 +411,7 @@ def contradiction(want_net: bool):
         best = None
         traced = 0
         for c, v in _false_order(cands, values):
-            if not _fast_contradiction(g, cands, c, v):
+            if not _breaks(g, cands, c, v):
                 continue
             trace = Trace(g, cands).run(c, v)
             if trace.contradiction is None:

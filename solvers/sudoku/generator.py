@@ -15,10 +15,10 @@ from collections.abc import Iterator, Sequence
 from random import Random
 
 from ..base import PuzzleError, rng_for
-from ..logic import SCORES
+from ..logic import SCORES, forcing
 from ..rules import sudoku as rules
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
-from .solver import OutOfNodes, Search, dig, random_solution
+from .solver import OutOfNodes, Search, dig, random_solution, solve
 from .techniques import (
     LADDER,
     TOP,
@@ -283,12 +283,13 @@ def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[
         puzzle = variant_candidate(rng, level, size, variant)
         if puzzle is None:
             continue
-        got, exact = quick_grade(puzzle, level)
-        if got >= TOP:  # graded as the top one by rungs below it: the whole ladder must still solve it
-            path = solve_path(puzzle)
-            if not path.solved:
-                continue  # the ladder would have to guess
-            got, exact = grade_of_path(path, size * size), True
+        with forcing.knowing(solve(puzzle)):  # unique by construction: the forcing rungs skip true assumptions
+            got, exact = quick_grade(puzzle, level)
+            if got >= TOP:  # graded as the top one by rungs below it: the whole ladder must still solve it
+                path = solve_path(puzzle)
+                if not path.solved:
+                    continue  # the ladder would have to guess
+                got, exact = grade_of_path(path, size * size), True
         if got == level:
             return puzzle, got
         if best is None or abs(got - level) < best[0] or (exact and abs(got - level) == best[0]):
@@ -297,7 +298,8 @@ def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[
         raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try "
                           "another seed", "timeout")
     if best[2] < 0:  # only known to be harder than asked: graded in full (the ladder must solve it)
-        path = solve_path(best[1])
+        with forcing.knowing(solve(best[1])):
+            path = solve_path(best[1])
         if not path.solved:
             raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try "
                               "another seed", "timeout")
