@@ -337,3 +337,24 @@ def test_cubes_exact_cover_plays_to_the_solution(watch, site_url: str) -> None:
     page.select_option("#family", "sudoku")
     page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 81", timeout=60_000)
     assert page.is_visible("#pane-b") and page.is_visible("#board-a") and page.is_hidden("#pieces-a")
+
+
+def test_sudoku_variants_play_and_choose(watch, site_url: str) -> None:
+    from solvers.rules import sudoku as sudoku_rules
+
+    out = commands.run(SUDOKU, "generate", {"difficulty": 1, "seed": 1, "size": 6, "variant": "killer"})
+    puzzle = {k: v for k, v in out.items() if k in ("grid", "box", "regions", "diagonals", "cages")}
+    page = open_watch(watch, site_url, "sudoku/" + sudoku_rules.text_of(puzzle))
+    assert page.input_value("#variant") == "killer" and page.is_visible("#variant-row")
+    assert "cage" in page.inner_text("#aria-a")  # a cell's cage and its sum are read out
+    set_speed(page, FAST)
+    play_to_end(page)
+    solution = commands.run(SUDOKU, "solve", puzzle)["solution"]
+    assert board(page, "a") == board(page, "b") == solution
+    assert steps(page, "b") == solver_steps(SUDOKU, puzzle, "propagation")
+    screenshot(page, "watch-killer")
+    page.select_option("#variant", "jigsaw")  # a fresh jigsaw puzzle of the size chosen
+    page.wait_for_function("document.querySelector('#aria-a').innerText.includes('region')", timeout=60_000)
+    assert page.input_value("#variant") == "jigsaw" and page.input_value("#size") == "6"
+    page.select_option("#family", "skyscrapers")  # the choice is Sudoku's alone
+    page.wait_for_function("document.querySelector('#variant-row').hidden")

@@ -5,7 +5,8 @@ reference's phase solver against the hint logic; the sliding puzzle IDA* (thresh
 optimal moves) against Parberry's real-time method; Genius Square and Cubes 3D show one exact
 cover search placing and taking back pieces. Events stream from the worker in chunks as the
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
-Each family is a FAMILIES entry; latin grids draw on a GridBoard, others on a view adapter
+Each family is a FAMILIES entry; latin grids draw on a GridBoard (a Sudoku variant's cages, regions and
+diagonals too: the Variant choice generates one), others on a view adapter
 (SlideView; GeniusView on the Genius page's own board; PieceView, a Cubes 3D card in 3D) with setup / draw.
 Links: #<family>/<text>, the text being the family's canonical one (its rules module's, the same
 as its own page's link): #sudoku/<grid>, #skyscrapers/5:..3../..., #sliding/4x4:1,2,...,
@@ -248,7 +249,7 @@ class Pane:
             n, givens, box, clues = RULES[family].grid_of(puzzle)
             model = trace.Grid(n, givens)
             self.board.label = "Board of " + self.title()
-            self.board.setup(n, box, clues)
+            self.board.setup(n, box, clues, sudoku.layout_of(puzzle) if family == "sudoku" else None)
             self.board.given, self.board.values, self.board.pencil = model.given, model.values, model.pencil
         else:
             if kind not in self.views:
@@ -458,6 +459,14 @@ class WatchPage:
         on("speed", "input", lambda _e: self.set_speed(int(el("speed").value)))
         on("family", "change", lambda _e: self.change_family())
         on("size", "change", lambda _e: self.new_puzzle())
+        on("variant", "change", lambda _e: self.change_variant())
+        select = el("variant")
+        select.innerHTML = ""
+        for name, label, *_flags in sudoku.VARIANTS:
+            opt = document.createElement("option")
+            opt.value = name
+            opt.textContent = label
+            select.appendChild(opt)
         on("show", "change", lambda _e: self.set_show(str(el("show").value)))
         on(document, "keydown", self.key)
 
@@ -515,6 +524,9 @@ class WatchPage:
         info = self.info.get(family) or {}
         fits = FAMILIES[family].get("fits")
         sizes = [n for n in info.get("sizes") or [] if fits is None or fits(n)]
+        el("variant-row").hidden = family != "sudoku"
+        if family == "sudoku":  # a variant comes in its own sizes
+            sizes = [n for n in sizes if n in sudoku.VARIANT_SIZES.get(self.variant(), sizes)]
         shown = size if size is not None else int(el("size").value or "0")
         if shown and shown not in sizes:
             sizes = sorted(sizes + [shown])  # a linked puzzle's own size is always offered
@@ -534,6 +546,17 @@ class WatchPage:
                 select.value = keep if any(str(v) == keep for v, _ in items) else str(items[0][0])
         el("custom-box").hidden = family != "sudoku"
 
+    def variant(self):
+        """The Sudoku variant chosen."""
+        return str(el("variant").value or "classic")
+
+    def change_variant(self):
+        """A fresh puzzle of the variant chosen (at the chosen size when the variant has it, else its largest)."""
+        sizes = sudoku.VARIANT_SIZES.get(self.variant(), ())
+        size = int(el("size").value or "9")
+        self.fill_selects("sudoku", size if size in sizes else max(sizes))
+        self.new_puzzle()
+
     def load(self, family, puzzle, message=""):
         """Set both panes to a puzzle (ValueError when it is malformed)."""
         n = size_of(family, puzzle)
@@ -541,6 +564,8 @@ class WatchPage:
         self.pause()
         self.family = family
         self.puzzle = puzzle
+        if family == "sudoku":
+            el("variant").value = sudoku.variant_name(sudoku.layout_of(puzzle))
         self.fill_selects(family, n)
         methods = self.methods(family)
         for pane, method in zip(self.order, methods + methods[-1:]):  # a one-method family
@@ -571,8 +596,10 @@ class WatchPage:
         """The puzzle of `new_puzzle`, unless a newer one was asked for meanwhile."""
         say("Making a " + size_label(self.family, size) + " puzzle…")
         seed = random.getrandbits(30)
-        ans = await self.ask(self.family, "generate", {"difficulty": difficulty, "seed": seed, "size": size},
-                             "Making a puzzle once the solver has loaded…")
+        obj = {"difficulty": difficulty, "seed": seed, "size": size}
+        if self.family == "sudoku":
+            obj["variant"] = self.variant()
+        ans = await self.ask(self.family, "generate", obj, "Making a puzzle once the solver has loaded…")
         if asked != self.asked:
             return  # a newer request (New, size, family, a typed grid) owns the board
         if "error" in ans:

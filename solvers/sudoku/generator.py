@@ -278,33 +278,30 @@ def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[
     if size not in rules.VARIANT_SIZES[variant]:
         raise PuzzleError(f"{variant} Sudoku comes in sizes {', '.join(map(str, rules.VARIANT_SIZES[variant]))}; "
                           f"not {size}")
-    best: tuple[int, Puzzle, int] | None = None
-    for _ in range(VARIANT_ATTEMPTS):
+    kept: list[tuple[int, bool, int, Puzzle, int]] = []  # (distance, not exact, order, puzzle, grade) to fall back on
+    for attempt in range(VARIANT_ATTEMPTS):
         puzzle = variant_candidate(rng, level, size, variant)
         if puzzle is None:
             continue
         with forcing.knowing(solve(puzzle)):  # unique by construction: the forcing rungs skip true assumptions
             got, exact = quick_grade(puzzle, level)
-            if got >= TOP:  # graded as the top one by rungs below it: the whole ladder must still solve it
-                path = solve_path(puzzle)
+            if got >= TOP and level >= TOP:  # graded top by the rungs below it: the whole ladder must solve it
+                path = solve_path(puzzle)  # (below the top grade asked, only a fallback: checked if it is used)
                 if not path.solved:
                     continue  # the ladder would have to guess
                 got, exact = grade_of_path(path, size * size), True
         if got == level:
             return puzzle, got
-        if best is None or abs(got - level) < best[0] or (exact and abs(got - level) == best[0]):
-            best = (abs(got - level), puzzle, got if exact else -1)
-    if best is None:
-        raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try "
-                          "another seed", "timeout")
-    if best[2] < 0:  # only known to be harder than asked: graded in full (the ladder must solve it)
-        with forcing.knowing(solve(best[1])):
-            path = solve_path(best[1])
-        if not path.solved:
-            raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try "
-                              "another seed", "timeout")
-        return best[1], grade_of_path(path, size * size)
-    return best[1], best[2]
+        kept.append((abs(got - level), not exact, attempt, puzzle, got))
+    for _distance, unsure, _attempt, puzzle, got in sorted(kept, key=lambda k: k[:3]):
+        if not unsure:
+            return puzzle, got
+        with forcing.knowing(solve(puzzle)):  # only known to be harder than asked: graded in full
+            path = solve_path(puzzle)
+        if path.solved:  # else the ladder would have to guess: the next closest
+            return puzzle, grade_of_path(path, size * size)
+    raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try another "
+                      "seed", "timeout")
 
 
 def uses(path: Path, technique: str) -> bool:
