@@ -475,7 +475,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Log only errors."""
         if args and str(args[1]).startswith(("4", "5")):
             super().log_message(format, *args)
@@ -494,7 +494,7 @@ def test(pytest_args: list[str]) -> int:
     """Install what tests need, build, lint, and run every test."""
     ensure_chromium()
     build()
-    run([str(venv_python()), "-m", "ruff", "check", "solvers", "tests", "bench", "site", "build.py"])
+    run([str(venv_python()), "-m", "ruff", "check", "solvers", "tests", "bench", "site", "tools", "build.py"])
     return subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
 
 

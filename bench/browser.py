@@ -182,7 +182,7 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true, attributes: true});"""
 
 
-def visit(page, url: str, mirror: str) -> tuple[float, float]:  # noqa: ANN001
+def visit(page, url: str, mirror: str) -> tuple[float, float]:
     """Seconds from navigation to a drawn board and to a ready worker, as the page's own clock saw them."""
     page.add_init_script(MARKS % json.dumps(mirror))
     page.goto(url)
@@ -191,7 +191,7 @@ def visit(page, url: str, mirror: str) -> tuple[float, float]:  # noqa: ANN001
     return marks["board"] / 1000, marks["worker"] / 1000
 
 
-def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float, float, float]]:  # noqa: ANN001
+def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float, float, float]]:
     """Per page: median board and worker times, cold then warm (service worker cache)."""
     rows = []
     for name, mirror in PAGES.items():
@@ -216,7 +216,7 @@ HINT_SEEN = """() => { const box = document.querySelector('#hint-reason'); windo
         window.__hint = performance.now(); }).observe(box, {childList: true, characterData: true, subtree: true}); }"""
 
 
-def hint_while_searching(browser, count: int) -> list[tuple[str, list[float]]]:  # noqa: ANN001
+def hint_while_searching(browser, count: int) -> list[tuple[str, list[float]]]:
     """Milliseconds from pressing Hint to the first hint shown, on a Korf position opened by a link, the moment the
     worker is ready (when the page has started its own distance search): served with and without isolation."""
     from sliding import korf_instances

@@ -34,8 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers import genius  # noqa: E402
-from solvers.exactcover import ExactCover  # noqa: E402
+from solvers import genius
+from solvers.exactcover import ExactCover
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks"
 Matrix = tuple[list[Any], list[list[Any]]]  # (primary items, options as item lists)

@@ -20,9 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers import commands  # noqa: E402
-from solvers import genius as g  # noqa: E402
-from solvers.base import Params  # noqa: E402
+from solvers import commands
+from solvers import genius as g
+from solvers.base import Params
 
 
 def cpu(fn: Callable[[], Any]) -> tuple[Any, float]:

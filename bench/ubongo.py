@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers import ubongo as u  # noqa: E402
-from solvers.exactcover import ExactCover  # noqa: E402
+from solvers import ubongo as u
+from solvers.exactcover import ExactCover
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "benchmarks" / "ubongo3d.json"
 REFERENCE_MEAN = {1: 0.54, 2: 0.91, 3: 8.2, 4: 154.7}  # seconds per generated card (REFERENCES.md #3)

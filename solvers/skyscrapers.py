@@ -109,7 +109,7 @@ def parse(text: str) -> Puzzle:
     return make_puzzle(n, clues, givens)
 
 
-def format(puzzle: Puzzle) -> str:  # noqa: A001 - the interface's name (DESIGN.md)
+def format(puzzle: Puzzle) -> str:
     """The compact description, e.g. "4:.3../2.../..1./...2/c4" (parse(format(p)) == p)."""
     return rules.format_description(puzzle.n, {s: getattr(puzzle, s) for s in SIDES}, list(puzzle.givens))
 

@@ -89,7 +89,7 @@ def parse(text: str) -> Puzzle:
     return Puzzle(*rule_call(rules.parse, text))
 
 
-def format(puzzle: Puzzle) -> str:  # noqa: A001 - the family interface's name
+def format(puzzle: Puzzle) -> str:
     """The description `WxH:t,t,...` that `parse` reads."""
     return rules.format(puzzle.width, puzzle.height, puzzle.tiles)
 

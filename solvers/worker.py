@@ -1,12 +1,12 @@
 """Tessera's solver worker (Pyodide): the functions the page calls, off its main thread.
 
-`site/worker/worker.py` (the PyScript worker script) loads this package with Pyodide's own package
-loader and exports these functions. Every call takes and returns JSON text; errors come back as
-{"error", "kind"} objects so the page can show a message instead of a traceback. Every call runs a
-declared command under its request's budget (the input's "limit", else the default: commands.py), so
-a hard puzzle answers "timeout" instead of tying the worker up. Traces are streamed in chunks; at most
-MAX_TRACES stay open and one left unread for TRACE_IDLE_SECONDS is dropped. Importable under CPython
-(the tests call it there); only fetching data files needs the browser.
+`site/worker/boot.js` (the module worker the page starts) restores Pyodide with this package imported (or
+loads it with Pyodide's own package loader) and calls these functions. Every call takes and returns JSON
+text; errors come back as {"error", "kind"} objects so the page can show a message instead of a traceback.
+Every call runs a declared command under its request's budget (the input's "limit", else the default:
+commands.py), so a hard puzzle answers "timeout" instead of tying the worker up. Traces are streamed in
+chunks; at most MAX_TRACES stay open and one left unread for TRACE_IDLE_SECONDS is dropped. Importable under
+CPython (the tests call it there); only fetching data files needs the browser.
 """
 
 import asyncio
@@ -34,17 +34,17 @@ _interrupts = None  # the page's interrupt counter (an Int32Array over shared me
 INTERRUPTED = {"error": "interrupted: a request of the player's came first", "kind": "cancelled", "interrupted": True}
 
 
-def _guard(fn):  # noqa: ANN001, ANN202
+def _guard(fn):
     """Turn any failure of `fn` into an error object."""
 
-    async def wrapped(*args):  # noqa: ANN002, ANN202
+    async def wrapped(*args):
         try:
             return json.dumps(await fn(*args))
         except PuzzleError as exc:
             return json.dumps(exc.to_json())
         except RecursionError:
             return json.dumps({"error": "the puzzle is too large to handle", "kind": "invalid"})
-        except Exception as exc:  # noqa: BLE001 - the page must get a message, never a dead promise
+        except Exception as exc:
             return json.dumps({"error": f"internal error: {type(exc).__name__}: {exc}", "kind": "internal"})
 
     return wrapped

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 
-def open_page(watch, site_url: str, page_name: str, fragment: str = "", ready: bool = True,  # noqa: ANN001, ANN201
+def open_page(watch, site_url: str, page_name: str, fragment: str = "", ready: bool = True,
               min_cells: int = 9):
     """Open a page (optionally with a link fragment) and wait for the board (and the worker)."""
     page = watch.page
@@ -16,12 +16,12 @@ def open_page(watch, site_url: str, page_name: str, fragment: str = "", ready: b
     return page
 
 
-def cells(page) -> list[str]:  # noqa: ANN001
+def cells(page) -> list[str]:
     """What the accessible mirror says of every cell, row-major."""
     return page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
 
 
-def values(page) -> str:  # noqa: ANN001
+def values(page) -> str:
     """The board as a grid string read from the accessible mirror ('.' = empty)."""
     out = []
     for text in cells(page):
@@ -30,7 +30,7 @@ def values(page) -> str:  # noqa: ANN001
     return "".join(out)
 
 
-def click_cell(page, index: int, ring: int = 0) -> None:  # noqa: ANN001
+def click_cell(page, index: int, ring: int = 0) -> None:
     """Click a cell of the canvas by its index (ring = clue rows around the grid)."""
     n = int(len(cells(page)) ** 0.5)
     box = page.locator("#board").bounding_box()
@@ -39,7 +39,7 @@ def click_cell(page, index: int, ring: int = 0) -> None:  # noqa: ANN001
     page.mouse.click(box["x"] + (c + ring + 0.5) * step, box["y"] + (r + ring + 0.5) * step)
 
 
-def wait_message(page, text: str, timeout: float = 60_000) -> str:  # noqa: ANN001
+def wait_message(page, text: str, timeout: float = 60_000) -> str:
     """Wait until the message box contains `text` (case-insensitive); return the message."""
     page.wait_for_function(
         "t => document.querySelector('#message').innerText.toLowerCase().includes(t)", arg=text.lower(),
@@ -50,14 +50,14 @@ def wait_message(page, text: str, timeout: float = 60_000) -> str:  # noqa: ANN0
 # ----- the piece pages (Genius Square, Tessera Cubes 3D): hint box, share row -------------------
 
 
-def ask_hint(page) -> str:  # noqa: ANN001
+def ask_hint(page) -> str:
     """Press Hint, wait for the hint box and return its title."""
     page.click("#hint")
     page.wait_for_selector("#hint-box:not([hidden])")
     return page.inner_text("#hint-title")
 
 
-def hint_until_solved(page, rounds: int, still_right) -> None:  # noqa: ANN001
+def hint_until_solved(page, rounds: int, still_right) -> None:
     """Apply hints until the page says it is solved; `still_right()` re-checks the board after each."""
     for _ in range(rounds):
         if "solved in" in page.inner_text("#message").lower():
@@ -68,7 +68,7 @@ def hint_until_solved(page, rounds: int, still_right) -> None:  # noqa: ANN001
     assert "solved in" in page.inner_text("#message").lower()
 
 
-def take_back_by_hint(page) -> None:  # noqa: ANN001
+def take_back_by_hint(page) -> None:
     """Check says a piece must go, the hint says which to take back, Apply takes it back."""
     page.click("#check")
     wait_message(page, "take a piece back")
@@ -76,7 +76,7 @@ def take_back_by_hint(page) -> None:  # noqa: ANN001
     page.click("#hint-apply")
 
 
-def share_links(page) -> tuple[str, str]:  # noqa: ANN001
+def share_links(page) -> tuple[str, str]:
     """The share link without, then with, the player's progress."""
     page.click("#share")
     plain = page.input_value("#share-link")

@@ -50,7 +50,7 @@ def benchmark_file(name: str) -> Path:
 class _Quiet(QuietHandler):
     """build.py's static handler (types, isolation headers), silent."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -67,7 +67,7 @@ class _Server(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+    def handle_error(self, request, client_address) -> None:
         if not isinstance(sys.exc_info()[1], (ConnectionError, BrokenPipeError)):
             super().handle_error(request, client_address)
 
@@ -86,7 +86,7 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser():  # noqa: ANN201
+def browser():
     """Debian's Chromium, headless (never a downloaded browser)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium (build.py test does this)")
@@ -101,7 +101,7 @@ def browser():  # noqa: ANN201
 class PageWatch:
     """Records requests and errors of a page so tests can assert on them."""
 
-    def __init__(self, page, origin: str) -> None:  # noqa: ANN001
+    def __init__(self, page, origin: str) -> None:
         self.page = page
         self.origin = origin
         self.outside: list[str] = []
@@ -110,7 +110,7 @@ class PageWatch:
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         page.on("console", lambda m: self.errors.append(m.text) if "Traceback" in m.text else None)
 
-    def _request(self, request) -> None:  # noqa: ANN001
+    def _request(self, request) -> None:
         url = request.url
         if not (url.startswith(self.origin) or url.startswith(("blob:", "data:"))):
             self.outside.append(url)
@@ -122,7 +122,7 @@ class PageWatch:
 
 
 @pytest.fixture
-def context(browser):  # noqa: ANN001, ANN201
+def context(browser):
     """A fresh browser context (empty localStorage; service workers off: test_browser_offline.py covers them)."""
     ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
     yield ctx
@@ -130,7 +130,7 @@ def context(browser):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def watch(context, site_url):  # noqa: ANN001, ANN201
+def watch(context, site_url):
     """A page in a fresh context, checked for outside requests and errors at the end."""
     page = context.new_page()
     w = PageWatch(page, site_url)
@@ -138,7 +138,7 @@ def watch(context, site_url):  # noqa: ANN001, ANN201
     w.assert_clean()
 
 
-def screenshot(page, name: str) -> Path:  # noqa: ANN001
+def screenshot(page, name: str) -> Path:
     """Save a screenshot under tests/screenshots/ (look at them)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

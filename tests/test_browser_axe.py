@@ -13,7 +13,7 @@ PAGES = {"index": "main", "sudoku": "#aria-board [role=gridcell]", "skyscrapers"
          "ubongo": "#aria-board [role=gridcell]", "watch": "#aria-a [role=gridcell]"}
 
 
-def audit(page, site_url: str) -> list[str]:  # noqa: ANN001
+def audit(page, site_url: str) -> list[str]:
     """axe's serious and critical violations, one line each (rule, impact, the first few targets).
 
     axe is served as if from the site (a routed same-origin URL) so the page's content security
@@ -31,7 +31,7 @@ def audit(page, site_url: str) -> list[str]:  # noqa: ANN001
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", list(PAGES))
-def test_axe_finds_no_serious_violation(watch, site_url: str, name: str, scheme: str) -> None:  # noqa: ANN001
+def test_axe_finds_no_serious_violation(watch, site_url: str, name: str, scheme: str) -> None:
     if not AXE.exists():
         pytest.fail(f"{AXE} is missing: build.py test installs the npm packages (npm ci)")
     page = watch.page

@@ -36,7 +36,7 @@ def roll() -> dict:
     return r
 
 
-def board(page) -> dict[str, str]:  # noqa: ANN001
+def board(page) -> dict[str, str]:
     """Cell name -> "peg", "empty" or the piece id, read from the accessible mirror."""
     out = {}
     for text in cells(page):
@@ -46,7 +46,7 @@ def board(page) -> dict[str, str]:  # noqa: ANN001
     return out
 
 
-def pieces(page) -> dict[str, list[str]]:  # noqa: ANN001
+def pieces(page) -> dict[str, list[str]]:
     """Placed piece id -> its cells, from the mirror."""
     out: dict[str, list[str]] = {}
     for name, what in board(page).items():
@@ -55,12 +55,12 @@ def pieces(page) -> dict[str, list[str]]:  # noqa: ANN001
     return out
 
 
-def preview(page) -> list[str]:  # noqa: ANN001
+def preview(page) -> list[str]:
     """The cells the ghost of the piece in hand covers, from the mirror."""
     return [t.split(":")[0] for t in cells(page) if "preview of" in t]
 
 
-def point(page, name: str) -> tuple[float, float]:  # noqa: ANN001
+def point(page, name: str) -> tuple[float, float]:
     """Page coordinates of the middle of a board cell."""
     box = page.locator("#board").bounding_box()
     step = box["width"] / (6 + BAND)
@@ -68,7 +68,7 @@ def point(page, name: str) -> tuple[float, float]:  # noqa: ANN001
     return box["x"] + (BAND + c + 0.5) * step, box["y"] + (BAND + r + 0.5) * step
 
 
-def click_cell(page, name: str) -> None:  # noqa: ANN001
+def click_cell(page, name: str) -> None:
     """Click a board cell."""
     page.mouse.click(*point(page, name))
 
@@ -99,7 +99,7 @@ def solvable(blockers: list[str], placed: dict[str, list[str]]) -> bool:
     return all(sorted(ans["solution"][p]) == sorted(cs) for p, cs in placed.items())
 
 
-def last_stage(page) -> str:  # noqa: ANN001
+def last_stage(page) -> str:
     """Reveal the open hint's stages (where, what, why) until Apply shows; return that stage's title."""
     for _ in range(4):
         if page.is_visible("#hint-apply"):
@@ -108,7 +108,7 @@ def last_stage(page) -> str:  # noqa: ANN001
     raise AssertionError("the hint never offers Apply")
 
 
-def hints_to_the_end(page, rounds: int, still_right) -> None:  # noqa: ANN001
+def hints_to_the_end(page, rounds: int, still_right) -> None:
     """Ask for hints and apply each at its last stage until the page says it is solved; re-check after each."""
     for _ in range(rounds):
         if "solved in" in page.inner_text("#message").lower():
@@ -357,7 +357,7 @@ def test_take_back_hint_then_solve_and_undo(watch, site_url: str, roll: dict) ->
 
 
 @pytest.mark.browser
-def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, context) -> None:  # noqa: ANN001
+def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, context) -> None:
     page = open_page(watch, site_url, "genius", ready=False)
     page.click("#roll")
     wait_message(page, "the dice show")

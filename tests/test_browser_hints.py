@@ -46,7 +46,7 @@ def moves_before(grid: str, technique: str, limit: int = 400) -> tuple[list[str]
     raise AssertionError(f"no {technique} within {limit} hints")
 
 
-def stage_through(page) -> list[str]:  # noqa: ANN001
+def stage_through(page) -> list[str]:
     """Press Hint, then Show more until the last stage; the titles seen."""
     page.click("#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
@@ -57,7 +57,7 @@ def stage_through(page) -> list[str]:  # noqa: ANN001
     return titles
 
 
-def colour_pixels(page, var: str) -> int:  # noqa: ANN001
+def colour_pixels(page, var: str) -> int:
     """How many canvas pixels are (nearly) the theme colour `var`."""
     return page.evaluate("""v => {
         const hex = getComputedStyle(document.documentElement).getPropertyValue(v).trim();
@@ -72,7 +72,7 @@ def colour_pixels(page, var: str) -> int:  # noqa: ANN001
     }""", var)
 
 
-def sudoku_at(watch, site_url: str, grid: str, moves: list[str]):  # noqa: ANN001, ANN201
+def sudoku_at(watch, site_url: str, grid: str, moves: list[str]):
     """The Sudoku page at a position (a shared link with moves), checked unique by the worker."""
     page = open_page(watch, site_url, "sudoku", grid + ("~" + ";".join(moves) if moves else ""))
     wait_message(page, "exactly one solution")

@@ -24,7 +24,7 @@ DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
 
 
 @pytest.fixture(params=list(DEVICES))
-def device(request, browser, site_url: str) -> Iterator[tuple]:  # noqa: ANN001
+def device(request, browser, site_url: str) -> Iterator[tuple]:
     """(a page on that device, whether it is touched) in a fresh context; no page error at the end."""
     ctx = browser.new_context(service_workers="block", **DEVICES[request.param])
     page = ctx.new_page()
@@ -36,13 +36,13 @@ def device(request, browser, site_url: str) -> Iterator[tuple]:  # noqa: ANN001
     assert errors == []
 
 
-def press(page, selector: str, touch: bool) -> None:  # noqa: ANN001
+def press(page, selector: str, touch: bool) -> None:
     """Tap on a phone, click on a desktop."""
     page.locator(selector).scroll_into_view_if_needed()
     page.tap(selector) if touch else page.click(selector)
 
 
-def at_cell(page, index: int, n: int, touch: bool, ring: int = 0) -> None:  # noqa: ANN001
+def at_cell(page, index: int, n: int, touch: bool, ring: int = 0) -> None:
     """Tap or click a cell of a square canvas board (`ring`: clue rows around it)."""
     page.locator("#board").scroll_into_view_if_needed()
     box = page.locator("#board").bounding_box()
@@ -52,7 +52,7 @@ def at_cell(page, index: int, n: int, touch: bool, ring: int = 0) -> None:  # no
     page.touchscreen.tap(x, y) if touch else page.mouse.click(x, y)
 
 
-def open_at(page, site_url: str, name: str, fragment: str, cells: int):  # noqa: ANN001, ANN201
+def open_at(page, site_url: str, name: str, fragment: str, cells: int):
     """Open a page on a link and wait for its board and its solver."""
     page.goto(f"{site_url}/{name}.html#{fragment}")
     page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length == {cells}")
@@ -60,7 +60,7 @@ def open_at(page, site_url: str, name: str, fragment: str, cells: int):  # noqa:
     return page
 
 
-def play_first_entry(page, touch: bool) -> str:  # noqa: ANN001
+def play_first_entry(page, touch: bool) -> str:
     """Enter the first empty cell's digit of GRID4 by the pad; the board's values after it."""
     first = GRID4.index(".")
     at_cell(page, first, 4, touch)
@@ -70,7 +70,7 @@ def play_first_entry(page, touch: bool) -> str:  # noqa: ANN001
     return values(page)
 
 
-def open_text(page, text: str, touch: bool) -> None:  # noqa: ANN001
+def open_text(page, text: str, touch: bool) -> None:
     """Paste into Open or export a puzzle and press Open."""
     if page.locator("#open-box").get_attribute("open") is None:
         press(page, "#open-box summary", touch)

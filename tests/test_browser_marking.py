@@ -17,18 +17,18 @@ GRID4 = "1..4.4.2..4.4..1"  # one solution: 1234341221434321
 SKY = solver_family("skyscrapers")
 
 
-def cell_text(page, index: int) -> str:  # noqa: ANN001
+def cell_text(page, index: int) -> str:
     """The mirror's words for one cell."""
     return cells(page)[index]
 
 
-def selected(page) -> list[int]:  # noqa: ANN001
+def selected(page) -> list[int]:
     """The indices of the selected cells, from the mirror."""
     return page.eval_on_selector_all("#aria-board [role=gridcell]",
                                      "els => els.flatMap((e, i) => e.ariaSelected == 'true' ? [i] : [])")
 
 
-def drag(page, start: int, end: int, n: int) -> None:  # noqa: ANN001
+def drag(page, start: int, end: int, n: int) -> None:
     """Press on one cell and move the mouse to another before letting go."""
     box = page.locator("#board").bounding_box()
     step = box["width"] / n
@@ -39,7 +39,7 @@ def drag(page, start: int, end: int, n: int) -> None:  # noqa: ANN001
     page.mouse.up()
 
 
-def test_marks_over_several_cells_undo_link_and_reload(watch, site_url: str) -> None:  # noqa: ANN001
+def test_marks_over_several_cells_undo_link_and_reload(watch, site_url: str) -> None:
     page = open_page(watch, site_url, "sudoku", GRID4, min_cells=16)
     page.evaluate("localStorage.removeItem('tessera-marking')")
     click_cell(page, 1)
@@ -91,7 +91,7 @@ def test_marks_over_several_cells_undo_link_and_reload(watch, site_url: str) -> 
     assert cells(page) == restored
 
 
-def test_options_remove_notes_fill_candidates_and_conflicts(watch, site_url: str) -> None:  # noqa: ANN001
+def test_options_remove_notes_fill_candidates_and_conflicts(watch, site_url: str) -> None:
     page = open_page(watch, site_url, "sudoku", GRID4, min_cells=16)
     page.evaluate("localStorage.removeItem('tessera-marking')")
     page.click("#marking summary")
@@ -129,7 +129,7 @@ def test_options_remove_notes_fill_candidates_and_conflicts(watch, site_url: str
     page.check("#auto-remove")
 
 
-def test_skyscrapers_cells_take_corner_marks_and_colours(watch, site_url: str) -> None:  # noqa: ANN001
+def test_skyscrapers_cells_take_corner_marks_and_colours(watch, site_url: str) -> None:
     puzzle = commands.run(SKY, "generate", {"seed": 5, "size": 4})
     page = open_page(watch, site_url, "skyscrapers", SKY.format(SKY.read(puzzle)), min_cells=16)
     empty = values(page).index(".")

@@ -66,7 +66,7 @@ def own_site(tmp_path: Path) -> Iterator[Site]:
 
 
 @pytest.fixture
-def sw_context(browser):  # noqa: ANN001, ANN201
+def sw_context(browser):
     """A fresh context with service workers allowed and CSP violations recorded."""
     ctx = browser.new_context(viewport={"width": 1100, "height": 820})
     ctx.add_init_script(CSP_LOG)
@@ -74,18 +74,18 @@ def sw_context(browser):  # noqa: ANN001, ANN201
     ctx.close()
 
 
-def controlled(page, url: str) -> None:  # noqa: ANN001
+def controlled(page, url: str) -> None:
     """Open `url` and wait until the service worker has cached the site and controls the page."""
     page.goto(url)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
     page.evaluate("navigator.serviceWorker.ready")
 
 
-def worker_ready(page) -> None:  # noqa: ANN001
+def worker_ready(page) -> None:
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=120_000)
 
 
-def ask_hint(page) -> str:  # noqa: ANN001
+def ask_hint(page) -> str:
     """Press Hint and return the hint box's text once it has one."""
     page.click("#hint")
     page.wait_for_function("(document.querySelector('#hint-box') || {}).hidden === false", timeout=60_000)
@@ -94,7 +94,7 @@ def ask_hint(page) -> str:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_every_page_has_the_policy_and_breaks_none_of_it(browser, site_url: str, name: str) -> None:  # noqa: ANN001
+def test_every_page_has_the_policy_and_breaks_none_of_it(browser, site_url: str, name: str) -> None:
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(CSP_LOG)
     page = ctx.new_page()
@@ -143,7 +143,7 @@ def test_every_url_is_relative_and_the_worker_lists_every_file() -> None:
     assert files <= listed
 
 
-def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:  # noqa: ANN001
+def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:
     """One visit with the server up; then stop it: reload, play, hint, open links, other pages, saved progress."""
     page = sw_context.new_page()
     errors: list[str] = []
@@ -192,7 +192,7 @@ def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:
     assert page.evaluate("window.__csp") == []
 
 
-def test_a_new_build_offers_to_reload(sw_context, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_new_build_offers_to_reload(sw_context, tmp_path: Path) -> None:
     """Serve a copy, then change it as a rebuild would: the page says a new version is ready."""
     root = tmp_path / "site"
     shutil.copytree(DIST, root)
@@ -219,7 +219,7 @@ def test_a_new_build_offers_to_reload(sw_context, tmp_path: Path) -> None:  # no
         site.stop()
 
 
-def test_the_site_plays_under_a_sub_path(browser, tmp_path: Path) -> None:  # noqa: ANN001
+def test_the_site_plays_under_a_sub_path(browser, tmp_path: Path) -> None:
     """dist/ hosted at /tessera/: every URL is relative, so pages, the worker and data files load."""
     (tmp_path / "tessera").symlink_to(DIST, target_is_directory=True)
     site = Site(tmp_path, plain=True)  # and not isolated: the page plays without interrupts

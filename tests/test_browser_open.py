@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 GRID = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 
 
-def paste(page, text: str) -> None:  # noqa: ANN001
+def paste(page, text: str) -> None:
     """Open the box, paste, press Open."""
     if page.locator("#open-box").get_attribute("open") is None:
         page.click("#open-box summary")

@@ -23,7 +23,7 @@ GENIUS = solver_family("genius")
 
 
 @pytest.fixture
-def phone(browser, site_url: str):  # noqa: ANN001, ANN201
+def phone(browser, site_url: str):
     """A page in a touch phone's context (service workers off, as in the other browser tests)."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
     page = ctx.new_page()
@@ -34,20 +34,20 @@ def phone(browser, site_url: str):  # noqa: ANN001, ANN201
     assert errors == []
 
 
-def open_phone(page, site_url: str, name: str, fragment: str = ""):  # noqa: ANN001, ANN201
+def open_phone(page, site_url: str, name: str, fragment: str = ""):
     """Open a page and wait for its board's mirror."""
     page.goto(f"{site_url}/{name}.html" + (f"#{fragment}" if fragment else ""))
     page.wait_for_function(f"document.querySelectorAll('{PAGES[name]} [role=gridcell]').length > 0", timeout=60_000)
     return page
 
 
-def in_view(page, selector: str) -> bool:  # noqa: ANN001
+def in_view(page, selector: str) -> bool:
     """Whether an element's top edge is on the screen (bounding boxes are relative to the viewport)."""
     box = page.locator(selector).bounding_box()
     return box is not None and 0 <= box["y"] < PHONE["height"] - 10
 
 
-def tap(page, target: str | tuple[float, float]) -> None:  # noqa: ANN001
+def tap(page, target: str | tuple[float, float]) -> None:
     """Tap an element (a selector: its click) or a point (its pointerup), and wait until the page has handled
     that event: Chromium may make it after Playwright's tap returns, so reading the page at once could race it."""
     kind = "click" if isinstance(target, str) else "pointerup"
@@ -61,7 +61,7 @@ def tap(page, target: str | tuple[float, float]) -> None:  # noqa: ANN001
     page.wait_for_function(f"{count} > {before}")  # the page's own handlers have run: this check is a later task
 
 
-def tap_cell(page, index: int, n: int) -> None:  # noqa: ANN001
+def tap_cell(page, index: int, n: int) -> None:
     """Tap the middle of a square board's cell."""
     box = page.locator("#board").bounding_box()
     r, c = divmod(index, n)
@@ -70,7 +70,7 @@ def tap_cell(page, index: int, n: int) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("name", list(PAGES))
-def test_every_page_fits_a_phone(phone, site_url: str, name: str) -> None:  # noqa: ANN001
+def test_every_page_fits_a_phone(phone, site_url: str, name: str) -> None:
     page = open_phone(phone, site_url, name)
     tops = page.eval_on_selector_all("header.top > *", "els => els.filter(e => e.offsetParent)"
                                      ".map(e => e.getBoundingClientRect().top)")
@@ -81,7 +81,7 @@ def test_every_page_fits_a_phone(phone, site_url: str, name: str) -> None:  # no
     screenshot(page, f"phone-{name}")
 
 
-def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:  # noqa: ANN001
+def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:
     page = open_phone(phone, site_url, "sudoku", GRID4)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     tap_cell(page, 1, 4)
@@ -96,7 +96,7 @@ def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:  #
     screenshot(page, "phone-sudoku-hint")
 
 
-def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: str) -> None:  # noqa: ANN001
+def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: str) -> None:
     roll = commands.run(GENIUS, "generate", {"difficulty": 2, "seed": "phone"})
     solution = commands.run(GENIUS, "solve", {"blockers": roll["blockers"]})["solution"]
     page = open_phone(phone, site_url, "genius", "".join(sorted(roll["blockers"])))
@@ -119,7 +119,7 @@ def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: 
     screenshot(page, "phone-genius-placed")
 
 
-def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(phone, site_url: str) -> None:  # noqa: ANN001
+def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(phone, site_url: str) -> None:
     page = open_phone(phone, site_url, "sudoku", GRID4)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     page.wait_for_function("document.querySelector('#message').innerText.includes('checked')", timeout=60_000)
@@ -134,7 +134,7 @@ def test_new_keeps_the_old_game_one_undo_away_and_a_size_change_starts_a_puzzle(
     assert "previous game is back" in page.inner_text("#message")
 
 
-def swipe(page, starts: list[tuple[float, float]], ends: list[tuple[float, float]], steps: int = 8) -> None:  # noqa: ANN001
+def swipe(page, starts: list[tuple[float, float]], ends: list[tuple[float, float]], steps: int = 8) -> None:
     """Put fingers down at `starts`, move them in steps to `ends`, lift them: touch events through Chromium's
     input pipeline (it makes the pointer events fingers make)."""
     cdp = page.context.new_cdp_session(page)
@@ -151,13 +151,13 @@ def swipe(page, starts: list[tuple[float, float]], ends: list[tuple[float, float
     cdp.detach()
 
 
-def centre(page, selector: str) -> tuple[float, float]:  # noqa: ANN001
+def centre(page, selector: str) -> tuple[float, float]:
     """The middle of an element on the screen."""
     box = page.locator(selector).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def test_genius_piece_dragged_by_a_finger_from_the_tray(phone, site_url: str) -> None:  # noqa: ANN001
+def test_genius_piece_dragged_by_a_finger_from_the_tray(phone, site_url: str) -> None:
     roll = commands.run(GENIUS, "generate", {"difficulty": 2, "seed": "phone"})
     solution = commands.run(GENIUS, "solve", {"blockers": roll["blockers"]})["solution"]
     page = open_phone(phone, site_url, "genius", "".join(sorted(roll["blockers"])))
@@ -177,7 +177,7 @@ def test_genius_piece_dragged_by_a_finger_from_the_tray(phone, site_url: str) ->
     screenshot(page, "phone-genius-dragged")
 
 
-def test_cubes_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: str) -> None:  # noqa: ANN001
+def test_cubes_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: str) -> None:
     page = open_phone(phone, site_url, "ubongo")
     page.locator("#view").scroll_into_view_if_needed()
     view = lambda: page.get_attribute("#view", "data-view")  # noqa: E731 - the camera's orientation and zoom
@@ -195,7 +195,7 @@ def test_cubes_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: st
     screenshot(page, "phone-cubes-turned")
 
 
-def test_cubes_piece_placed_by_two_taps(phone, site_url: str) -> None:  # noqa: ANN001
+def test_cubes_piece_placed_by_two_taps(phone, site_url: str) -> None:
     page = open_phone(phone, site_url, "ubongo", "r4-r2-b4_111.011_2")
     tap(page, "#tray button[data-piece=r2]")  # the red two comes standing up: one square, both layers
     page.locator('.ub-cell[data-cube="0,0,0"]').scroll_into_view_if_needed()
@@ -205,7 +205,7 @@ def test_cubes_piece_placed_by_two_taps(phone, site_url: str) -> None:  # noqa: 
     assert in_view(page, "#message")
 
 
-def test_sliding_by_swipe_and_tap(phone, site_url: str) -> None:  # noqa: ANN001
+def test_sliding_by_swipe_and_tap(phone, site_url: str) -> None:
     sliding = solver_family("sliding")
     start = {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 0, 7, 8]}
     page = open_phone(phone, site_url, "sliding", sliding.format(sliding.read(start)))

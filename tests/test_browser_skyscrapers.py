@@ -71,7 +71,7 @@ def test_link_opens_checks_and_plays_to_the_end_with_hints(watch, site_url: str,
     screenshot(page, "skyscrapers-solved")
 
 
-def test_reload_keeps_progress_and_share_link_carries_it(watch, site_url: str, puzzle: dict, context) -> None:  # noqa: ANN001
+def test_reload_keeps_progress_and_share_link_carries_it(watch, site_url: str, puzzle: dict, context) -> None:
     page = open_page(watch, site_url, "skyscrapers", fragment(puzzle))
     wait_message(page, "exactly one solution")
     empty = values(page).index(".")

@@ -25,12 +25,12 @@ def link(tiles: list[int], w: int = 3, h: int = 3, moves: list[int] | None = Non
     return f"{w}x{h}:" + ",".join(map(str, tiles)) + ("~" + ",".join(map(str, moves)) if moves else "")
 
 
-def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):  # noqa: ANN001, ANN201
+def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):
     """Open sliding.html."""
     return open_browser_page(watch, site_url, "sliding", fragment, ready)
 
 
-def tiles(page) -> list[int]:  # noqa: ANN001
+def tiles(page) -> list[int]:
     """The board read from the accessible mirror (0 = blank)."""
     out = []
     for text in cells(page):
@@ -39,12 +39,12 @@ def tiles(page) -> list[int]:  # noqa: ANN001
     return out
 
 
-def width(page) -> int:  # noqa: ANN001
+def width(page) -> int:
     """Columns in the mirror's first row."""
     return page.eval_on_selector("#aria-board [role=row]", "r => r.children.length")
 
 
-def click_cell(page, index: int) -> None:  # noqa: ANN001
+def click_cell(page, index: int) -> None:
     """Click a cell of the canvas."""
     w = width(page)
     h = len(cells(page)) // w
@@ -53,7 +53,7 @@ def click_cell(page, index: int) -> None:  # noqa: ANN001
     page.mouse.click(box["x"] + (c + 0.5) * box["width"] / w, box["y"] + (r + 0.5) * box["height"] / h)
 
 
-def distance(page) -> int:  # noqa: ANN001
+def distance(page) -> int:
     """The number in the 'N moves from solved' line, once known."""
     page.wait_for_function("/^\\d+ moves?|^Solved/.test(document.querySelector('#distance').innerText)",
                            timeout=60_000)
@@ -163,7 +163,7 @@ def test_following_hints_solves_a_scrambled_3x3(watch, site_url: str) -> None:
     screenshot(page, "sliding-solved-by-hints")
 
 
-def paused_playback(watch, site_url: str):  # noqa: ANN001, ANN201
+def paused_playback(watch, site_url: str):
     """The scrambled position's page with Tessera's solution playing, paused at once."""
     page = open_page(watch, site_url, link(SCRAMBLED))
     page.select_option("#speed", "700")
@@ -243,7 +243,7 @@ def test_large_board_hint_uses_the_real_time_method(watch, site_url: str) -> Non
     screenshot(page, "sliding-10x10")
 
 
-def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> None:  # noqa: ANN001
+def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> None:
     page = open_page(watch, site_url, link(CENTRE))
     click_cell(page, 5)
     moved = tiles(page)

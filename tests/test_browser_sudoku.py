@@ -17,12 +17,12 @@ SUDOKU = solvers.family("sudoku")
 EASY = "..1...2..9.4.7..65.6...3...2.9.6.......2..6.775..3..2.6.37924...4.3168...9.....3."
 
 
-def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):  # noqa: ANN001, ANN201
+def open_page(watch, site_url: str, fragment: str = "", ready: bool = True):
     """Open sudoku.html."""
     return open_browser_page(watch, site_url, "sudoku", fragment, ready)
 
 
-def load_grid(page, grid: str) -> None:  # noqa: ANN001
+def load_grid(page, grid: str) -> None:
     """Open a grid through the custom-puzzle box."""
     page.click("summary:has-text('Enter your own puzzle')")
     page.fill("#custom", grid)
@@ -124,7 +124,7 @@ def test_solve_is_undoable(watch, site_url: str) -> None:
     assert values(page) == EASY
 
 
-def test_share_link_reopens_the_same_puzzle_with_progress(watch, site_url: str, context) -> None:  # noqa: ANN001
+def test_share_link_reopens_the_same_puzzle_with_progress(watch, site_url: str, context) -> None:
     page = open_page(watch, site_url)
     load_grid(page, EASY)
     empty = EASY.index(".")
@@ -215,7 +215,7 @@ def test_stop_interrupts_a_long_solve_and_keeps_the_worker(watch, site_url: str)
 def test_stop_restarts_the_worker_where_the_page_is_not_isolated(watch, site_url: str) -> None:
     """Served without the isolation headers (a plain static host's first visit), Stop ends a long solve by
     restarting the worker, and says so until the new one is ready."""
-    def plain(route) -> None:  # noqa: ANN001
+    def plain(route) -> None:
         response = route.fetch()
         headers = {k: v for k, v in response.headers.items() if not k.lower().startswith("cross-origin")}
         route.fulfill(response=response, headers=headers)

@@ -23,7 +23,7 @@ from solvers import commands, ubongo
 from solvers.rules import ubongo as ub  # the page imports this very module
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
-import cubes_view as cv  # noqa: E402 - the page's pure-Python 3D view
+import cubes_view as cv
 
 UBONGO = solvers.family("ubongo")
 MIRROR = re.compile(r"^layer (\d+), row (\d+), column (\d+): (empty|(\w+) \()")
@@ -43,12 +43,12 @@ def card() -> dict:
     return c
 
 
-def open_page(watch, site_url: str, fragment: str = "", ready: bool = False):  # noqa: ANN001, ANN201
+def open_page(watch, site_url: str, fragment: str = "", ready: bool = False):
     """Open the page (maybe with a link) and wait for the mirror (and the worker)."""
     return open_browser_page(watch, site_url, "ubongo", fragment, ready, min_cells=2)
 
 
-def mirror(page) -> dict[Cube, str | None]:  # noqa: ANN001
+def mirror(page) -> dict[Cube, str | None]:
     """Cube (row, col, layer) -> piece id or None, read from the accessible mirror."""
     out: dict[Cube, str | None] = {}
     for text in cells(page):
@@ -58,7 +58,7 @@ def mirror(page) -> dict[Cube, str | None]:  # noqa: ANN001
     return out
 
 
-def pieces(page) -> dict[str, list[Cube]]:  # noqa: ANN001
+def pieces(page) -> dict[str, list[Cube]]:
     """Piece id -> its cubes, from the mirror."""
     out: dict[str, list[Cube]] = {}
     for q, pid in mirror(page).items():
@@ -67,7 +67,7 @@ def pieces(page) -> dict[str, list[Cube]]:  # noqa: ANN001
     return {p: sorted(v) for p, v in out.items()}
 
 
-def preview(page) -> list[Cube]:  # noqa: ANN001
+def preview(page) -> list[Cube]:
     """The cubes the ghost of the piece in hand covers, from the mirror."""
     cubes = []
     for text in cells(page):
@@ -77,17 +77,17 @@ def preview(page) -> list[Cube]:  # noqa: ANN001
     return sorted(cubes)
 
 
-def cell(page, q: Cube):  # noqa: ANN001, ANN201
+def cell(page, q: Cube):
     """The layer view's square of a cube."""
     return page.locator(f'.ub-cell[data-cube="{q[0]},{q[1]},{q[2]}"]')
 
 
-def image(page) -> str:  # noqa: ANN001
+def image(page) -> str:
     """The 3D view's pixels as a data URL."""
     return page.evaluate("document.querySelector('#view').toDataURL()")
 
 
-def drawn_pixels(page) -> int:  # noqa: ANN001
+def drawn_pixels(page) -> int:
     """How many pixels of the 3D view differ from its background (the corner pixel)."""
     return page.evaluate("""() => { const c = document.querySelector('#view');
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
@@ -139,7 +139,7 @@ def placeable(c: dict) -> str:
     raise AssertionError("no piece fits unturned")
 
 
-def place_one(page, c: dict) -> tuple[str, tuple[Cube, ...]]:  # noqa: ANN001
+def place_one(page, c: dict) -> tuple[str, tuple[Cube, ...]]:
     """Put a piece that fits unturned on the card, through the tray and the layer view."""
     pid = placeable(c)
     at, cubes = spot(c, pid)
@@ -393,7 +393,7 @@ def test_study_mode_solutions_assembly_lift_and_put_back(watch, site_url: str, c
 
 
 @pytest.mark.browser
-def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, context) -> None:  # noqa: ANN001
+def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, context) -> None:
     page = open_page(watch, site_url, card["code"])
     pid, cubes = place_one(page, card)
     plain, link = share_links(page)

@@ -22,7 +22,7 @@ def made(variant: str, size: int, seed: int = 8) -> tuple[dict, str, str]:
     return p, commands.run(SUDOKU, "format", p)["text"], commands.run(SUDOKU, "solve", p)["solution"]
 
 
-def test_a_killer_plays_to_the_end_by_touch_on_a_phone(browser, site_url: str) -> None:  # noqa: ANN001
+def test_a_killer_plays_to_the_end_by_touch_on_a_phone(browser, site_url: str) -> None:
     puzzle, text, solution = made("killer", 6)
     ctx = browser.new_context(service_workers="block", **PHONE)
     page = ctx.new_page()
@@ -45,7 +45,7 @@ def test_a_killer_plays_to_the_end_by_touch_on_a_phone(browser, site_url: str) -
     assert errors == []
 
 
-def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:  # noqa: ANN001
+def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:
     _puzzle, text, solution = made("jigsaw", 6)
     page = open_page(watch, site_url, "sudoku", text, min_cells=36)
     assert "region" in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
@@ -64,7 +64,7 @@ def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:  # no
     screenshot(page, "variants-jigsaw-solved")
 
 
-def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:  # noqa: ANN001
+def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:
     page = open_page(watch, site_url, "sudoku")
     page.select_option("#size", "6")
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=90_000)

@@ -19,7 +19,7 @@ GRID9 = "..1...2..9.4.7..65.6.........9.6.......2..6.77...3..2.6.37924...4.3..8.
 FAST = 10  # index into the page's speeds: 100,000 changes/s
 
 
-def open_watch(watch, site_url: str, fragment: str = ""):  # noqa: ANN001, ANN201
+def open_watch(watch, site_url: str, fragment: str = ""):
     """Open watch.html and wait for the boards and the worker."""
     page = watch.page
     page.goto(f"{site_url}/watch.html" + (f"#{fragment}" if fragment else ""))
@@ -28,23 +28,23 @@ def open_watch(watch, site_url: str, fragment: str = ""):  # noqa: ANN001, ANN20
     return page
 
 
-def board(page, key: str) -> str:  # noqa: ANN001
+def board(page, key: str) -> str:
     """A pane's board as a grid string read from its accessible mirror ('.' = empty)."""
     texts = page.eval_on_selector_all(f"#aria-{key} [role=gridcell]", "els => els.map(e => e.textContent)")
     return "".join(m.group(1) if (m := re.match(r"row \d+ column \d+, ([0-9A-Z])\b", t)) else "." for t in texts)
 
 
-def steps(page, key: str) -> int:  # noqa: ANN001
+def steps(page, key: str) -> int:
     """The step counter a pane shows."""
     return int(page.inner_text(f"#steps-{key}").replace(",", ""))
 
 
-def set_speed(page, index: int) -> None:  # noqa: ANN001
+def set_speed(page, index: int) -> None:
     """Move the speed slider."""
     page.eval_on_selector("#speed", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }", str(index))
 
 
-def play_to_end(page, keys: str = "ab", timeout: float = 60_000) -> None:  # noqa: ANN001
+def play_to_end(page, keys: str = "ab", timeout: float = 60_000) -> None:
     """Press Play and wait until the given panes say they are solved."""
     page.click("#play")
     for key in keys:
@@ -52,7 +52,7 @@ def play_to_end(page, keys: str = "ab", timeout: float = 60_000) -> None:  # noq
     page.wait_for_function("document.querySelector('#play').innerText == 'Play'")
 
 
-def solver_steps(family, obj: dict, method: str) -> int:  # noqa: ANN001
+def solver_steps(family, obj: dict, method: str) -> int:
     """The "solved" steps of a trace computed by CPython."""
     *_, last = commands.run(family, "trace", {**obj, "method": method})
     assert last["event"] == "solved"
@@ -167,7 +167,7 @@ def test_skyscrapers_traces_play_to_the_end(watch, site_url: str) -> None:
     screenshot(page, "watch-skyscrapers-dark")
 
 
-def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:  # noqa: ANN001
+def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:
     page = open_watch(watch, site_url)
     for size in (4, 6, 16):
         page.select_option("#size", str(size))
@@ -213,7 +213,7 @@ ROLL = ["A3", "A5", "B4", "C6", "E2", "E6", "F1"]  # 11 solutions: some search t
 CARD = {"footprint": [[0, 1], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4]], "height": 2, "pieces": ["g3", "r4", "y5"]}
 
 
-def open_fragment(watch, site_url: str, fragment: str, ready: str):  # noqa: ANN001, ANN201
+def open_fragment(watch, site_url: str, fragment: str, ready: str):
     """Open watch.html on a link and wait for the worker and the `ready` selector."""
     page = watch.page
     page.goto(f"{site_url}/watch.html#{fragment}")
@@ -222,13 +222,13 @@ def open_fragment(watch, site_url: str, fragment: str, ready: str):  # noqa: ANN
     return page
 
 
-def tiles(page, key: str) -> list[int]:  # noqa: ANN001
+def tiles(page, key: str) -> list[int]:
     """A pane's sliding tiles read from its accessible mirror (0 = blank)."""
     texts = page.eval_on_selector_all(f"#slide-aria-{key} [role=gridcell]", "els => els.map(e => e.textContent)")
     return [int(m.group(1)) if (m := re.search(r"tile (\d+)", t)) else 0 for t in texts]
 
 
-def pieces(page, key: str = "a") -> dict[str, list[list[int]]]:  # noqa: ANN001
+def pieces(page, key: str = "a") -> dict[str, list[list[int]]]:
     """piece id -> sorted [row, col, layer] cells, read from a pane's accessible mirror."""
     cells = page.eval_on_selector_all(f"#pieces-aria-{key} [role=gridcell]",
                                       "els => els.map(e => [e.dataset.cell, e.dataset.piece])")

@@ -213,7 +213,8 @@ def first_stuck_board(puzzle: sky.Puzzle) -> sky.Board:
 
 def test_latin_patterns_are_sound_and_explained() -> None:
     seen = set()
-    puzzles = [tatham(text) for text in sorted(TATHAM_EXTREME) + ["7:3//3/3//2///3/3/3/4///3//4/3////2/4//3/3/4/,o2h2d6m4b3b"]]
+    texts = sorted(TATHAM_EXTREME) + ["7:3//3/3//2///3/3/3/4///3//4/3////2/4//3/3/4/,o2h2d6m4b3b"]
+    puzzles = [tatham(text) for text in texts]
     puzzles.append(sky.parse("6:.2..../...3../.3.314/24.2../i6b3g4"))  # `practice` AIC, seed 3
     for puzzle in puzzles:
         board = sky.start_board(puzzle)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from solvers import commands
 from solvers import sudoku as S
 from solvers.base import PuzzleError, rng_for
-from solvers.sudoku import generator
+from solvers.sudoku import generator, techniques
 
 REPO = Path(__file__).resolve().parents[1]
 BENCH = REPO.parent / "shared" / "benchmarks"
@@ -798,6 +798,7 @@ def test_slow_all_grades_all_sizes() -> None:
 # ---------------------------------------------------------------------------- speed: graded only as far as needed
 
 from solvers.sudoku import bank as B  # noqa: E402
+from solvers.sudoku import bank_build as BB  # noqa: E402
 
 
 def test_quick_grade_is_exact_or_a_true_lower_bound() -> None:
@@ -806,7 +807,7 @@ def test_quick_grade_is_exact_or_a_true_lower_bound() -> None:
         p = generator.candidate(rng, ((3, 3), S.CLASSIC), None, False)
         full = L.grade(p)
         for level in range(5):
-            got, exact = generator.quick_grade(p, level)
+            got, exact = techniques.quick_grade(p, level)
             if exact:
                 assert got == full
             else:
@@ -878,19 +879,19 @@ def test_derived_bank_entries_add_givens_of_the_solution_and_are_easier(size: in
     for e in sample(tuple(derived), 4 if size == 12 else 2, f"derived{size}"):
         solution = S.solve(base[e.seed].puzzle)
         assert all(v in (0, solution[c]) for c, v in enumerate(e.puzzle.givens))
-        assert generator.quick_grade(e.puzzle, e.grade) == (e.grade, True)
-        assert (e.grade, str(e.score)) == B._grade(e.puzzle)[:2]
+        assert techniques.quick_grade(e.puzzle, e.grade) == (e.grade, True)
+        assert (e.grade, str(e.score)) == BB.grade_of(e.puzzle)[:2]
 
 
 def _regrade(size: int, e: B.Entry) -> None:
     """A seed's entry is unique, remade by its seed (with the entries derived from it) and graded again to the
     same grade and score."""
     assert S.count_solutions(e.puzzle, 2) == 1
-    seed, lines, _, _ = B.make((e.seed, size))
+    seed, lines, _, _ = BB.make((e.seed, size))
     mine = [f"{x.grade} {x.score}{'+' if x.more else ''} {x.seed}" for x in B.entries(size) if x.seed == e.seed]
     assert [" ".join(line.split()[:3]).rstrip("+") for line in lines] == mine
     assert lines[0].split()[3] == S.grid_text(e.puzzle.givens)
-    assert generator.quick_grade(e.puzzle, e.grade) == (e.grade, True)
+    assert techniques.quick_grade(e.puzzle, e.grade) == (e.grade, True)
 
 
 @pytest.mark.slow
@@ -909,7 +910,7 @@ def test_bank_serves_a_seeded_symmetry_of_the_grade() -> None:
         served = [B.serve(rng_for(seed, "serve"), grade, 12) for seed in range(2)]
         assert served[0] == B.serve(rng_for(0, "serve"), grade, 12)
         for p in served:
-            assert S.count_solutions(p, 2) == 1 and generator.quick_grade(p, grade) == (grade, True)
+            assert S.count_solutions(p, 2) == 1 and techniques.quick_grade(p, grade) == (grade, True)
         stored = {e.puzzle for e in B.of_grade(12, grade)}
         assert any(p not in stored for p in served)  # a symmetry, not the stored grid
     assert B.serve(rng_for(0), 2, 9) is None and B.serve(rng_for(0), 0, 12) is None

@@ -33,7 +33,7 @@ def answer(command: str, obj: dict) -> dict:
 
 @pytest.fixture(scope="module", params=[(v, size) for v in VARIANTS for size in (6, 9)
                                         if size in rules.VARIANT_SIZES[v]])
-def made(request) -> dict:  # noqa: ANN001
+def made(request) -> dict:
     """A generated puzzle of each variant and size (Medium, seeded), with its solution."""
     variant, size = request.param
     p = commands.run(SUDOKU, "generate", {"difficulty": 2, "seed": 11, "size": size, "variant": variant})
@@ -167,7 +167,7 @@ def test_check_names_broken_cage_sums_and_repeats() -> None:
 
 # ----- the killer techniques on positions made by hand, checked against the full solver -----------------
 
-def killer_geometry(cage_list: list[tuple[int, list[int]]]):  # noqa: ANN201
+def killer_geometry(cage_list: list[tuple[int, list[int]]]):
     """A 9x9 killer geometry with these cages (sum, cells)."""
     layout = (None, False, rules.check_cages(cage_list, 9))
     return grid.geometry(((3, 3), layout)), layout
@@ -203,7 +203,7 @@ def test_cage_and_house_and_rule_of_45_follow_from_the_rules() -> None:
         check_sound(technique)
 
 
-def check_sound(finder) -> None:  # noqa: ANN001
+def check_sound(finder) -> None:
     """Every step the finder makes on the ladder's path of a generated killer keeps the true digits."""
     p = commands.run(SUDOKU, "generate", {"difficulty": 3, "seed": 5, "size": 9, "variant": "killer"})
     puzzle = puzzle_of(p)

@@ -318,7 +318,7 @@ class Orbit:
         self.pointers[ev.pointerId] = (ev.clientX, ev.clientY)
         try:  # noqa: SIM105 - MicroPython has no contextlib.suppress
             self.canvas.setPointerCapture(ev.pointerId)
-        except Exception:  # noqa: BLE001 - capture is a nicety
+        except Exception:
             pass
         if len(self.pointers) == 2:
             self.pinch = self.spread()

@@ -5,9 +5,8 @@ them), undo/redo, links (`#<puzzle>` plus optional `~<moves>`), the versioned sa
 hint stages, check, solve-as-moves, New/Daily and share. A family page is a `Game`: rules hooks
 (read and write the puzzle, start, apply a move) and view hooks (draw, map input to moves, its
 own panels). Moves are short strings; a step of the history may be several moves joined by ';'.
-Known limits: the puzzle text is the page's own link form until every family's worker has
-`parse`/`format`; a save replays its moves, so a family whose `apply` changes breaks old saves
-(they are set aside with a message, never a crash).
+Known limits: a save replays its moves, so a family whose `apply` changes breaks old saves (they are set
+aside with a message, never a crash).
 """
 
 import asyncio

@@ -84,7 +84,7 @@ def spawn(coro):
     async def guarded():
         try:
             await coro
-        except Exception as exc:  # noqa: BLE001 - a page never dies on one bad step
+        except Exception as exc:
             say("Something went wrong: " + str(exc), "error")
 
     return asyncio.create_task(guarded())
@@ -284,7 +284,7 @@ class Worker:
         try:
             text = await window.Promise.race(to_js([self.request("call", family, command, json.dumps(obj)),
                                                     _later((seconds + WATCHDOG) * 1000, TIMED_OUT)]))
-        except Exception as exc:  # noqa: BLE001 - the worker died under the call
+        except Exception as exc:
             text = TIMED_OUT
             self.restart("The solver failed (" + str(exc) + "); it is restarting.",
                          "The solver failed (" + str(exc) + ") and has restarted: try again.", "error")
@@ -304,7 +304,7 @@ class Worker:
         """Whether the (idle) worker answers a ping within PING_SECONDS."""
         try:
             text = await window.Promise.race(to_js([self.request("ping"), _later(PING_SECONDS * 1000, TIMED_OUT)]))
-        except Exception:  # noqa: BLE001 - a terminated worker may reject instead of hanging
+        except Exception:
             return False
         return str(text) != TIMED_OUT
 
@@ -529,7 +529,7 @@ async def fetch_json(url):
         if not resp.ok:
             return None
         return json.loads(str(await resp.text()))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
 
 
@@ -547,5 +547,5 @@ def copy_share_link():
     try:
         window.navigator.clipboard.writeText(el("share-link").value)
         say("Link copied.", "good")
-    except Exception:  # noqa: BLE001 - the clipboard may be unavailable
+    except Exception:
         say("Select the link and copy it.")

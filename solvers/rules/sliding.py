@@ -279,7 +279,7 @@ def parse(text: str, playable: bool = False) -> tuple:
     return w, h, check_tiles(w, h, read_numbers(_tokens(body)))
 
 
-def format(w: int, h: int, tiles: tuple) -> str:  # noqa: A001 - the family interface's name
+def format(w: int, h: int, tiles: tuple) -> str:
     """The description 'WxH:t,t,...' that `parse` reads."""
     return str(w) + "x" + str(h) + ":" + ",".join([str(t) for t in tiles])
 

@@ -17,7 +17,7 @@ from ..logic import SCORES
 from ..logic.explain import path_lines
 from ..rules import sudoku as rules
 from ..rules.latin import mask_text
-from . import play
+from . import bank, play
 from .generator import daily, generate
 from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse, read, symbol, write
 from .play import State
@@ -200,17 +200,13 @@ class SudokuFamily(Family[Puzzle, State]):
 
     def use_data(self, directory: str) -> None:
         """Read the bank's files (12x12 and 16x16 hard grades) from the worker's fetched copies."""
-        from . import bank  # imported late: `python -m solvers.sudoku.bank` runs it as the main module
-
         bank.use_directory(directory)
 
     def data_files(self, command: str, obj: object) -> tuple[str, ...]:
         """Only a new or daily puzzle of a banked size reads the bank, and only that size's file (a 9x9 player
         never fetches one)."""
-        from .bank import BANKED, file_name
-
         size = obj.get("size") if isinstance(obj, dict) else None
-        return (file_name(size),) if command in ("generate", "daily") and size in BANKED else ()
+        return (bank.file_name(size),) if command in ("generate", "daily") and size in bank.BANKED else ()
 
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""

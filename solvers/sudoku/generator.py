@@ -17,18 +17,18 @@ from random import Random
 from ..base import PuzzleError, rng_for
 from ..logic import SCORES, forcing
 from ..rules import sudoku as rules
+from . import bank
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
 from .solver import OutOfNodes, Search, dig, random_solution, solve
 from .techniques import (
     LADDER,
     TOP,
     Path,
-    bands_of,
     grade_of_path,
     logic_solve,
+    quick_grade,
     run_ladder,
     rung,
-    score_cap,
     solve_path,
     start_cands,
 )
@@ -314,21 +314,6 @@ def _rung_names(step_name: str) -> tuple[str, ...]:
     return tuple(r.name for r in LADDER if step_name.startswith(r.name))
 
 
-def quick_grade(puzzle: Puzzle, level: int) -> tuple[int, bool]:
-    """(grade, exact): as much of the candidate's grade as deciding whether it is `level` needs.
-
-    The ladder's path with fewer rungs is the full path up to the first step that needs a rung left out, and a
-    path's grade only grows along it. So the ladder runs up to `level`'s rungs, stopping once the score passes
-    the grade's band: stuck or over the band means "above `level`" (not exact); solved gives the exact grade.
-    For the top grade the ladder stops below the top rungs: stuck or over the band below means the top grade."""
-    cells = len(puzzle.givens)
-    below = min(level, TOP - 1)
-    path = solve_path(puzzle, below, score_cap=score_cap(below, cells, bands_of(puzzle)))
-    if path.solved:
-        return grade_of_path(path, cells), True
-    return (TOP, True) if level >= TOP else (below + 1, False)
-
-
 def generate_graded(rng: Random, level: int, shape: Shape, symmetric: bool = False,
                     technique: str | None = None) -> tuple[Puzzle, int]:
     """A unique puzzle of the requested grade (or whose path needs `technique`) and the grade it got.
@@ -380,8 +365,6 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
     if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
         raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
     if technique is None and not symmetric:
-        from . import bank  # imported late: `python -m solvers.sudoku.bank` runs it as the main module
-
         banked = bank.serve(rng, grade, size)
         if banked is not None:
             return banked, grade

@@ -122,7 +122,7 @@ def write(puzzle: Puzzle) -> dict:
     return {"grid": puzzle.grid, "box": list(puzzle.box), **rules.input_of_layout(puzzle.layout, puzzle.n)}
 
 
-def format(puzzle: Puzzle) -> str:  # noqa: A001 - the interface's name (DESIGN.md)
+def format(puzzle: Puzzle) -> str:
     """The canonical text: the grid, prefixed 'WxH:' unless the box is the size's default, then the variant's
     layout sections (parse(format(p)) == p)."""
     return rules.format_grid(list(puzzle.givens), puzzle.box) + rules.layout_text(puzzle.layout, puzzle.n)

@@ -15,7 +15,8 @@ from random import Random
 from .. import budget, cages, latin
 from ..base import PuzzleError
 from ..latin import Mask, propagate
-from .grid import Grid, Puzzle, Shape, geometry
+from ..logic import forcing
+from .grid import CLASSIC, Grid, Puzzle, Shape, geometry
 
 
 @cache
@@ -34,8 +35,8 @@ def settle(shape: Shape, cands: list[Mask], queue: list[int], changed: list[int]
     """Singles (and a killer's cage sums) to a fixpoint from the `queue` of decided cells, in place; False on a
     contradiction. With `changed`, only the units of the queued and changed cells are scanned (a fixpoint before)."""
     peers, units, full, cell_units, cage_sets, cell_cages = tables(shape)
-    if cage_sets:
-        return cages.settle(cands, queue, peers, units, full, cage_sets, cell_cages, changed is not None)
+    if shape[1] != CLASSIC:  # a variant: locked candidates and the cages' fillings too (the forcing rungs' closure)
+        return forcing.saturate(geometry(shape), cands, queue, range(len(cands)) if changed is None else changed)
     if changed is None:
         return propagate(cands, queue, peers, units, full)
     return propagate(cands, queue, peers, units, full, cell_units, changed)

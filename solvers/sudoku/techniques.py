@@ -6,8 +6,8 @@ nets; each has a level (the grade it belongs to) and HoDoKu's score. A puzzle's 
 solve, singles applied in bulk between steps; its score is the sum of the path (a cell the bulk singles
 decide scores SINGLE_SCORE, between HoDoKu's naked single 4 and hidden single 14, since bulk propagation
 does not tell them apart), and its grade is the higher of its hardest technique's level and its score's
-band. Known limits: see `solvers.logic` (no nested forcing chains); "Diabolical" also covers a puzzle the
-ladder cannot finish (none of top95).
+band. Known limits: see `solvers.logic`; "Diabolical" also covers a puzzle the ladder cannot finish (none of
+top95).
 """
 
 from __future__ import annotations
@@ -125,6 +125,21 @@ def solve_path(puzzle: Puzzle, max_level: int = TOP, score_cap: int | None = Non
                 bands=bands_of(puzzle))
     run_ladder(puzzle.shape, cands, max_level, path, score_cap=score_cap)
     return path
+
+
+def quick_grade(puzzle: Puzzle, level: int) -> tuple[int, bool]:
+    """(grade, exact): as much of the candidate's grade as deciding whether it is `level` needs.
+
+    The ladder's path with fewer rungs is the full path up to the first step that needs a rung left out, and a
+    path's grade only grows along it. So the ladder runs up to `level`'s rungs, stopping once the score passes
+    the grade's band: stuck or over the band means "above `level`" (not exact); solved gives the exact grade.
+    For the top grade the ladder stops below the top rungs: stuck or over the band below means the top grade."""
+    cells = len(puzzle.givens)
+    below = min(level, TOP - 1)
+    path = solve_path(puzzle, below, score_cap=score_cap(below, cells, bands_of(puzzle)))
+    if path.solved:
+        return grade_of_path(path, cells), True
+    return (TOP, True) if level >= TOP else (below + 1, False)
 
 
 def logic_solve(puzzle: Puzzle, max_level: int = TOP,
