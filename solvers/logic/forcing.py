@@ -224,6 +224,7 @@ class Trace:
         self.order: list[Fact] = []
         self.queue: deque[Fact] = deque()
         self.contradiction: tuple[str, tuple[Fact, ...]] | None = None
+        self.gone = [0] * len(cands)  # per cell, the values the trace removed (a mask)
 
     def run(self, cell: int, value: int, placed: bool = True) -> Trace:
         """Assume cell = value (or cell != value) and follow singles, then locked candidates, to the end."""
@@ -292,12 +293,11 @@ class Trace:
 
     def _gone_in(self, cells, v: int | None) -> tuple[Fact, ...]:
         """The derived removals in these cells (of v, or of any value)."""
-        out = []
-        for c in cells:
-            for x in ([v] if v is not None else range(1, self.g.n + 1)):
-                if (c, x, False) in self.why:
-                    out.append((c, x, False))
-        return tuple(out)
+        gone = self.gone
+        if v is not None:
+            b = bit(v)
+            return tuple((c, v, False) for c in cells if gone[c] & b)
+        return tuple((c, x, False) for c in cells if gone[c] for x in values_of(gone[c]))
 
     def _place(self, c: int, v: int, how: str, parents: tuple[Fact, ...]) -> None:
         key = (c, v, True)
@@ -316,6 +316,7 @@ class Trace:
         if key in self.why or not self.cands[c] & bit(v):
             return
         self.cands[c] &= ~bit(v)
+        self.gone[c] |= bit(v)
         self.why[key] = (how, parents)
         self.order.append(key)
         self.queue.append(key)
