@@ -149,19 +149,19 @@ def info(fam: Family) -> Json:
             "variants": [list(v) for v in fam.variants], "commands": names(fam), "tables": fam.tables()}
 
 
-# name -> (handler, streams several answers)
-COMMON: dict[str, tuple[Callable[[Family, Json], Any], bool]] = {
-    "solve": (lambda fam, obj: fam.solve(fam.read(obj), obj), False),
-    "generate": (_generate, False),
-    "hint": (_hint, False),
-    "check": (_check, False),
-    "apply": (_apply, False),
-    "format": (lambda fam, obj: {"text": fam.format(fam.read(obj))}, False),
-    "parse": (_parse, False),
-    "trace": (_trace, True),
-    "info": (lambda fam, obj: info(fam), False),
-    "import": (_import, False),
-    "export": (_export, False),
+# name -> handler (of the common commands only `trace` streams several answers)
+COMMON: dict[str, Callable[[Family, Json], Any]] = {
+    "solve": lambda fam, obj: fam.solve(fam.read(obj), obj),
+    "generate": _generate,
+    "hint": _hint,
+    "check": _check,
+    "apply": _apply,
+    "format": lambda fam, obj: {"text": fam.format(fam.read(obj))},
+    "parse": _parse,
+    "trace": _trace,
+    "info": lambda fam, obj: info(fam),
+    "import": _import,
+    "export": _export,
 }
 
 
@@ -172,7 +172,7 @@ def names(fam: Family) -> list[str]:
 
 def streams(fam: Family, command: str) -> bool:
     """Whether a command answers with several objects (a trace)."""
-    if command == "trace":
+    if command == "trace":  # the one common command that streams
         return True
     extra = fam.extra().get(command)
     return bool(extra and extra.stream)
@@ -183,7 +183,7 @@ def _handler(fam: Family, command: str) -> Callable[[Json], Any]:
     if command not in names(fam):
         raise PuzzleError(f"{fam.name} has no command {str(command)[:40]!r}; choose one of {', '.join(names(fam))}")
     if command in COMMON:
-        return lambda obj: COMMON[command][0](fam, obj)
+        return lambda obj: COMMON[command](fam, obj)
     handler = fam.extra()[command].run
     if handler is None:
         raise PuzzleError(f"{fam.name} {command} runs from the command line only")

@@ -697,6 +697,7 @@ LEVELS = {**{t.name: t.level for t in TECHNIQUES}, **{s: EXPERT for s in SASHIMI
 # raised to the band's when a long path of easier steps adds up (HoDoKu grades the same way).
 BANDS = (1600, 2600, 4200, 8000)
 _LATIN_AT = {lv: [t.latin for t in TECHNIQUES if t.level == lv and t.latin and t.level > EASY] for lv in range(EXTREME)}
+CHAINED_TRACES = 2  # contradictions a forcing step of a hint without notes explains to pick the shorter
 STEP_MEMO = 1024  # positions whose costly answer (Expert rungs and up) `next_step` remembers
 _steps: dict[tuple[Any, ...], tuple[int, Step, tuple[ClueRef, ...]] | None] = {}
 
@@ -1014,7 +1015,7 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
         latin_play.with_notes(board.cands, values, state.notes)
     chain: list[tuple[int, Step, tuple[ClueRef, ...]]] = []
     while True:
-        with forcing.knowing(solution):
+        with forcing.knowing(solution), forcing.tracing(forcing.MAX_TRACED if tracked else CHAINED_TRACES):
             found_step = next_step(board) or _guess(board, solution)
         chain.append(found_step)
         if tracked or found_step[1].place is not None or len(chain) > 4 * n * n:

@@ -39,14 +39,6 @@ def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, coro).result()
 
 
-def benchmark_file(name: str) -> Path:
-    """A file of ../shared/benchmarks, or skip the test when the folder is absent."""
-    path = BENCHMARKS / name
-    if not path.exists():
-        pytest.skip(f"benchmark data {path} is not present")
-    return path
-
-
 class _Quiet(QuietHandler):
     """build.py's static handler (types, isolation headers), silent."""
 

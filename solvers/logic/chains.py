@@ -31,8 +31,6 @@ from .board import (
 
 Node = tuple[int, int]  # (value, cell bitset)
 
-SINGLE_DIGIT = ("Skyscraper", "2-string kite", "Turbot fish", "Empty rectangle", "X-chain", "Grouped X-chain")
-
 
 class Graph:
     """The nodes and strong links of a candidate grid for one kind of chain."""

@@ -46,6 +46,19 @@ def _false_order(cands: Cands, values: Values) -> list[tuple[int, int]]:
 
 Fact = tuple[int, int, bool]  # (cell, value, placed) — placed False means "the value is ruled out"
 MAX_TRACED = 12  # contradictions explained to pick the shortest
+_traced_max = [MAX_TRACED]  # the limit in force (`tracing`)
+
+
+@contextmanager
+def tracing(limit: int) -> Iterator[None]:
+    """While inside, the contradiction rungs explain at most `limit` contradictions to pick the shortest (a hint
+    that chains many forcing steps to one placement tells only its key step in full)."""
+    before = _traced_max[0]
+    _traced_max[0] = limit
+    try:
+        yield
+    finally:
+        _traced_max[0] = before
 
 
 Pair = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
@@ -420,12 +433,12 @@ def contradiction(want_net: bool):
             lines, net, _ = trace.explain(trace.contradiction)
             traced += 1
             if net and not want_net:
-                if traced >= MAX_TRACED:
+                if traced >= _traced_max[0]:
                     break
                 continue
             if best is None or len(lines) < len(best[2]):
                 best = (c, v, lines, net, trace.contradiction[0])
-            if traced >= MAX_TRACED or len(lines) <= 2:
+            if traced >= _traced_max[0] or len(lines) <= 2:
                 break
         if best is None:
             return None

@@ -128,12 +128,6 @@ def unit_names(n: int, box: tuple[int, int] | None = None) -> list[str]:
     return names
 
 
-def box_index(n: int, box: tuple[int, int], cell: int) -> int:
-    """The index (0-based, among boxes) of the box holding a cell."""
-    w, h = box
-    return (cell // n // h) * (n // w) + (cell % n) // w
-
-
 def peers(n: int, box: tuple[int, int] | None = None) -> list[tuple[int, ...]]:
     """Each cell's peers (the other cells of its units), ascending."""
     sets = [set() for _ in range(n * n)]

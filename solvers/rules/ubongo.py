@@ -380,11 +380,6 @@ def parse_link(fragment: str) -> tuple:
     return card, placed
 
 
-def cubes_of(obj: dict) -> dict:
-    """piece id -> sorted cube tuples, from JSON ({"r2": [[0, 0, 0], ...]})."""
-    return {piece_id(pid): tuple(sorted(tuple(int(v) for v in q) for q in cubes)) for pid, cubes in obj.items()}
-
-
 def assembly_order(placed: dict) -> list:
     """Pieces bottom-up (lowest cube, then lowest average layer, then bigger first): how to build."""
     def key(pid: str) -> tuple:
