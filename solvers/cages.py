@@ -2,10 +2,11 @@
 
 A cage is cells whose digits differ and add up to its sum. `combos` lists the digit sets (masks, bit v-1 =
 digit v) of a size and sum, computed once per (size, sum, side); `narrow` keeps in each cage cell only the
-digits of the sets its cage can still make; `fill` goes further and keeps in each cell only the digits it takes in
+digits of the sets its cage can still make; `keep` goes further and keeps in each cell only the digits it takes in
 some complete filling of the cage (different digits, one of the sets), found by a pass over the masks of digits
-used so far. `settle` alternates `fill` with the latin singles to a fixpoint: the search's propagation for killer
-puzzles. The hint rungs that explain the same logic are in logic/cages.py.
+used so far; `innies` gives the rule of 45 as extra cages. The forcing rungs (logic/forcing.py), and with them
+the variants' search, follow `keep` over the cages and innies; the hint rungs that explain the same logic are
+in logic/cages.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from .latin import Cell, Mask, propagate
+from .latin import Cell, Mask
 
 Cage = tuple[tuple[Cell, ...], tuple[Mask, ...]]  # (cells, the digit sets that make its sum)
 
@@ -136,21 +137,6 @@ def keep(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
     return fillings(sets, masks)
 
 
-def fill(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
-    """Keep in each cage cell only the candidates `keep` leaves it, in place: the cells that changed, or None when
-    a cage cannot be filled."""
-    changed = []
-    for cells, sets in cages:
-        got = keep(sets, tuple(cands[c] for c in cells))
-        if 0 in got:
-            return None
-        for c, k in zip(cells, got, strict=True):
-            if cands[c] != k:
-                cands[c] = k
-                changed.append(c)
-    return changed
-
-
 def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
     """Keep in each cage cell only the digits of its cage's possible sets, in place: the cells that changed,
     or None when a cage can make no set."""
@@ -166,27 +152,3 @@ def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
                 cands[c] = m
                 changed.append(c)
     return changed
-
-
-def settle(cands: list[Mask], queue: list[Cell], peers: Sequence[Sequence[Cell]], units: Sequence[Sequence[Cell]],
-           full: Mask, cages: Sequence[Cage], cell_cages: Sequence[Sequence[int]], fixpoint: bool = False) -> bool:
-    """Latin singles and cage fillings to a common fixpoint, in place; False on a contradiction. With `fixpoint`,
-    `cands` is such a fixpoint but for the queued cells: each round looks again only at the cages (`cell_cages`:
-    per cell, its cages' indices) whose cells changed."""
-    seen = list(cands) if fixpoint else [-1] * len(cands)
-    for c in queue:
-        seen[c] = -1
-    if not propagate(cands, queue, peers, units, full):
-        return False
-    while True:
-        todo = sorted({k for c, m in enumerate(cands) if m != seen[c] for k in cell_cages[c]})
-        if not todo:
-            return True
-        seen = list(cands)
-        changed = fill(cands, [cages[k] for k in todo])
-        if changed is None:
-            return False
-        if not changed:
-            return True
-        if not propagate(cands, [c for c in changed if not cands[c] & (cands[c] - 1)], peers, units, full):
-            return False

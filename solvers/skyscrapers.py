@@ -587,9 +587,9 @@ def contradiction(board: Board) -> tuple[str, tuple[Cell, ...]] | None:
     return None
 
 
-def _clues_said(p: Puzzle, fref: ClueRef, bref: ClueRef) -> str:
-    """'the 3 left of row 2' (and 'the 2 right of row 2')."""
-    return " and ".join(f"the {p.clue(r)} {side_name(r)}" for r in (fref, bref) if p.clue(r))
+def _clues_said(p: Puzzle, *refs: ClueRef) -> str:
+    """'the 3 left of row 2' (and 'the 2 right of row 2'): the clues given among `refs`."""
+    return " and ".join(f"the {p.clue(r)} {side_name(r)}" for r in refs if p.clue(r))
 
 
 @lru_cache(maxsize=16)
@@ -1071,7 +1071,7 @@ def _region(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> Json:
 def _where(board: Board, step: Step, refs: tuple[ClueRef, ...]) -> str:
     """The first stage of a hint: the clue and line, the unit, or the pattern's cells to look at."""
     if refs:
-        clues = " and ".join(f"the {board.puzzle.clue(r)} {side_name(r)}" for r in refs)
+        clues = _clues_said(board.puzzle, *refs)
         return f"Look at {line_name(refs[0])} and {clues}"
     g = board.lay.g
     if step.technique in FORCING:  # the assumption's cell: what would follow from it?

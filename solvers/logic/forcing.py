@@ -99,8 +99,8 @@ _locks: dict[int, tuple[tuple, Locks]] = {}  # by id(units), as `intersections`
 def _locks_of(g: Geometry) -> Locks:
     """The intersections as segments: (the segments' cells, per unit a its intersections as (the segment where a
     meets b, the segments that make up the rest of a, the rest of b)). The rest of a unit is the union of its
-    other crossings where they tile it (a box's other rows), else a segment of its own; so each round unions
-    every segment once and a pair's confined values are a few ORs."""
+    other crossings where they tile it (a box's other rows), else a segment of its own; so a round unions each
+    segment it needs once and a pair's confined values are a few ORs."""
     known = _locks.get(id(g.units))
     if known is not None and known[0] is g.units:
         return known[1]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from random import Random
 
-from .. import budget, cages, latin
+from .. import budget, latin
 from ..base import PuzzleError
 from ..latin import Mask, propagate
 from ..logic import forcing
@@ -21,22 +21,19 @@ from .grid import CLASSIC, Grid, Puzzle, Shape, geometry
 
 @cache
 def tables(shape: Shape) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
-                                  tuple[tuple[int, ...], ...], tuple[cages.Cage, ...], tuple[tuple[int, ...], ...]]:
-    """(peers, units, full mask, each cell's units, killer cages with their digit sets) for the hot loops; the
-    innies of each house count as cages too; per cell, the indices of its cages."""
+                                  tuple[tuple[int, ...], ...]]:
+    """(peers, units, full mask, each cell's units) for the hot loops."""
     g = geometry(shape)
-    extra = [(total, cells) for total, cells, _ in cages.innies(g.units, g.cages, g.n)] if g.cages else []
-    cage_sets = cages.prepare([*g.cages, *extra], g.n)
-    cell_cages = tuple(tuple(k for k, (cells, _) in enumerate(cage_sets) if c in cells) for c in range(len(g.peers)))
-    return g.peers, g.units, g.full, g.cell_units, cage_sets, cell_cages
+    return g.peers, g.units, g.full, g.cell_units
 
 
 def settle(shape: Shape, cands: list[Mask], queue: list[int], changed: list[int] | None = None) -> bool:
-    """Singles (and a killer's cage sums) to a fixpoint from the `queue` of decided cells, in place; False on a
-    contradiction. With `changed`, only the units of the queued and changed cells are scanned (a fixpoint before)."""
-    peers, units, full, cell_units, cage_sets, cell_cages = tables(shape)
-    if shape[1] != CLASSIC:  # a variant: locked candidates and the cages' fillings too (the forcing rungs' closure)
+    """Singles to a fixpoint from the `queue` of decided cells, in place; False on a contradiction. A variant also
+    follows locked candidates and its cages' fillings and innies (the forcing rungs' closure). With `changed`,
+    only the units of the queued and changed cells are scanned (a fixpoint before)."""
+    if shape[1] != CLASSIC:
         return forcing.saturate(geometry(shape), cands, queue, range(len(cands)) if changed is None else changed)
+    peers, units, full, cell_units = tables(shape)
     if changed is None:
         return propagate(cands, queue, peers, units, full)
     return propagate(cands, queue, peers, units, full, cell_units, changed)
