@@ -8,7 +8,8 @@ hint, ask again, the player's notes carried): the share of walks finished by nam
 the wrong steps (a placement or an elimination the unique solution contradicts: must be 0), the techniques used
 and the slowest hint in CPython. With --browser, every position of every walk is hinted again inside the
 page's worker (Pyodide, the page's own `timeit` export) and the same positions in CPython in the same run, with
-the ratio: the issue's target is under 1 s per hint in the worker, and a median 9x9 killer solve under 50 ms.
+the ratio (the issue's target: under 1 s per hint in the worker, and a median 9x9 killer solve under 50 ms);
+then seed 0's puzzle of every grade is generated in both.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ def main() -> None:
           f"{'solve med ms':>13}{'solve max ms':>13}{'by logic':>9}{'wrong':>6}{'hint max ms':>12}"
           "  techniques past singles")
     positions: dict[str, list[dict]] = collections.defaultdict(list)
+    asks: dict[str, list[dict]] = collections.defaultdict(list)  # seed 0's generate inputs, timed in the worker
     for variant in args.variants:
         for size in args.sizes:
             if size not in sudoku.VARIANT_SIZES[variant]:
@@ -86,10 +88,11 @@ def main() -> None:
             for grade in range(len(GRADES)):
                 gen, got, solve_ms, logic, wrong, slowest, used = [], [], [], 0, 0, 0.0, collections.Counter()
                 for seed in range(args.seeds):
+                    ask = {"difficulty": grade + 1, "seed": seed, "size": size, "variant": variant}
+                    asks[f"{variant} {size}"] += [ask] if seed == 0 else []
                     t = time.perf_counter()
                     try:
-                        p = commands.run(SUDOKU, "generate", {"difficulty": grade + 1, "seed": seed, "size": size,
-                                                              "variant": variant})
+                        p = commands.run(SUDOKU, "generate", ask)
                     except PuzzleError:  # no puzzle of that grade found: said in the table, the run goes on
                         gen.append(time.perf_counter() - t)
                         got.append("none")
@@ -111,29 +114,32 @@ def main() -> None:
                       f"{','.join(got):<22}{statistics.median(solve_ms):>13.1f}{max(solve_ms):>13.1f}"
                       f"{logic:>6}/{args.seeds:<2}{wrong:>6}{slowest:>12.0f}  {past}", flush=True)
     if args.browser:
-        browser_hints(positions)
+        browser_hints(positions, asks)
 
 
-def browser_hints(positions: dict[str, list[dict]]) -> None:
-    """Every walk position hinted in the page's worker and in CPython, in the same run."""
+def browser_hints(positions: dict[str, list[dict]], asks: dict[str, list[dict]]) -> None:
+    """Every walk position hinted in the page's worker and in CPython, in the same run; then seed 0's puzzle of
+    every grade generated in both."""
     from playwright.sync_api import sync_playwright
 
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
     server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(DIST)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"\n{'hints of every walk':<24}{'where':<10}{'positions':>10}{'median ms':>10}{'max ms':>10}{'ratio':>8}")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         page = browser.new_context(service_workers="block").new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/sudoku.html")
         page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=120_000)
-        for name, objs in positions.items():
-            there = json.loads(page.evaluate(ASK, ["timeit", ["sudoku", "hint", json.dumps(objs)]]))["ms"]
-            here = cpython_ms("sudoku", "hint", objs)
-            for where, ms in (("CPython", here), ("browser", there)):
-                print(f"{name:<24}{where:<10}{len(ms):>10}{statistics.median(ms):>10.1f}{max(ms):>10.1f}"
-                      f"{sum(ms) / sum(here):>8.2f}", flush=True)
+        for title, command, table in (("hints of every walk", "hint", positions),
+                                      ("generate (seed 0, each grade)", "generate", asks)):
+            print(f"\n{title:<30}{'where':<10}{'inputs':>7}{'median ms':>10}{'max ms':>10}{'ratio':>8}")
+            for name, objs in table.items():
+                there = json.loads(page.evaluate(ASK, ["timeit", ["sudoku", command, json.dumps(objs)]]))["ms"]
+                here = cpython_ms("sudoku", command, objs)
+                for where, ms in (("CPython", here), ("browser", there)):
+                    print(f"{name:<30}{where:<10}{len(ms):>7}{statistics.median(ms):>10.1f}{max(ms):>10.1f}"
+                          f"{sum(ms) / sum(here):>8.2f}", flush=True)
         browser.close()
     server.shutdown()
 

@@ -152,3 +152,66 @@ def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
                 cands[c] = m
                 changed.append(c)
     return changed
+
+
+SUM_CELLS = 6  # innies or outies of a union of lines kept as a sum (at most this many cells)
+
+
+def line_sums(units: Sequence[Sequence[Cell]], unit_names: Sequence[str], cages: Sequence[tuple[int, Sequence[Cell]]],
+              n: int) -> list[tuple[int, tuple[Cell, ...], str]]:
+    """The rule of 45 on unions of 2..n-1 side-by-side rows or columns: (sum, cells, the union's name) for its
+    innies (the cells outside the cages wholly inside it) and its outies (the cells of cages reaching into it that
+    lie outside), when 1..SUM_CELLS cells. Their digits may repeat (they span several lines)."""
+    cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
+    out = []
+    for kind in ("row", "column"):
+        lines = [u for u, name in enumerate(unit_names) if name.startswith(kind + " ")]
+        for width in range(2, n):
+            for start in range(n - width + 1):
+                inside = {c for u in lines[start:start + width] for c in units[u]}
+                touched = {cage_of[c] for c in inside if c in cage_of}
+                whole = {k for k in touched if set(cages[k][1]) <= inside}
+                part = touched - whole
+                name = f"{kind}s {start + 1}-{start + width}"
+                innies = tuple(sorted(c for c in inside if cage_of.get(c) not in whole))
+                total = n * (n + 1) // 2 * width
+                total -= sum(cages[k][0] for k in whole)
+                if 2 <= len(innies) <= SUM_CELLS:
+                    out.append((total, innies, f"the innies of {name}"))
+                if all(c in cage_of for c in innies):
+                    outies = tuple(sorted(c for k in part for c in cages[k][1] if c not in inside))
+                    if 1 <= len(outies) <= SUM_CELLS:
+                        out.append((sum(cages[k][0] for k in part) - total, outies, f"the outies of {name}"))
+    return out
+
+
+_SUMS: dict[tuple[int, tuple[Mask, ...]], tuple[Mask, ...]] = {}
+
+
+def sums(total: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """Per cell (candidates `masks`), the digits it holds in some choice of one candidate per cell adding up to
+    `total` (digits may repeat); all 0 when there is none. Reachable sums as bit sets, forward then backward."""
+    key = (total, masks)
+    hit = _SUMS.get(key)
+    if hit is not None:
+        return hit
+    digits = [[v + 1 for v in range(m.bit_length()) if m >> v & 1] for m in masks]
+    fwd = [1]
+    for ds in digits:
+        reach = 0
+        for d in ds:
+            reach |= fwd[-1] << d
+        fwd.append(reach)
+    out = [0] * len(masks)
+    need = 1 << total  # the sums still to make after each cell, from the last
+    for i in range(len(masks) - 1, -1, -1):
+        back = 0
+        for d in digits[i]:
+            if fwd[i] & (need >> d):
+                out[i] |= 1 << (d - 1)
+                back |= need >> d
+        need = back
+    if len(_SUMS) >= ALLOWED_KEPT:
+        _SUMS.clear()
+    hit = _SUMS[key] = tuple(out) if all(out) else (0,) * len(masks)
+    return hit

@@ -4,6 +4,7 @@ input turned into messages."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -17,7 +18,7 @@ from solvers.base import PuzzleError
 from solvers.latin import bit
 from solvers.logic import cages as killer
 from solvers.rules import sudoku as rules
-from solvers.sudoku import grid, solver
+from solvers.sudoku import generator, grid, solver
 from solvers.sudoku.techniques import solve_path
 
 SUDOKU = solver_family("sudoku")
@@ -201,6 +202,44 @@ def test_cage_and_house_and_rule_of_45_follow_from_the_rules() -> None:
     assert step is not None and set(step.eliminate) == {(c, 1) for c in range(2, 9)} and "row 1" in step.reason
     for technique in (killer.combination, killer.cage_and_house, killer.rule_of_45):
         check_sound(technique)
+
+
+def test_line_sums_keep_exactly_the_digits_of_some_sum() -> None:
+    rng = random.Random(7)
+    for _ in range(400):
+        masks = tuple(rng.randint(1, 511) for _ in range(rng.randint(1, 4)))
+        total = rng.randint(len(masks), 9 * len(masks))
+        expect = [0] * len(masks)
+        for pick in itertools.product(*[[v for v in range(1, 10) if m & bit(v)] for m in masks]):
+            if sum(pick) == total:
+                for i, v in enumerate(pick):
+                    expect[i] |= bit(v)
+        assert cages.sums(total, masks) == (tuple(expect) if all(expect) else (0,) * len(masks))
+
+
+def test_innies_and_outies_of_lines_hold_in_the_solution() -> None:
+    p = commands.run(SUDOKU, "generate", {"difficulty": 4, "seed": 2, "size": 9, "variant": "killer"})
+    puzzle = puzzle_of(p)
+    truth, g = solver.solve(puzzle), puzzle.geometry
+    found = cages.line_sums(g.units, g.unit_names, g.cages, g.n)
+    assert any("innies" in what for *_, what in found) and any("outies" in what for *_, what in found)
+    for total, cells, _what in found:
+        assert sum(truth[c] for c in cells) == total
+
+
+def test_easing_and_hardening_a_killer_keep_its_one_solution() -> None:
+    rng = random.Random(3)
+    p = commands.run(SUDOKU, "generate", {"difficulty": 2, "seed": 4, "size": 9, "variant": "killer"})
+    puzzle = puzzle_of(p)
+    truth = solver.solve(puzzle)
+    easier = generator.ease(puzzle, truth, rng)
+    harder = generator.harden(puzzle, truth, rng)
+    assert easier is not None and harder is not None
+    assert len(easier.layout[2]) == len(puzzle.layout[2]) + 1 or sum(map(bool, easier.givens)) == sum(
+        map(bool, puzzle.givens)) + 1
+    assert len(harder.layout[2]) == len(puzzle.layout[2]) - 1
+    for made in (easier, harder):
+        assert solver.solutions(made, 2) == [truth]
 
 
 def check_sound(finder) -> None:

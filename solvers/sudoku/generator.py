@@ -120,7 +120,8 @@ def candidate(rng: Random, shape: Shape, level: int | None, symmetric: bool) -> 
 # ---------------------------------------------------------------------------- variants: jigsaw regions, killer cages
 
 REGION_SWAPS = 12  # accepted swaps per cell when jigsaw regions are shuffled out of the boxes
-KILLER_NODES = 5_000  # search nodes of one uniqueness check while a killer's cages are split
+HARDEN_STEPS, JOIN_TRIES = 8, 4  # joins of two cages (and tries of each) to bring an easy killer up to its grade
+KILLER_NODES = 1_000  # search nodes of one uniqueness check while a killer's cages are split
 VARIANT_ATTEMPTS = 24  # fresh candidates per variant puzzle before settling for the closest grade
 SOLUTION_NODES, SOLUTION_RESTARTS = 400, 25  # a variant's full grid: short searches, restarted in a new order
 CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
@@ -241,12 +242,12 @@ def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> P
     while True:
         layout = (regions, diagonals, rules.check_cages([(sum(solution[c] for c in g), g) for g in groups], n))
         try:
-            found = Search((box, layout), 2, max_nodes=KILLER_NODES).run(givens)
+            found = Search((box, layout), 1, max_nodes=KILLER_NODES, other_than=solution).run(givens)
         except OutOfNodes:
             return None
-        if len(found) < 2:
+        if not found:
             return Puzzle(box, tuple(givens), layout)
-        differ = [c for c in range(n * n) if found[0][c] != found[1][c]]
+        differ = [c for c in range(n * n) if found[0][c] != solution[c]]
         biggest = max(len(g) for g in groups if set(g) & set(differ))  # split big cages first: no lone cells
         c = rng.choice([c for c in differ if any(c in g and len(g) == biggest for g in groups)])
         k = next(i for i, g in enumerate(groups) if c in g)
@@ -272,9 +273,65 @@ def variant_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzl
     return Puzzle(box, dug, shape[1])
 
 
+def ease(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
+    """The puzzle with one more clue (still unique, never harder): a killer splits one of its biggest cages that
+    splits in two, else a blank cell is given its digit of the solution; None when every cell is given."""
+    regions, diagonals, cages = puzzle.layout
+    n = puzzle.n
+    biggest = max((len(cells) for _total, cells in cages), default=0)
+    at = [k for k, (_total, cells) in enumerate(cages) if len(cells) == biggest]
+    rng.shuffle(at)
+    for k in at:
+        halves = _split(n, list(cages[k][1]), rng.choice(cages[k][1]))
+        if halves is not None:
+            split = [*cages[:k], *((sum(solution[c] for c in h), h) for h in halves), *cages[k + 1:]]
+            return Puzzle(puzzle.box, puzzle.givens, (regions, diagonals, rules.check_cages(split, n)))
+    blank = [c for c, v in enumerate(puzzle.givens) if not v]
+    if not blank:
+        return None
+    c = rng.choice(blank)
+    return Puzzle(puzzle.box, (*puzzle.givens[:c], solution[c], *puzzle.givens[c + 1:]), puzzle.layout)
+
+
+def harden(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
+    """A killer with two cages side by side joined (different digits, at most n cells) while its solution stays
+    unique: up to JOIN_TRIES joins in random order; None when none keeps it unique (or it has no cages)."""
+    regions, diagonals, cages = puzzle.layout
+    n = puzzle.n
+    cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
+    pairs = sorted({(min(a, b), max(a, b)) for c, a in cage_of.items() for x in _neighbours(n, c)
+                    if (b := cage_of.get(x, a)) != a})
+    rng.shuffle(pairs)
+    joins = [(a, b) for a, b in pairs if len(cages[a][1]) + len(cages[b][1]) <= n
+             and len({solution[c] for c in (*cages[a][1], *cages[b][1])}) == len(cages[a][1]) + len(cages[b][1])]
+    for a, b in joins[:JOIN_TRIES]:
+        cells = sorted((*cages[a][1], *cages[b][1]))
+        joined = [cage for k, cage in enumerate(cages) if k not in (a, b)] + [(cages[a][0] + cages[b][0], cells)]
+        layout = (regions, diagonals, rules.check_cages(joined, n))
+        try:
+            if not Search((puzzle.box, layout), 1, max_nodes=KILLER_NODES, other_than=solution).run(puzzle.givens):
+                return Puzzle(puzzle.box, puzzle.givens, layout)
+        except OutOfNodes:
+            continue
+    return None
+
+
+def _variant_grade(puzzle: Puzzle, level: int) -> tuple[int, bool] | None:
+    """`quick_grade` of a variant candidate whose solution is known; for the top grade the whole ladder must solve
+    it (None: the ladder would have to guess)."""
+    got, exact = quick_grade(puzzle, level)
+    if got >= TOP and level >= TOP:  # graded top by the rungs below it: the whole ladder must solve it
+        path = solve_path(puzzle)  # (below the top grade asked, only a fallback: checked if it is used)
+        if not path.solved:
+            return None
+        return grade_of_path(path, puzzle.n ** 2), True
+    return got, exact
+
+
 def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[Puzzle, int]:
     """A unique puzzle of a variant that the ladder solves (so hints never guess), of the grade asked or the
-    closest one found in ATTEMPTS fresh candidates."""
+    closest one found in ATTEMPTS fresh candidates; a candidate harder than asked is eased (`ease`) clue by clue
+    until it is not."""
     if size not in rules.VARIANT_SIZES[variant]:
         raise PuzzleError(f"{variant} Sudoku comes in sizes {', '.join(map(str, rules.VARIANT_SIZES[variant]))}; "
                           f"not {size}")
@@ -283,13 +340,18 @@ def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[
         puzzle = variant_candidate(rng, level, size, variant)
         if puzzle is None:
             continue
-        with forcing.knowing(solve(puzzle)):  # unique by construction: the forcing rungs skip true assumptions
-            got, exact = quick_grade(puzzle, level)
-            if got >= TOP and level >= TOP:  # graded top by the rungs below it: the whole ladder must solve it
-                path = solve_path(puzzle)  # (below the top grade asked, only a fallback: checked if it is used)
-                if not path.solved:
-                    continue  # the ladder would have to guess
-                got, exact = grade_of_path(path, size * size), True
+        solution = solve(puzzle)
+        with forcing.knowing(solution):  # unique by construction: the forcing rungs skip true assumptions
+            graded = _variant_grade(puzzle, level)
+            for _ in range(HARDEN_STEPS):
+                if graded is None or graded[0] >= level or (harder := harden(puzzle, solution, rng)) is None:
+                    break
+                puzzle, graded = harder, _variant_grade(harder, level)
+            while graded is not None and graded[0] > level and (easier := ease(puzzle, solution, rng)) is not None:
+                puzzle, graded = easier, _variant_grade(easier, level)
+        if graded is None:
+            continue  # the ladder would have to guess
+        got, exact = graded
         if got == level:
             return puzzle, got
         kept.append((abs(got - level), not exact, attempt, puzzle, got))

@@ -46,11 +46,14 @@ class OutOfNodes(Exception):
 class Search:
     """Depth-first search over candidate masks, counting solutions up to a limit; counts nodes.
 
-    `max_nodes` bounds the work (OutOfNodes past it): a count, not a clock, so generators stay deterministic."""
+    `max_nodes` bounds the work (OutOfNodes past it): a count, not a clock, so generators stay deterministic.
+    With `other_than` (a solution known), that grid is not counted and each cell tries its digit last: a second
+    solution, when there is one, tends to come first."""
 
     def __init__(self, shape: Shape, limit: int = 2, rng: Random | None = None,
-                 max_nodes: int | None = None) -> None:
+                 max_nodes: int | None = None, other_than: Grid | None = None) -> None:
         self.shape = shape
+        self.other_than = other_than
         self.full = tables(shape)[2]
         self.limit = limit
         self.rng = rng
@@ -78,7 +81,9 @@ class Search:
         self.spend()
         best = latin.most_constrained(cands)
         if best < 0:
-            self.solutions.append(tuple(m.bit_length() for m in cands))
+            grid = tuple(m.bit_length() for m in cands)
+            if grid != self.other_than:
+                self.solutions.append(grid)
             return len(self.solutions) >= self.limit
         m = cands[best]
         bits = []
@@ -88,6 +93,9 @@ class Search:
             m ^= b
         if self.rng is not None:
             self.rng.shuffle(bits)
+        if self.other_than is not None:
+            last = 1 << (self.other_than[best] - 1)
+            bits.sort(key=lambda b: b == last)
         shape = self.shape
         for b in bits:
             nc = cands[:]
