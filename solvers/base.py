@@ -67,7 +67,7 @@ class Hint:
     """One step a person could take, revealed in stages: where, what, why, then the move.
 
     `technique`, `cells`, `reason` and the JSON `move` keep the command-line contract's
-    shape; `where` and `what` are the first two stages' sentences, `step` the move as the
+    shape; `where` and `what` are the first two stages' sentences, `move_text` the move as the
     family's move string (what `apply` takes), None when there is nothing to play. `reveal` is
     what a page shows in turn, as (title, text) pairs, in the family's own words (empty: where,
     then what and why).
@@ -81,7 +81,7 @@ class Hint:
     extra: dict[str, Any] = field(default_factory=dict)  # family-specific (eliminations, chains...)
     where: str = ""
     what: str = ""
-    step: str | None = None
+    move_text: str | None = None
     reveal: tuple[tuple[str, str], ...] = ()
 
     def told(self) -> tuple[tuple[str, str], ...]:
@@ -97,7 +97,7 @@ class Hint:
         out: Json = {"technique": self.technique, "cells": self.cells, "reason": self.reason, "move": self.move,
                      "level": self.level,
                      "stages": {"where": self.where or self.reason, "what": self.what or self.technique,
-                                "why": self.reason, "move": self.step},
+                                "why": self.reason, "move": self.move_text},
                      "reveal": [list(stage) for stage in self.told()]}
         out.update(self.extra)
         return out
@@ -190,6 +190,11 @@ class Family(ABC, Generic[P, S]):
     default_size: ClassVar[int | None] = None
     methods: ClassVar[tuple[Method, ...]] = ()  # trace methods, the first is the default
     variants: ClassVar[tuple[tuple[str, str], ...]] = ()  # (name, label) of what `generate` can vary; first default
+    # how *Watch the solver* shows it: the board ("grid": a latin grid through its rules' `grid_of`; "slide",
+    # "genius", "pieces"), whether its methods' steps compare, what its size counts ("pieces" or a side)
+    watch_view: ClassVar[str] = "grid"
+    watch_compare: ClassVar[bool] = False
+    size_unit: ClassVar[str] = "side"
 
     # --- puzzles as text and JSON ------------------------------------------------------
     @abstractmethod
@@ -269,9 +274,13 @@ class Family(ABC, Generic[P, S]):
         """Fields added to a generated puzzle's JSON (difficulty and the like)."""
         return {}
 
-    def check_json(self, puzzle: P, state: S, problems: list[Problem]) -> Json:
-        """Family fields of a check answer beside "problems" (e.g. "wrong", "solved")."""
-        return {}
+    def checked(self, puzzle: P, state: S) -> Json:
+        """A `check` request's answer, worked out once: "problems", "solved", "message" (a family may add fields:
+        "wrong", "conflicts" and the like)."""
+        problems = self.check(puzzle, state)
+        solved = not problems and self.is_solved(puzzle, state)
+        return {"problems": [p.to_json() for p in problems], "solved": solved,
+                "message": problems[0].text if problems else ("Solved." if solved else "No mistakes so far.")}
 
     def trace(self, puzzle: P, method: str, obj: Json) -> Iterator[Json]:
         """Solver events for watch-the-solver; the last is {"event": "solved", ...}."""
@@ -281,9 +290,18 @@ class Family(ABC, Generic[P, S]):
         """Commands this family answers beyond the common ones."""
         return {}
 
+    def watch_sizes(self) -> list[int]:
+        """The sizes *Watch the solver* offers (those its traces finish in a watchable time)."""
+        return list(self.sizes)
+
     def tables(self) -> Json:
         """Family-specific tables its page offers (the registry's "tables": the build writes them into the page)."""
         return {}
+
+    def build_data(self, directory: str, cache: str) -> list[str]:
+        """At build time: write into `directory` the data files the worker fetches on demand (`cache`: a directory
+        kept between builds) and read them (`use_data`); their names."""
+        return []
 
     def use_data(self, directory: str) -> None:
         """Read the data files the build made for this family (e.g. pattern databases) from `directory`."""

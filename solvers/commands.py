@@ -12,6 +12,7 @@ when it runs out the answer is `{"error", "kind": "timeout", "nodes", "seconds"}
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -33,6 +34,19 @@ class Timeout(PuzzleError):
     def to_json(self) -> Json:
         """{"error", "kind": "timeout", "nodes", "seconds"}."""
         return {**super().to_json(), "nodes": self.nodes, "seconds": self.seconds}
+
+
+def load_json(text: str) -> object:
+    """An input's JSON text as a value (the CLI's lines, the worker's calls); PuzzleError for text that is not JSON
+    (of any size or depth)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise PuzzleError("the JSON is nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        raise PuzzleError(f"not valid JSON: {str(exc)[:100]}") from None
 
 
 def request_budget(obj: Json, cancel: Callable[[], bool] | None = None,
@@ -77,13 +91,7 @@ def _hint(fam: Family, obj: Json) -> Json:
 
 def _check(fam: Family, obj: Json) -> Json:
     puzzle = fam.read(obj)
-    state = fam.read_state(puzzle, obj)
-    problems = fam.check(puzzle, state)
-    solved = not problems and fam.is_solved(puzzle, state)
-    message = problems[0].text if problems else ("Solved." if solved else "No mistakes so far.")
-    out: Json = {"problems": [p.to_json() for p in problems], "solved": solved, "message": message}
-    out.update(fam.check_json(puzzle, state, problems))
-    return out
+    return fam.checked(puzzle, fam.read_state(puzzle, obj))
 
 
 def _apply(fam: Family, obj: Json) -> Json:
@@ -142,11 +150,19 @@ def _trace(fam: Family, obj: Json) -> Iterator[Json]:
 
 def info(fam: Family) -> Json:
     """What a family offers: its title, grades, sizes, trace methods (names, and as the watch page tells them),
-    commands and the tables its page offers."""
+    commands, the tables its page offers, and how the watch page shows it."""
     return {"name": fam.name, "title": fam.title, "grades": list(fam.grades), "sizes": list(fam.sizes),
             "default_size": fam.default_size,
             "methods": [m.name for m in fam.methods], "method_notes": [m.json() for m in fam.methods],
-            "variants": [list(v) for v in fam.variants], "commands": names(fam), "tables": fam.tables()}
+            "variants": [list(v) for v in fam.variants], "commands": names(fam), "tables": fam.tables(),
+            "watch": {"view": fam.watch_view, "compare": fam.watch_compare, "unit": fam.size_unit,
+                      "sizes": fam.watch_sizes(), "data": _trace_reads_data(fam)}}
+
+
+def _trace_reads_data(fam: Family) -> bool:
+    """Whether a trace reads the family's build-time data files (the watch page has them fetched first)."""
+    files = fam.data_files("trace", {})
+    return bool(files) if files is not None else type(fam).build_data is not Family.build_data
 
 
 # name -> handler (of the common commands only `trace` streams several answers)

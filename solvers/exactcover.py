@@ -35,12 +35,10 @@ ends as a timeout. Limits: the whole matrix lives in memory as Python ints (fine
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from . import budget
-from .base import PuzzleError
 
 Item = Hashable
 OptionIndex = int  # position of an option in the list given to `ExactCover`
@@ -474,40 +472,6 @@ class ExactCover:
     def decode(self, solution: Iterable[OptionIndex]) -> list[tuple[Item, ...]]:
         """The options of a solution as their item tuples."""
         return [self.options[r] for r in solution]
-
-
-def placement_trace(
-    ec: ExactCover,
-    given: Sequence[OptionIndex],
-    covered: Iterable[Item],
-    describe: Callable[[OptionIndex], tuple[str, list[Any]]],
-    max_steps: Any = None,
-) -> Iterator[dict[str, Any]]:
-    """`ec.trace` as watch-the-solver events of a piece puzzle; `describe(option)` = (piece id, cells).
-
-    Events: {"event": "place", "piece", "cells"}, {"event": "remove", "piece"}, and last
-    {"event": "solved", "steps"} (steps = pieces placed). `max_steps` is checked here, at
-    once; reaching it raises the timeout error when the events get there.
-    """
-    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-        raise PuzzleError("max_steps must be a positive whole number")
-    covered = list(covered)
-
-    def events() -> Iterator[dict[str, Any]]:
-        for kind, value in ec.trace(given, covered, max_steps):
-            if kind == "choose":
-                piece, cells = describe(value)
-                yield {"event": "place", "piece": piece, "cells": cells}
-            elif kind == "undo":
-                yield {"event": "remove", "piece": describe(value)[0]}
-            elif kind == "solved":
-                yield {"event": "solved", "steps": value}
-            elif kind == "stopped":
-                raise PuzzleError(f"stopped after {value} steps", "timeout")
-            else:
-                raise PuzzleError("the pieces cannot fill the board", "no-solution")
-
-    return events()
 
 
 def _bits(x: Bits) -> Iterator[int]:

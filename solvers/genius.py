@@ -25,7 +25,7 @@ from typing import Any
 
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
-from .placement import Engine, Placed, Placement, Words
+from .placement import Engine, Placed, Placement, Words, check_answer
 from .rules import genius as rules
 from .rules import placing
 
@@ -532,6 +532,7 @@ class GeniusFamily(Family[Roll, Placed]):
     grades = tuple(name for name, _ in GRADE_BOUNDS)
     sizes = (SIZE,)
     default_size = SIZE
+    watch_view = "genius"
     methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
                       "Takes the cell or piece with the fewest ways left, tries each way in turn and takes the "
                       "piece back when the rest cannot be filled. One step = one piece placed.", ("place",)),)
@@ -619,21 +620,15 @@ class GeniusFamily(Family[Roll, Placed]):
         raw = rules.problems(puzzle.blockers, state.as_dict())
         return engine().check(state, raw, rules.problem_text, puzzle.blockers, None, WORDS)
 
-    def check_json(self, puzzle: Roll, state: Placed, problems: list[Problem]) -> Json:
-        """The old check fields: "errors" (cell names), "messages" (sentences), "solvable", "message"."""
-        mistakes = [p for p in problems if p.rule != "stuck"]
-        if mistakes:
-            return {"errors": sorted({c for p in mistakes for c in p.cells}), "messages": [p.text for p in mistakes],
-                    "solvable": False,
-                    "message": f"{len(mistakes)} problem{'s' if len(mistakes) > 1 else ''} with the pieces."}
-        if problems:
-            message = "No overlaps, but the free cells can no longer be filled: take a piece back."
-        elif len(state.pieces) == len(PIECES):
-            message = "Solved: every piece is on the board."
-        else:
-            message = (f"No mistakes so far; {len(PIECES) - len(state.pieces)} pieces to go and the board can still "
-                       "be filled.")
-        return {"errors": [], "messages": [p.text for p in problems], "solvable": not problems, "message": message}
+    def checked(self, puzzle: Roll, state: Placed) -> Json:
+        """problems, solved, and "errors" (cell names), "messages" (sentences), "solvable", "message"."""
+        problems = self.check(puzzle, state)
+        return check_answer(problems, sorted({c for p in problems if p.rule != "stuck" for c in p.cells}),
+                            len(state.pieces) == len(PIECES),
+                            "No overlaps, but the free cells can no longer be filled: take a piece back.",
+                            "Solved: every piece is on the board.",
+                            f"No mistakes so far; {len(PIECES) - len(state.pieces)} pieces to go and the board can "
+                            "still be filled.")
 
     def hint(self, puzzle: Roll, state: Placed, obj: Json) -> Hint:
         """A mistake to take back, the piece to take back, or the most forced next placement (placement.py)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .base import Hint, Json, Problem, PuzzleError
+from .base import Hint, Json, Problem, PuzzleError, rule_call
 from .latin import Cell, Geometry, Mask, Step, bit
 from .logic import GUESS_SCORE, SCORES, LogicStep
 from .logic.explain import notes_to_repair
@@ -43,10 +43,7 @@ def start(givens: Sequence[int]) -> State:
 
 def moved(apply_move: Callable[..., tuple[Any, Any]], *args: Any) -> State:
     """The State a rules module's `apply_move(*args)` gives; PuzzleError for a move that cannot be made."""
-    try:
-        values, notes = apply_move(*args)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
+    values, notes = rule_call(apply_move, *args)
     return State(tuple(values), tuple(notes))
 
 
@@ -61,10 +58,8 @@ def read_pencil(pencil: object, n: int) -> list[Mask]:
     for marks in flat:
         if marks is not None and not isinstance(marks, str):
             raise PuzzleError("each pencil entry must be a string such as \"137\"")
-        try:
-            digits = latin_rules.read_values((marks or "").replace(".", "").replace("0", "").upper(), n, "pencil marks")
-        except ValueError as exc:
-            raise PuzzleError(str(exc)) from None
+        digits = rule_call(latin_rules.read_values, (marks or "").replace(".", "").replace("0", "").upper(), n,
+                           "pencil marks")
         out.append(sum(bit(v) for v in set(digits)))
     return out
 
@@ -125,7 +120,7 @@ def position_hint(g: Geometry, givens: Sequence[int], values: Sequence[int], not
         move = {"place": [c // n, c % n, givens[c]]}
         return Hint("Changed given", rc(n, [c]), f"{g.name(c)} is a given {sym(givens[c])}, but it now shows "
                     f"{sym(values[c])}", move, 0, dict(extra), where=f"Look at {g.name(c)}",
-                    what=f"Changed given: put back the {sym(givens[c])}", step=latin_rules.move_of_json(n, move))
+                    what=f"Changed given: put back the {sym(givens[c])}", move_text=latin_rules.move_of_json(n, move))
     for c in wrong_entries(givens, values, solution):
         clash = [p for p in g.peers[c] if values[p] == values[c]]
         why = f"it clashes with {g.name(clash[0])}" if clash else "it does not lead to the solution"
@@ -133,7 +128,7 @@ def position_hint(g: Geometry, givens: Sequence[int], values: Sequence[int], not
         return Hint("Wrong entry", rc(n, [c]), f"The {sym(values[c])} in {g.name(c)} is wrong: {why}", move, 0,
                     dict(extra), where=f"Look at {g.name(c)}",
                     what=f"Wrong entry: the {sym(values[c])} does not belong there",
-                    step=latin_rules.place_move(n, c, 0))
+                    move_text=latin_rules.place_move(n, c, 0))
     if all(values):
         return Hint("Solved", [], "Every cell is filled in correctly", {}, 0, dict(extra), where="Nothing left to do",
                     what="Solved")

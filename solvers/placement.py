@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from .base import Hint, Json, Problem, PuzzleError
-from .exactcover import ExactCover, OptionIndex, placement_trace
+from .exactcover import ExactCover, OptionIndex
 from .rules import placing
 
 Cell = Hashable
@@ -33,6 +33,19 @@ PieceId = str
 Raw = tuple[str, PieceId, tuple[Cell, ...], PieceId | None]  # a rules-layer problem (rule, piece, cells, other)
 TAKE_BACK_LIMIT = 10_000  # solutions counted when comparing which piece to take back
 
+
+
+def check_answer(problems: list[Problem], errors: list[Any], solved: bool, stuck: str, done: str, to_go: str) -> Json:
+    """A piece puzzle's `check` answer: "problems", "solved", and the fields its page reads: "errors" (the cells of
+    the mistakes, `errors`), "messages", "solvable" and the "message" (`stuck`, `done` or `to_go` when there is no
+    mistake)."""
+    mistakes = [p for p in problems if p.rule != "stuck"]
+    out: Json = {"problems": [p.to_json() for p in problems], "solved": solved and not problems,
+                 "messages": [p.text for p in mistakes or problems], "solvable": not problems}
+    if mistakes:
+        return {**out, "errors": errors, "message": f"{len(mistakes)} problem{'s' if len(mistakes) > 1 else ''} "
+                "with the pieces."}
+    return {**out, "errors": [], "message": stuck if problems else done if solved else to_go}
 
 @dataclass(frozen=True)
 class Placement:
@@ -148,10 +161,28 @@ class Engine:
 
     def trace(self, given: Sequence[OptionIndex], covered: Iterable[Cell], words: Words,
               max_steps: Any) -> Iterator[Json]:
-        """Watch-the-solver events of the search of `first` (see exactcover.placement_trace)."""
-        pls = self.placements
-        return placement_trace(self.ec, given, covered,
-                               lambda k: (pls[k].piece, [words.cell_json(c) for c in pls[k].cells]), max_steps)
+        """Watch-the-solver events of the search of `first`: {"event": "place", "piece", "cells"},
+        {"event": "remove", "piece"}, and last {"event": "solved", "steps"} (steps = pieces placed). `max_steps` is
+        checked here, at once; reaching it raises the timeout error when the events get there."""
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise PuzzleError("max_steps must be a positive whole number")
+        covered, pls = list(covered), self.placements
+
+        def events() -> Iterator[Json]:
+            for kind, value in self.ec.trace(given, covered, max_steps):
+                if kind == "choose":
+                    yield {"event": "place", "piece": pls[value].piece,
+                           "cells": [words.cell_json(c) for c in pls[value].cells]}
+                elif kind == "undo":
+                    yield {"event": "remove", "piece": pls[value].piece}
+                elif kind == "solved":
+                    yield {"event": "solved", "steps": value}
+                elif kind == "stopped":
+                    raise PuzzleError(f"stopped after {value} steps", "timeout")
+                else:
+                    raise PuzzleError(f"the pieces cannot fill the {words.board}", "no-solution")
+
+        return events()
 
     # ----- checking ------------------------------------------------------------------
 
@@ -197,7 +228,7 @@ class Engine:
             why = text(raw[0])[:-1] + ": take it back."
             return Hint("mistake", [words.cell_json(c) for c in cells], why, {"remove": pid}, 0,
                         {"solvable": False, "rule": rule}, where=f"Look at {words.piece(pid)}.", what="A mistake",
-                        step=words.step(pid, None), reveal=((f"Take back {words.title(pid)}", why),))
+                        move_text=words.step(pid, None), reveal=((f"Take back {words.title(pid)}", why),))
         covered = list(covered)
         if not self.free(state, covered):
             why = f"Every piece is in place: the {words.board} is solved."
@@ -278,7 +309,7 @@ class Engine:
         move = {"piece": pl.piece, "cells": [words.cell_json(c) for c in pl.cells]}
         what, title = f"Place {words.piece(pl.piece)}", f"{_upper(technique)}: {words.title(pl.piece)}"
         return Hint(technique, cells, reason, move, level, {"solvable": True, **extra}, where=where, what=what,
-                    step=words.step(pl.piece, pl.cells),
+                    move_text=words.step(pl.piece, pl.cells),
                     reveal=(("Look here", where), (title, what + words.listing(pl.cells) + "."), (title, reason)))
 
     def _take_back(self, state: Placed, given: list[int], covered: list[Cell], pieces: Iterable[PieceId] | None,
@@ -321,4 +352,4 @@ class Engine:
                 shown = list(cells_of[pid])
         return Hint("take back", [words.cell_json(c) for c in shown], reason, {"remove": pid}, 0, extra,
                     where=f"Look at {words.piece(pid)}.", what=f"Take back {words.piece(pid)}",
-                    step=words.step(pid, None), reveal=((f"Take back {words.title(pid)}", reason),))
+                    move_text=words.step(pid, None), reveal=((f"Take back {words.title(pid)}", reason),))

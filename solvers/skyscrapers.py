@@ -35,7 +35,7 @@ from functools import cache, lru_cache, partial
 from typing import Any
 
 from . import budget, formats, latin, latin_play, logic
-from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
+from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .latin_play import GradedMemo, State, moved, rc, rcv, read_pencil
 from .logic import GUESS_SCORE, LogicStep, forcing
@@ -81,10 +81,7 @@ class Puzzle:
 
 def make_puzzle(n: int, clues: dict[str, Sequence[int]], givens: Sequence[Sequence[int]] = ()) -> Puzzle:
     """A validated puzzle from clue lists and (row, col, value) givens (rules/skyscrapers.py checks them)."""
-    try:
-        sides, checked = rules.validate(n, clues, list(givens))
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
+    sides, checked = rule_call(rules.validate, n, clues, list(givens))
     repeat = rules.repeated_given(checked)
     if repeat:
         raise PuzzleError(repeat, "no-solution")
@@ -103,10 +100,7 @@ def puzzle_from_json(obj: Json) -> Puzzle:
 
 def parse(text: str) -> Puzzle:
     """Read a description "N:top/right/bottom/left[/givens]" (or an older page link; see rules/skyscrapers.py)."""
-    try:
-        n, clues, givens = rules.parse_description(text)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
+    n, clues, givens = rule_call(rules.parse_description, text)
     return make_puzzle(n, clues, givens)
 
 
@@ -364,20 +358,20 @@ def candidate_grid(cands: Sequence[Mask], n: int) -> list[list[str]]:
     return [["".join(DIGITS[v - 1] for v in values_of(cands[r * n + c])) for c in range(n)] for r in range(n)]
 
 
-def solve(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = 200_000) -> list[Grid]:
+def solutions(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = 200_000) -> list[Grid]:
     """Up to `limit` solutions of the puzzle (empty when it has none); a timeout error past max_guesses."""
     return Solver(puzzle, max_guesses=max_guesses).solutions(limit)
 
 
 def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
     """The number of solutions, counting no further than `limit`."""
-    return len(solve(puzzle, limit))
+    return len(solutions(puzzle, limit))
 
 
 @lru_cache(maxsize=64)  # every hint asks again for the puzzle's solution
 def _unique(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     """The only solution as tuples (errors are raised, so never remembered)."""
-    found = solve(puzzle, 2)
+    found = solutions(puzzle, 2)
     if not found:
         raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
     if len(found) > 1:
@@ -942,7 +936,7 @@ def _dig_unique(puzzle: Puzzle, grid: Grid, rng: Any) -> Puzzle:
     clues = {s: list(getattr(puzzle, s)) for s in SIDES}
     cells = rng.sample(range(n * n), rng.choice((0, n // 2, n)))
     kept = [[c // n, c % n, grid[c // n][c % n]] for c in cells]
-    while len(found := solve(make_puzzle(n, clues, kept), 2)) > 1:  # every clue may still leave two solutions
+    while len(found := solutions(make_puzzle(n, clues, kept), 2)) > 1:  # every clue may still leave two solutions
         r, c = rng.choice([(r, c) for r in range(n) for c in range(n) if found[0][r][c] != found[1][r][c]])
         kept.append([r, c, grid[r][c]])
     refs = [(s, i) for s in SIDES for i in range(n)]
@@ -1039,7 +1033,7 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
                           for lv, s, _ in chain]
     return Hint(step.technique, rc(n, cells), reason + ".", move, level, extra,
                 where=_where(board, step, refs), what=latin_play.what_stage(step.technique, last),
-                step=latin_rules.move_of_json(n, move))
+                move_text=latin_rules.move_of_json(n, move))
 
 
 def _bounds(puzzle: Puzzle, steps: Sequence[tuple[Step, tuple[ClueRef, ...]]]) -> list[list[int]]:
@@ -1106,18 +1100,26 @@ def _guess(board: Board, solution: Sequence[int]) -> tuple[int, Step, tuple[Clue
     return EXTREME, Step("Guessing", (cell,), reason, place=(cell, solution[cell])), ()
 
 
-def check(puzzle: Puzzle, state: State) -> Json:
-    """Mistakes in the player's grid: wrong cells (vs the unique solution), repeats and broken clues."""
+def check(puzzle: Puzzle, state: State) -> tuple[list[Problem], Json]:
+    """Mistakes in the player's grid against the rules and the unique solution (searched once): the problems
+    (changed givens, repeated heights, wrong entries, broken clues) and the check's fields (errors, wrong,
+    conflicts, bad_clues, complete, solved, message)."""
     n = puzzle.n
     values = list(state.values)
     lay = layout(n)
     givens = rules.givens_values(n, list(puzzle.givens))
-    found = solve(puzzle, 2)
+    found = solutions(puzzle, 2)
     solution = [v for row in found[0] for v in row] if len(found) == 1 else None
     wrong = sorted({*latin_play.wrong_entries(givens, values, solution), *latin_play.changed_givens(givens, values)})
     conflicts = latin_rules.conflicts(values, list(lay.g.peers))
     broken = set(rules.broken_clues(n, {s: getattr(puzzle, s) for s in SIDES}, values))
     bad = [ref for ref in lay.sight if ref in broken]
+    problems = latin_play.problems(lay.g, givens, values, solution)
+    for side, i in bad:
+        cells = lay.sight[(side, i)]
+        clue = puzzle.clue((side, i))
+        problems.append(Problem(rc(n, cells), "clue", f"The {clue} {side_name((side, i))} sees "
+                                f"{visible([values[c] for c in cells])} towers, not {clue}"))
     errors = len(set(wrong) | set(conflicts)) + len(bad)
     complete = all(values)
     solved = complete and errors == 0
@@ -1133,24 +1135,8 @@ def check(puzzle: Puzzle, state: State) -> Json:
         message += " (this puzzle has no solution)"
     elif solution is None:
         message += " (this puzzle has more than one solution)"
-    return {"errors": errors, "wrong": rc(n, wrong), "conflicts": rc(n, sorted(conflicts)),
-            "bad_clues": [list(r) for r in bad], "complete": complete, "solved": solved, "message": message}
-
-
-def problems(puzzle: Puzzle, state: State) -> list[Problem]:
-    """What is wrong: changed givens, repeated heights, entries that differ from the solution, broken clues."""
-    n = puzzle.n
-    lay = layout(n)
-    values = list(state.values)
-    found = solve(puzzle, 2)
-    solution = [v for row in found[0] for v in row] if len(found) == 1 else None
-    out = latin_play.problems(lay.g, rules.givens_values(n, list(puzzle.givens)), values, solution)
-    for side, i in rules.broken_clues(n, {s: getattr(puzzle, s) for s in SIDES}, values):
-        cells = lay.sight[(side, i)]
-        clue = puzzle.clue((side, i))
-        out.append(Problem(rc(n, cells), "clue", f"The {clue} {side_name((side, i))} sees "
-                           f"{visible([values[c] for c in cells])} towers, not {clue}"))
-    return out
+    return problems, {"errors": errors, "wrong": rc(n, wrong), "conflicts": rc(n, sorted(conflicts)),
+                      "bad_clues": [list(r) for r in bad], "complete": complete, "solved": solved, "message": message}
 
 
 # --------------------------------------------------------------------------- traces
@@ -1284,6 +1270,10 @@ class Skyscrapers(Family[Puzzle, State]):
         puzzle, _ = generate(rng_for(seed, "skyscrapers", params.grade, n), params.grade, n)
         return self._graded.remember(puzzle, params.grade)
 
+    def watch_sizes(self) -> list[int]:
+        """Up to 7x7: larger boards take the phase solver too long to be worth watching."""
+        return [n for n in self.sizes if n <= 7]
+
     def describe(self, puzzle: Puzzle) -> Json:
         """"difficulty", "score" (of the logical path) and the "description" (the share-link text)."""
         level = self._graded.get(puzzle)
@@ -1296,7 +1286,7 @@ class Skyscrapers(Family[Puzzle, State]):
 
     def solve(self, puzzle: Puzzle, obj: Json) -> Json:
         """{"solution": rows, "count": 1|2}; an error when there is no solution."""
-        found = solve(puzzle, 2)
+        found = solutions(puzzle, 2)
         if not found:
             raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
         return {"solution": found[0], "count": len(found)}
@@ -1307,11 +1297,12 @@ class Skyscrapers(Family[Puzzle, State]):
 
     def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
         """Changed givens, repeats, wrong entries, broken clues."""
-        return problems(puzzle, state)
+        return check(puzzle, state)[0]
 
-    def check_json(self, puzzle: Puzzle, state: State, problems: list[Problem]) -> Json:
-        """errors, wrong, conflicts, bad_clues, complete, solved, message (as always)."""
-        return check(puzzle, state)
+    def checked(self, puzzle: Puzzle, state: State) -> Json:
+        """problems, errors, wrong, conflicts, bad_clues, complete, solved, message: one check."""
+        problems, fields = check(puzzle, state)
+        return {"problems": [p.to_json() for p in problems], **fields}
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
         """The next step for the player's state (from their notes when "pencil" is sent)."""

@@ -21,6 +21,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import move_pruning, pattern_db
@@ -870,7 +871,7 @@ def _move_hint(state: Puzzle, t: int, n: int, technique: str, phase: str, level:
         extra["provisional"] = True
     return Hint(technique, [[r, c]], reason, t, level, extra=extra,
                 where=f"Look at tile {t}, next to the blank (row {r + 1}, column {c + 1}).",
-                what=f"Slide {t} {direction(state, t)}.", step=str(t),
+                what=f"Slide {t} {direction(state, t)}.", move_text=str(t),
                 reveal=((f"Slide {t} {direction(state, t)}", told),))
 
 
@@ -1320,6 +1321,7 @@ class SlidingFamily(Family[Puzzle, State]):
     grades = GRADES
     sizes = tuple(range(MIN_SIDE, MAX_SIDE + 1))  # square boards for `generate`; any W x H is played
     default_size = 4
+    watch_view, watch_compare = "slide", True
     methods = (
         Method("ida*", "IDA* (shortest solution)",
                "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
@@ -1407,6 +1409,10 @@ class SlidingFamily(Family[Puzzle, State]):
 
     def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
         """An unsolvable board (with the parity argument), then the tiles not yet home."""
+        return self._checked(puzzle, state)[0]
+
+    def _checked(self, puzzle: Puzzle, state: State) -> tuple[list[Problem], Json]:
+        """The problems, and the fields the page reads: solvable, reason (the parity sentence), misplaced."""
         problems = []
         ok, why = parity_report(_position(puzzle, state))
         if not ok:
@@ -1416,14 +1422,13 @@ class SlidingFamily(Family[Puzzle, State]):
         if wrong:
             count = f"{len(wrong)} tile{'s are' if len(wrong) > 1 else ' is'}"
             problems.append(Problem(wrong, "misplaced", f"{count} not home yet."))
-        return problems
+        return problems, {"solvable": ok, "reason": why, "misplaced": wrong}
 
-    def check_json(self, puzzle: Puzzle, state: State, problems: list[Problem]) -> Json:
-        """The fields the page reads: solved, solvable, reason (the parity sentence), misplaced [row, col]."""
-        ok, why = parity_report(_position(puzzle, state))
-        w = puzzle.width
-        return {"solved": self.is_solved(puzzle, state), "solvable": ok, "reason": why,
-                "misplaced": [[c // w, c % w] for c in rules.misplaced(state.tiles)]}
+    def checked(self, puzzle: Puzzle, state: State) -> Json:
+        """problems, solved, message, and solvable, reason (the parity sentence), misplaced [row, col]."""
+        problems, fields = self._checked(puzzle, state)
+        return {"problems": [p.to_json() for p in problems], "solved": not problems,
+                "message": problems[0].text if problems else "Solved.", **fields}
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
         """The next move with the distance before and after it, and the plan's phase; {"quick": true}
@@ -1496,6 +1501,22 @@ class SlidingFamily(Family[Puzzle, State]):
     def extra(self) -> dict[str, Command]:
         """`lab`: the study's algorithm x heuristic table on a position, one JSON answer per line."""
         return {"lab": Command("run search algorithms with budgets on a position: {\"rows\": [...]}", run=self.lab)}
+
+    def watch_sizes(self) -> list[int]:
+        """The boards whose shortest solutions IDA* traces in a watchable time (with the pattern databases)."""
+        return [n for n in self.sizes if rules.optimal_available(n, n) and n * n >= rules.PLAY_MIN_CELLS]
+
+    def build_data(self, directory: str, cache: str) -> list[str]:
+        """The pattern databases, rebuilt only when their builder or format changes (kept in `cache`)."""
+        import shutil
+
+        from . import pattern_db_build
+
+        built, names = pattern_db_build.built(Path(cache), verbose=True)
+        for name in names:
+            shutil.copy2(built / name, Path(directory) / name)
+        self.use_data(directory)  # starters use the tables, as the worker will
+        return list(names)
 
     def use_data(self, directory: str) -> None:
         """Read the pattern databases from `directory` (the worker's fetched files, the build's output)."""

@@ -44,7 +44,7 @@ from typing import Any
 
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
-from .placement import Engine, Placed, Placement, Words
+from .placement import Engine, Placed, Placement, Words, check_answer
 from .rules import placing
 from .rules import ubongo as rules
 
@@ -502,6 +502,7 @@ class UbongoFamily(Family[Card, Placed]):
     title = "Cubes 3D"
     grades = GRADES
     sizes = (2, 3, 4, 5)  # pieces on a generated card
+    watch_view, size_unit = "pieces", "pieces"
     variants = (("family", "Family set (8 pieces)"), ("original", "Original game (16 pieces)"))  # rules.SETS
     methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
                       "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the "
@@ -592,21 +593,17 @@ class UbongoFamily(Family[Card, Placed]):
         raw = raw_problems(puzzle, state.as_dict())
         return b.engine.check(state, raw, rules.problem_text, b.excluded(puzzle.pieces), puzzle.pieces, WORDS)
 
-    def check_json(self, puzzle: Card, state: Placed, problems: list[Problem]) -> Json:
-        """The old check fields: "errors" (cubes), "messages" (sentences), "solvable", "message"."""
-        mistakes = [p for p in problems if p.rule != "stuck"]
-        if mistakes:
-            errors = sorted({tuple(q) for p in mistakes for q in p.cells})
-            return {"errors": _cells(errors), "messages": [p.text for p in mistakes], "solvable": False,
-                    "message": f"{len(mistakes)} problem{'s' if len(mistakes) > 1 else ''} with the pieces."}
+    def checked(self, puzzle: Card, state: Placed) -> Json:
+        """problems, solved, and "errors" (cubes), "messages" (sentences), "solvable", "message"."""
+        problems = self.check(puzzle, state)
         filled = len(state.filled())
-        if problems:
-            message = "No overlaps, but the rest can no longer be filled: take a piece back."
-        elif filled == puzzle.volume():
-            message = f"Solved: the card is filled {puzzle.height} layers high."
-        else:
-            message = f"No mistakes so far; {puzzle.volume() - filled} cubes to go and the card can still be filled."
-        return {"errors": [], "messages": [p.text for p in problems], "solvable": not problems, "message": message}
+        wrong = sorted({tuple(q) for p in problems if p.rule != "stuck" for q in p.cells})
+        return check_answer(problems, _cells(wrong),
+                            filled == puzzle.volume() == sum(len(c) for _, c in state.pieces),
+                            "No overlaps, but the rest can no longer be filled: take a piece back.",
+                            f"Solved: the card is filled {puzzle.height} layers high.",
+                            f"No mistakes so far; {puzzle.volume() - filled} cubes to go and the card can still be "
+                            "filled.")
 
     def hint(self, puzzle: Card, state: Placed, obj: Json) -> Hint:
         """A mistake to take back, the piece to take back, or the most forced next placement (placement.py)."""

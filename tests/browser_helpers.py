@@ -47,7 +47,7 @@ def wait_message(page, text: str, timeout: float = 60_000) -> str:
     return page.inner_text("#message")
 
 
-# ----- the piece pages (Genius Square, Tessera Cubes 3D): hint box, share row -------------------
+# ----- the piece pages (Genius Square, Cubes 3D): hint box, share row -------------------
 
 
 def ask_hint(page) -> str:

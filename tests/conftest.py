@@ -18,9 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+import solvers  # noqa: E402
 from build import QuietHandler  # noqa: E402
 
 DIST = Path(os.environ.get("TESSERA_DIST", ROOT / "dist"))
+SITE_PAGES = sorted(p.stem for p in (ROOT / "site" / "pages").glob("*.json"))  # every page but the home page
+GAME_PAGES = [p for p in SITE_PAGES if p in solvers.names()]  # a family's own page (the others: watch the solver)
 T = TypeVar("T")
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"
 SCREENSHOTS = ROOT / "tests" / "screenshots"
@@ -100,7 +103,8 @@ class PageWatch:
         self.errors: list[str] = []
         page.on("request", self._request)
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("console", lambda m: self.errors.append(m.text) if "Traceback" in m.text else None)
+        page.on("console", lambda m: self.errors.append(m.text) if "Traceback" in m.text or m.text.startswith(
+            "Tessera:") else None)  # a Python error, or a page lacking an element id or rules hook it declares
 
     def _request(self, request) -> None:
         url = request.url

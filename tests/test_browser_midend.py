@@ -8,21 +8,15 @@ import json
 import pytest
 from browser_helpers import cells, click_cell, values
 from browser_helpers import open_page as open_browser_page
-from conftest import screenshot
+from conftest import GAME_PAGES, SITE_PAGES, screenshot
 
 pytestmark = pytest.mark.browser
 GRID4 = "1..4.4.2..4.4..1"  # 4x4 with one solution (the old constant had none)
 SOLUTION4 = "1234341221434321"
 # page -> (localStorage key, selector of its board's cells)
-PAGES = {
-    "sudoku": ("tessera-sudoku", "#aria-board [role=gridcell]"),
-    "skyscrapers": ("tessera-skyscrapers", "#aria-board [role=gridcell]"),
-    "genius": ("tessera-genius", "#aria-board [role=gridcell]"),
-    "ubongo": ("tessera-ubongo", "#aria-board [role=gridcell]"),
-    "sliding": ("tessera-sliding", "#aria-board [role=gridcell]"),
-    "watch": ("tessera-watch", "#aria-a [role=gridcell]"),
-}
-MIDEND_PAGES = ("sudoku", "skyscrapers", "sliding", "genius", "ubongo")  # the game pages: their save is versioned
+PAGES = {name: (f"tessera-{name}", "#aria-a [role=gridcell]" if name == "watch" else "#aria-board [role=gridcell]")
+         for name in SITE_PAGES}
+MIDEND_PAGES = tuple(GAME_PAGES)  # the game pages: their save is versioned
 GARBAGE = ["5", "[]", '{"v":2}', '{"puzzle":{}}', "{not json", '{"v":2,"puzzle":"1...","moves":[],"index":0}',
            '{"v":2,"puzzle":"' + GRID4 + '","moves":["r1c2=9"],"index":1,"seconds":0}',
            '{"speed":"fast","show":7}']

@@ -177,7 +177,7 @@ def test_genius_piece_dragged_by_a_finger_from_the_tray(phone, site_url: str) ->
     screenshot(page, "phone-genius-dragged")
 
 
-def test_cubes_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: str) -> None:
+def test_ubongo_view_turns_with_one_finger_and_zooms_with_two(phone, site_url: str) -> None:
     page = open_phone(phone, site_url, "ubongo")
     page.locator("#view").scroll_into_view_if_needed()
     view = lambda: page.get_attribute("#view", "data-view")  # noqa: E731 - the camera's orientation and zoom

@@ -1,7 +1,7 @@
-"""The Tessera Cubes 3D (Ubongo 3D) page in Chromium: 3D view, layer view, hints, solve, study, links.
+"""The Cubes 3D (Ubongo 3D) page in Chromium: 3D view, layer view, hints, solve, study, links.
 
 Also checks, in CPython, the rules module the page imports (solvers/rules/ubongo.py, shipped as
-`rules.ubongo`) against solvers/ubongo.py, and the page's 3D view (site/py/cubes_view.py).
+`rules.ubongo`) against solvers/ubongo.py, and the page's 3D view (site/py/ubongo_view.py).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from solvers import commands, ubongo
 from solvers.rules import ubongo as ub  # the page imports this very module
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "site" / "py"))
-import cubes_view as cv
+import ubongo_view as cv
 
 UBONGO = solvers.family("ubongo")
 MIRROR = re.compile(r"^layer (\d+), row (\d+), column (\d+): (empty|(\w+) \()")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from independent import connected
 
 from solvers import PuzzleError, commands
 from solvers import genius as g
@@ -434,11 +435,11 @@ def test_hint_stages_give_a_move_that_applies() -> None:
     state = g.FAMILY.start(puzzle)
     for _ in range(9):
         h = g.FAMILY.hint(puzzle, state, {})
-        assert h.where and h.what and h.reason and h.step
-        state = g.FAMILY.apply(puzzle, state, h.step)
+        assert h.where and h.what and h.reason and h.move_text
+        state = g.FAMILY.apply(puzzle, state, h.move_text)
         assert not g.FAMILY.check(puzzle, state)
     assert g.FAMILY.is_solved(puzzle, state)
-    assert g.FAMILY.hint(puzzle, state, {}).step is None
+    assert g.FAMILY.hint(puzzle, state, {}).move_text is None
 
 
 def test_stuck_board_names_the_dead_region() -> None:
@@ -462,3 +463,16 @@ def test_a_cut_off_region_comes_first() -> None:
     assert h["level"] == 1 and "A4" in h["reason"] and h["stages"]["move"] == "1:A4"
     h = call("hint", {"blockers": MIN_ROLL, "state": {"1": ["A4"]}})
     assert h["technique"] != "cut-off region" or h["move"]["piece"] != "1"
+
+
+# ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------
+
+def solution_ok(puzzle: dict, answer: dict) -> bool:
+    """Nine connected pieces of the set's sizes cover every cell but the blockers."""
+    def rc(name: str) -> tuple[int, int]:
+        return "ABCDEF".index(name[0]), int(name[1:]) - 1
+
+    pieces = [{rc(c) for c in cells} for cells in answer["solution"].values()]
+    covered = [c for p in pieces for c in p] + [rc(b) for b in puzzle["blockers"]]
+    return (len(pieces) == 9 and sorted(map(len, pieces)) == [1, 2, 3, 3, 4, 4, 4, 4, 4]
+            and sorted(covered) == [(r, c) for r in range(6) for c in range(6)] and all(map(connected, pieces)))

@@ -135,7 +135,7 @@ def test_solutions_satisfy_clues_and_givens(case: tuple[dict, list[list[int]]]) 
     obj, grid = case
     out = call("solve", obj)
     assert valid(obj, out["solution"])
-    found = sky.solve(sky.puzzle_from_json(obj), 2)
+    found = sky.solutions(sky.puzzle_from_json(obj), 2)
     assert len(found) == out["count"]
     assert all(valid(obj, g) for g in found)
     if out["count"] == 1:
@@ -213,7 +213,7 @@ def test_largest_size_and_empty_board() -> None:
     obj = all_clues(grid)
     for keep in (0, 1):
         obj["givens"] = [[r, c, grid[r][c]] for r in range(12) for c in range(12) if (r * 5 + c * 7) % 3 != keep]
-        found = sky.solve(sky.puzzle_from_json(obj), 2)
+        found = sky.solutions(sky.puzzle_from_json(obj), 2)
         assert found and all(valid(obj, g) for g in found)
         assert grid in found
 
@@ -505,3 +505,16 @@ def test_cli_solve_generate_hint_check_trace() -> None:
     events = run_cli("trace", stdin=json.dumps(puzzle))
     assert events[-1]["event"] == "solved"
     assert run_cli("trace", "--method", "logic", stdin=json.dumps(puzzle))[-1]["event"] == "solved"
+
+
+# ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------
+
+def solution_ok(puzzle: dict, answer: dict) -> bool:
+    """A latin square that meets every clue and given."""
+    rows, n = answer["solution"], puzzle["n"]
+    cols = [[rows[r][c] for r in range(n)] for c in range(n)]
+    latin = all(sorted(line) == list(range(1, n + 1)) for line in rows + cols)
+    views = {"top": cols, "bottom": [c[::-1] for c in cols], "left": rows, "right": [r[::-1] for r in rows]}
+    clues = all(not clue or seen(views[side][i]) == clue for side in views for i, clue in enumerate(puzzle[side]))
+    givens = all(rows[r][c] == v for r, c, v in puzzle.get("givens") or [])
+    return latin and clues and givens

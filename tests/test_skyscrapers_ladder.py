@@ -57,7 +57,7 @@ def tatham(text: str) -> sky.Puzzle:
 def walk(puzzle: sky.Puzzle) -> dict[str, int]:
     """Walk the hints with full pencil marks to the end; assert every step sound; count the techniques."""
     n, obj = puzzle.n, puzzle.to_json()
-    (sol,) = sky.solve(puzzle, 2)
+    (sol,) = sky.solutions(puzzle, 2)
     state = [[0] * n for _ in range(n)]
     for r, c, v in puzzle.givens:
         state[r][c] = v
@@ -105,7 +105,7 @@ def test_tatham_extreme_and_unreasonable_finish_without_guessing(text: str) -> N
 @pytest.mark.parametrize("n, seed", [(6, 1), (7, 2), (8, 0)])
 def test_own_extreme_puzzles_finish_without_guessing(n: int, seed: int) -> None:
     puzzle, grid = sky.generate(rng_for(seed, "ladder-test", n), sky.EXTREME, n)
-    assert sky.solve(puzzle, 2) == [grid]
+    assert sky.solutions(puzzle, 2) == [grid]
     assert sky.level_needed(puzzle, sky.EXPERT) is None  # stuck below the top rung ...
     counts = walk(puzzle)  # ... and finished by forcing chains, never a guess
     assert counts.get("Forcing chain", 0) + counts.get("Forcing net", 0) > 0
@@ -151,7 +151,7 @@ def board_of(puzzle: sky.Puzzle, cands: dict[tuple[int, int], str] | None = None
 
 def sound(board: sky.Board, step: sky.Step) -> None:
     """The step never removes the true height and never places a wrong one (checked against the full solver)."""
-    (sol,) = sky.solve(board.puzzle, 2)
+    (sol,) = sky.solutions(board.puzzle, 2)
     flat = [v for row in sol for v in row]
     if step.place is not None:
         assert flat[step.place[0]] == step.place[1]

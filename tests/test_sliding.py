@@ -747,9 +747,9 @@ def test_hint_stages_and_step(eight: dict[tuple[int, ...], int]) -> None:
     walked = 0
     while not fam.is_solved(puzzle, state):
         h = fam.hint(puzzle, state, fam.write(puzzle))
-        assert isinstance(h, Hint) and h.step == str(h.move)
+        assert isinstance(h, Hint) and h.move_text == str(h.move)
         stages = h.to_json()["stages"]
-        assert stages["move"] == h.step and f"tile {h.move}" in stages["where"]
+        assert stages["move"] == h.move_text and f"tile {h.move}" in stages["where"]
         assert stages["what"].startswith(f"Slide {h.move} ") and stages["why"] == h.reason
         assert f"distance {eight[state.tiles]} -> {eight[state.tiles] - 1}" in h.reason
         d = eight[state.tiles]
@@ -760,11 +760,11 @@ def test_hint_stages_and_step(eight: dict[tuple[int, ...], int]) -> None:
                             *((t, f"the quick move ({t}) does not.") for t in others[:1])):
             again = fam.hint(puzzle, state, {"prefer": asked}).to_json()["reveal"][0][1]
             assert again.endswith(told), again
-        state = fam.apply(puzzle, state, h.step)
+        state = fam.apply(puzzle, state, h.move_text)
         walked += 1
     assert walked == puzzle.distance
     done = fam.hint(puzzle, state, {})
-    assert done.technique == "Solved" and done.step is None and done.to_json()["move"] is None
+    assert done.technique == "Solved" and done.move_text is None and done.to_json()["move"] is None
 
 
 def test_generate_describe_and_count() -> None:
@@ -798,3 +798,16 @@ def test_limit_gives_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
         call("solve", {**sl.FAMILY.write(p), "limit": {"nodes": 50}})
     assert info.value.kind == "timeout"
     assert list(commands.answer("sliding", "solve", {**sl.FAMILY.write(p), "limit": 5}))[0]["kind"] == "invalid"
+
+
+# ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------
+
+def solution_ok(puzzle: dict, answer: dict) -> bool:
+    """The moves, each a tile beside the blank, end at the goal; the length is their count."""
+    w, tiles = puzzle["width"], list(puzzle["tiles"])
+    for t in answer["moves"]:
+        b, i = tiles.index(0), tiles.index(t)
+        if abs(b - i) not in (1, w) or (abs(b - i) == 1 and b // w != i // w):
+            return False
+        tiles[b], tiles[i] = t, 0
+    return tiles == [*range(1, len(tiles)), 0] and answer["length"] == len(answer["moves"])

@@ -914,3 +914,18 @@ def test_bank_serves_a_seeded_symmetry_of_the_grade() -> None:
         stored = {e.puzzle for e in B.of_grade(12, grade)}
         assert any(p not in stored for p in served)  # a symmetry, not the stored grid
     assert B.serve(rng_for(0), 2, 9) is None and B.serve(rng_for(0), 0, 12) is None
+
+
+# ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------
+
+def solution_ok(puzzle: dict, answer: dict) -> bool:
+    """The solution fills every unit with n different symbols and keeps the givens."""
+    grid, (bw, bh) = answer["solution"], puzzle["box"]
+    n = bw * bh
+    rows = [grid[r * n:(r + 1) * n] for r in range(n)]
+    units = rows + ["".join(row[c] for row in rows) for c in range(n)]
+    units += ["".join(rows[r0 + dr][c0 + dc] for dr in range(bh) for dc in range(bw))
+              for r0 in range(0, n, bh) for c0 in range(0, n, bw)]
+    given = puzzle["grid"].split(":")[-1]
+    return all(len(set(u)) == n and "." not in u for u in units) and all(
+        g in ".0" or g == s for g, s in zip(given, grid, strict=True))

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from independent import connected
 
 from solvers import PuzzleError, commands
 from solvers import ubongo as u
@@ -599,8 +600,8 @@ def test_card_round_trip_apply_and_hint_steps(seed: int) -> None:
     state = u.FAMILY.start(card)
     for _ in card.pieces or ():
         h = u.FAMILY.hint(card, state, {})
-        assert h.where and h.what and h.step and h.technique in PLACEMENT_TECHNIQUES
-        state = u.FAMILY.apply(card, state, h.step)
+        assert h.where and h.what and h.move_text and h.technique in PLACEMENT_TECHNIQUES
+        state = u.FAMILY.apply(card, state, h.move_text)
         assert u.FAMILY.check(card, state) == []
     assert u.FAMILY.is_solved(card, state)
     sol = u.FAMILY.write_state(card, state)
@@ -629,3 +630,13 @@ def test_extra_commands_answer_through_the_table() -> None:
     card = {"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}
     assert call("rate", card)["level"] == u.rate(u.parse_card(card)).level
     assert call("solutions", card)["count"] == 1
+
+
+# ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------
+
+def solution_ok(puzzle: dict, answer: dict) -> bool:
+    """The card's pieces, each connected, fill its footprint two layers high."""
+    pieces = [{tuple(c) for c in cubes} for cubes in answer["solution"].values()]
+    covered = sorted(c for p in pieces for c in p)
+    want = sorted((r, c, layer) for r, c in puzzle["footprint"] for layer in range(puzzle["height"]))
+    return sorted(answer["solution"]) == sorted(puzzle["pieces"]) and covered == want and all(map(connected, pieces))

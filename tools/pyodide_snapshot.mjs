@@ -20,6 +20,7 @@ import solvers
 for info in pkgutil.walk_packages(solvers.__path__, "solvers."):
     if info.name.rsplit(".", 1)[-1] not in SKIP:
         importlib.import_module(info.name)
+solvers.names()  # the registry, found by reading the files (cached: the snapshot keeps no files)
 solvers.move_pruning.automaton(4, 4)  # the 15-puzzle search's duplicate-path automaton: built here, not at a hint
 import pyodide.http  # the worker's data fetches (about 0.1 s to import at the first one otherwise)
 `.replace("SKIP", JSON.stringify(["pattern_db_build", "__main__"])));

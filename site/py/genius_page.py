@@ -19,8 +19,8 @@ from rules import genius as gm
 from genius_board import Board
 from midend import Midend
 from midend import new_seed
-from piece_game import ARROWS
 from piece_game import PieceGame
+from tessera_ui import ARROWS
 from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
@@ -45,6 +45,7 @@ class GeniusGame(PieceGame):
     noun = "roll"
     rules = gm
     solved_words = "All nine pieces fit."
+    ids = PieceGame.ids + ("board", "daily", "dice", "difficulty-info", "flip", "roll", "rotate")
 
     def __init__(self):
         PieceGame.__init__(self)

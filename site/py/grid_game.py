@@ -26,6 +26,7 @@ from gridboard import COLOUR_NAMES
 from gridboard import GridBoard
 from midend import Game
 from midend import split_moves
+from tessera_ui import ARROWS
 from tessera_ui import Store
 from tessera_ui import click
 from tessera_ui import el
@@ -33,19 +34,21 @@ from tessera_ui import on
 from tessera_ui import say
 from tessera_ui import spawn
 
-ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 MOVE_MARKS = latin.KINDS
 MODES = ("digit", "centre", "corner", "colour")
 MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
 AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
 GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
-_PEERS = {}  # (n, box) -> peers
 
 
 class GridGame(Game):
     """A latin grid: the rules hooks of the midend over (values, notes), and the board view."""
 
     label = "Board"
+    rules_hooks = Game.rules_hooks + ("grid_of", "state_input", "solution_of")
+    ids = ("board", "pad", "digit", "corner", "colour", "erase", "pencil", "auto-remove", "fill-notes", "conflicts",
+           "check", "grade-info", "hint-key", "hint-legend", "hint-lines", "hint-more", "key-cause", "key-cause2",
+           "key-elim", "key-place", "key-ring", "path-box", "path-list", "size", "stop")
     grade_command = "grade"  # the family's command that grades a puzzle and lists its solving path
     legend = "r3c5 means row 3, column 5 (rows count from the top, columns from the left)."
     box = None
@@ -121,10 +124,7 @@ class GridGame(Game):
     def peer_lists(self, n, box, layout=None):
         """Each cell's peers (rows, columns and boxes when there are boxes; a variant's regions, diagonals and
         cages), built once per shape."""
-        key = (n, box, layout)
-        if key not in _PEERS:
-            _PEERS[key] = latin.peers(n, box) if layout is None else self.rules.tables(n, box, layout)[2]
-        return _PEERS[key]
+        return latin.peers(n, box) if layout is None else self.rules.tables(n, box, layout)[2]
 
     def is_solved(self, puzzle, state):
         """A full grid without a repeat that meets the family's extra rules."""

@@ -37,6 +37,21 @@ RESTART = "restart"  # the move back to the start
 SEP = ";"  # between the moves of one step, and of a link's moves
 BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 CHECK_SECONDS = 10  # budget for checking that a linked puzzle has one solution (automatic, so below a hint's 15 s)
+# the element ids every game page has (its template's and the shared partials'); a Game adds its view's own `ids`.
+# Bound only where a page has them: board, check, daily, hint-more, moves, size, stop, variant, view.
+PAGE_IDS = ("aria-board", "copy", "difficulty", "export", "export-list", "hint", "hint-apply", "hint-box", "hint-close",
+            "hint-reason", "hint-title", "message", "new", "open-load", "open-text", "redo", "replay", "replay-speed",
+            "restart", "share", "share-link", "share-progress", "share-row", "solve", "status", "theme", "timer",
+            "timer-toggle", "undo")
+
+
+def undeclared(game):
+    """What the page lacks of what it declares: element ids (PAGE_IDS and the game's `ids`) and the rules
+    module's hooks (the game's `rules_hooks`), as one sentence ('' when nothing is missing)."""
+    ids = [i for i in PAGE_IDS + tuple(game.ids) if document.getElementById(i) is None]
+    hooks = [h for h in game.rules_hooks if not hasattr(game.rules, h)]
+    parts = (["element ids " + ", ".join(ids)] if ids else []) + (["rules hooks " + ", ".join(hooks)] if hooks else [])
+    return "; ".join(parts)
 
 
 def read_fragment():
@@ -48,17 +63,6 @@ def read_fragment():
         return decode_fragment(raw[1:]), ""
     except ValueError as exc:
         return "", "That link could not be read (" + str(exc) + "); here is a fresh puzzle."
-
-
-def fpuzzles_json(text):
-    """The puzzle JSON of an f-puzzles or SudokuPad "fpuzzles" link, decompressed with lz-string; else None."""
-    for key in ("load=", "fpuzzles"):
-        at = text.find(key)
-        if at >= 0 and window.LZString:
-            payload = window.decodeURIComponent(text[at + len(key):].split("&")[0].split("#")[0])
-            data = window.LZString.decompressFromBase64(payload)
-            return str(data) if data else None
-    return None
 
 
 def read_replay(fragment):
@@ -93,6 +97,8 @@ class Game:
 
     family = ""
     rules = None  # the family's rules module (solvers/rules/<family>.py: the worker's very rules)
+    rules_hooks = ("puzzle_of", "text_of", "EXAMPLE")  # what the page needs of it (checked at start)
+    ids = ()  # the element ids the view needs beyond PAGE_IDS (checked at start)
     noun = "puzzle"  # what one puzzle is called in messages
     fresh_words = "a fresh one"  # what a broken link is replaced with, in messages
     solved_words = "Well done."  # said after "Solved in 1:23!"
@@ -105,6 +111,10 @@ class Game:
     def read(self, text):
         """(puzzle, moves) of a link text; old progress forms turn into moves. ValueError if bad."""
         raise NotImplementedError
+
+    def foreign_text(self, text):
+        """Another app's pasted link as the text the worker's `import` reads (as it is, unless a page knows better)."""
+        return text
 
     def read_puzzle(self, text):
         """The puzzle of a link's puzzle text (the rules module's); ValueError if bad."""
@@ -383,7 +393,12 @@ class Midend:
 
     # starting -----------------------------------------------------------------------------------
     async def start(self):
-        """Show a board at once (link, else save, else a starter); a linked puzzle is checked once the worker runs."""
+        """Show a board at once (link, else save, else a starter); a linked puzzle is checked once the worker runs.
+        A page that lacks what its game declares says so in the console (the tests watch it) and to the player."""
+        missing = undeclared(self.game)
+        if missing:
+            window.console.error("Tessera: this page lacks " + missing)
+            say("This page is incomplete (" + missing + "); some buttons may not work.", "error")
         data = await fetch_json("./data/starters.json")
         self.starters = (data or {}).get(self.family, [])
         self.families = await fetch_json("./data/families.json") or {}
@@ -886,7 +901,7 @@ class Midend:
             except ValueError as exc:
                 say("That link cannot be read: " + str(exc) + ".", "error")
             return
-        text = fpuzzles_json(text) or text
+        text = self.game.foreign_text(text)
         ans = await self.worker.call(self.family, "import", {"text": text}, "Opening it once the solver loads…")
         if "error" not in ans:
             ans["difficulty"] = "Opened"

@@ -18,8 +18,6 @@ from tessera_ui import el
 from tessera_ui import say
 from tessera_ui import spawn
 
-ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-
 
 def upper_first(text):
     """The text with its first letter in capitals."""
@@ -39,6 +37,8 @@ class PieceGame(Game):
     """Placed pieces as the midend's state; the piece in hand, the piece list and hint stages as the view."""
 
     board_word = "board"  # what the pieces lie on, in messages
+    rules_hooks = Game.rules_hooks + ("IDS", "parse_move", "format_move", "problem_text", "label")
+    ids = ("check", "hint-more", "piece-list", "putback", "tray")
     solved_words = "Every piece fits."
 
     def __init__(self):

@@ -52,6 +52,9 @@ class SlidingGame(Game):
     noun = "position"
     fresh_words = "a fresh puzzle"
     solved_words = "Well done."
+    ids = ("board", "size", "moves", "custom", "custom-load", "distance", "lab", "lab-caption", "lab-nodes", "lab-rows",
+           "lab-run", "lab-seconds", "lab-status", "lab-stop", "lab-table", "play-count", "play-pause", "play-step",
+           "play-stop", "player", "speed")
 
     def __init__(self):
         self.board = SlideBoard("board", "aria-board")

@@ -16,6 +16,8 @@ from rules.trace import grouped  # noqa: F401 - the pages take it from here
 
 _keep = []  # proxies must stay alive as long as their listeners
 
+ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}  # key -> (dr, dc)
+
 
 def el(ident):
     """The element with this id."""

@@ -1,4 +1,4 @@
-"""Tessera Cubes 3D page (MicroPython, main thread): the 3D and layer views of `rules.ubongo` on the midend.
+"""Cubes 3D page (MicroPython, main thread): the 3D and layer views of `rules.ubongo` on the midend.
 
 Rules: use each of the card's pieces once, turned any way in space, to fill its squares two
 cubes high; the pieces come from the family set or from the original game's 16 types. Play:
@@ -16,11 +16,11 @@ from pyscript import document
 from pyscript import window
 from rules import ubongo as ub
 
-import cubes_view as cv
+import ubongo_view as cv
 from midend import Midend
-from piece_game import ARROWS
 from piece_game import PieceGame
 from piece_game import cell_owner
+from tessera_ui import ARROWS
 from tessera_ui import Mirror
 from tessera_ui import calm
 from tessera_ui import click
@@ -45,7 +45,7 @@ def where(q):
     return "layer " + str(q[2] + 1) + ", row " + str(q[0] + 1) + ", column " + str(q[1] + 1)
 
 
-class CubesGame(PieceGame):
+class UbongoGame(PieceGame):
     """The card in a 3D view and a layer view, the tray, study mode; the pointer and the keys."""
 
     family = "ubongo"
@@ -53,6 +53,9 @@ class CubesGame(PieceGame):
     rules = ub
     board_word = "card"
     solved_words = "Every square is filled two cubes high."
+    ids = PieceGame.ids + ("assemble", "card-info", "layers", "lift-back", "mode-play", "mode-study", "play-panel",
+                           "recolour", "sol-info", "sol-next", "sol-prev", "study-panel", "turn-x", "turn-y", "turn-z",
+                           "variant", "view", "view-reset", "view-x", "view-y", "view-z", "zoom-in", "zoom-out")
     _memo = (None, None)
 
     def __init__(self):
@@ -628,5 +631,5 @@ class CubesGame(PieceGame):
         say("Colours: " + PALETTES[self.palette][0] + ".")
 
 
-PAGE = Midend(CubesGame())
+PAGE = Midend(UbongoGame())
 spawn(PAGE.start())

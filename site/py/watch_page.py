@@ -5,13 +5,15 @@ reference's phase solver against the hint logic; the sliding puzzle IDA* (thresh
 optimal moves) against Parberry's real-time method; Genius Square and Cubes 3D show one exact
 cover search placing and taking back pieces. Events stream from the worker in chunks as the
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
-Each family is a FAMILIES entry; latin grids draw on a GridBoard (a Sudoku variant's cages, regions and
+Each family's registry entry (data/families.json) says how it is watched ("watch": the view, whether its methods
+compare, its sizes); its rules module comes from family_rules (written by the build from the registry). Latin grids
+draw on a GridBoard (a Sudoku variant's cages, regions and
 diagonals too: the Variant choice generates one), others on a view adapter
 (SlideView; GeniusView on the Genius page's own board; PieceView, a Cubes 3D card in 3D) with setup / draw.
 Links: #<family>/<text>, the text being the family's canonical one (its rules module's, the same
 as its own page's link): #sudoku/<grid>, #skyscrapers/5:..3../..., #sliding/4x4:1,2,...,
 #genius/A1A4B3D3D6F1F2, #ubongo/g3-r4-y5_01000.11111_2; older forms still open. Grades and
-sizes come from the worker's `info` (sizes a family's FAMILIES "fits" keeps).
+sizes come from the registry too.
 """
 
 import asyncio
@@ -19,16 +21,15 @@ import json
 import random
 import time
 
+from family_rules import RULES
 from pyscript import document
 from pyscript import window
 from rules import genius as gm
-from rules import skyscrapers as sky
-from rules import sliding as slide
 from rules import sudoku
 from rules import trace
 from rules import ubongo as ub
 
-import cubes_view as cv
+import ubongo_view as cv
 from genius_board import Board
 from gridboard import GridBoard
 from slideboard import SlideBoard
@@ -56,16 +57,12 @@ FRAME_BUDGET_MS = 24  # time per frame for applying events (both panes)
 STUCK_MS = 2500  # a chunk request older than this at Stop means the worker is stuck
 PREPARED = set()  # (family, worker generation): the data files that worker has fetched (a restarted one has none)
 
-# how each family is shown; its methods (titles, what one step is) come from the registry (data/families.json)
-FAMILIES = {
-    "sudoku": {"compare": True},
-    "skyscrapers": {"compare": False,  # a search node and a technique are not the same unit
-                    "fits": lambda n: n <= 7},  # larger boards take the phase solver too long to be worth watching
-    "sliding": {"compare": True, "view": "slide", "data": True,
-                "fits": lambda n: slide.optimal_available(n, n) and n * n >= slide.PLAY_MIN_CELLS},  # IDA* traces
-    "genius": {"compare": False, "view": "genius"},
-    "ubongo": {"compare": False, "view": "pieces", "unit": "pieces"},
-}
+WATCH = {}  # family -> how it is watched: its registry entry's "watch" (view, compare, unit, sizes, data)
+
+
+def watched(family):
+    """How a family is watched (an empty entry for one the registry does not know)."""
+    return WATCH.get(family) or {}
 
 
 def steps_text(number):
@@ -74,9 +71,6 @@ def steps_text(number):
 
 
 # puzzles: every family's canonical text through its rules module ----------------------------------
-RULES = {"sudoku": sudoku, "skyscrapers": sky, "sliding": slide, "genius": gm, "ubongo": ub}
-
-
 def size_of(family, puzzle):
     """The size-choice value of a puzzle (validating it; ValueError when malformed)."""
     return RULES[family].size_of(puzzle)
@@ -84,7 +78,7 @@ def size_of(family, puzzle):
 
 def size_label(family, size):
     """'9×9', '3 pieces'."""
-    return str(size) + (" pieces" if FAMILIES[family].get("unit") == "pieces" else "×" + str(size))
+    return str(size) + (" pieces" if watched(family).get("unit") == "pieces" else "×" + str(size))
 
 
 def link_text(family, puzzle):
@@ -163,7 +157,7 @@ class GeniusView:
 
 
 class PieceView:
-    """Cubes 3D: the card in the Cubes page's 3D view (cubes_view: turned by a drag, zoomed by the wheel or two
+    """Cubes 3D: the card in the Cubes page's 3D view (ubongo_view: turned by a drag, zoomed by the wheel or two
     fingers), pieces placed and taken back."""
 
     def __init__(self, key):
@@ -240,7 +234,7 @@ class Pane:
         self.drop_trace()
         self.family, self.method = family, method
         self.request = request_of(family, puzzle)
-        kind = FAMILIES[family].get("view", "grid")
+        kind = watched(family).get("view", "grid")
         for ids in VIEW_IDS.values():
             for ident in ids:
                 el(ident + self.key).hidden = ids != VIEW_IDS[kind]
@@ -306,7 +300,7 @@ class Pane:
         try:
             if self.tid is None:
                 prepared = (self.family, self.worker.generation)
-                if FAMILIES[self.family].get("data") and prepared not in PREPARED:
+                if watched(self.family).get("data") and prepared not in PREPARED:
                     ans = await self.worker.call(self.family, "check", self.request)  # fetches its data files
                     if gen != self.gen:
                         return
@@ -475,6 +469,7 @@ class WatchPage:
         """Show a puzzle at once (link, saved, or a build-time starter), then wait for the worker."""
         self.starters = await fetch_json("./data/starters.json") or {}
         self.info = await fetch_json("./data/families.json") or {}
+        WATCH.update({name: entry.get("watch") or {} for name, entry in self.info.items()})
         bad = self.store.unreadable()
         saved = self.store.load() or {}
         speed = saved.get("speed")
@@ -519,12 +514,11 @@ class WatchPage:
         return [m for m in found if m.get("study")] + [m for m in found if not m.get("study")]
 
     def fill_selects(self, family, size=None):
-        """The family's sizes (those it `fits`) and grades from its registry entry (and the puzzle's own size).
+        """The family's watched sizes and grades from its registry entry (and the puzzle's own size).
         `size` is chosen (None: the choice stays)."""
         info = self.info.get(family) or {}
-        fits = FAMILIES[family].get("fits")
-        sizes = [n for n in info.get("sizes") or [] if fits is None or fits(n)]
-        el("variant-row").hidden = family != "sudoku"
+        sizes = list(watched(family).get("sizes") or info.get("sizes") or [])
+        el("variant-row").hidden = not info.get("variants")
         if family == "sudoku":  # a variant comes in its own sizes
             sizes = [n for n in sizes if n in sudoku.VARIANT_SIZES.get(self.variant(), sizes)]
         shown = size if size is not None else int(el("size").value or "0")
@@ -816,7 +810,7 @@ class WatchPage:
     def update_compare(self):
         """A sentence comparing the two counters."""
         a, b = self.panes["a"], self.panes["b"]
-        if self.mode() != "both" or not FAMILIES[self.family]["compare"] or not (a.replay.steps or b.replay.steps):
+        if self.mode() != "both" or not watched(self.family).get("compare") or not (a.replay.steps or b.replay.steps):
             el("compare").innerText = ""
             return
         slow, fast = (a, b) if a.replay.steps >= b.replay.steps else (b, a)

@@ -82,7 +82,7 @@ def notes_to_repair(values: Sequence[int], notes: Sequence[int], solution: Seque
               f"wrong. Repair: {'its' if len(bad) == 1 else 'their'} notes get back every digit the placed digits "
               "still allow.")
     return Hint(REPAIR, [[c // n, c % n] for c in bad], reason, {"clear": [bad[0] // n, bad[0] % n]}, level, extra,
-                where=f"Look at the notes in {where}", what="Notes to repair", step=rules.format_move(n, atoms))
+                where=f"Look at the notes in {where}", what="Notes to repair", move_text=rules.format_move(n, atoms))
 
 
 def path_lines(singles: int, steps: Sequence[dict[str, Any]] | None, counts: dict[str, int] | None = None) -> list[str]:

@@ -299,15 +299,7 @@ def format_move(pid: str, cells: object = None) -> str:
 
 def parse_move(text: object) -> tuple:
     """(piece, sorted cells) of a `format_move` text, cells None for a take-back; ValueError if malformed."""
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError("a move looks like L4:A1,A2,A3,B1 (place) or -L4 (take back)")
-    text = text.strip()
-    if text[0] == "-":
-        return piece_id(text[1:]), None
-    name, colon, cells = text.partition(":")
-    if not colon:
-        raise ValueError("a move looks like L4:A1,A2,A3,B1 (place) or -L4 (take back), not " + repr(text[:20]))
-    return piece_id(name), tuple(sorted(cells_of(cells)))
+    return placing.parse_move(text, "L4:A1,A2,A3,B1", piece_id, lambda cells: tuple(sorted(cells_of(cells))))
 
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------

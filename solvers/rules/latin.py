@@ -128,13 +128,20 @@ def unit_names(n: int, box: tuple[int, int] | None = None) -> list[str]:
     return names
 
 
+_PEERS = {}  # (n, box) -> peers, built once per shape
+
+
 def peers(n: int, box: tuple[int, int] | None = None) -> list[tuple[int, ...]]:
-    """Each cell's peers (the other cells of its units), ascending."""
-    sets = [set() for _ in range(n * n)]
-    for unit in units(n, box):
-        for c in unit:
-            sets[c].update(unit)
-    return [tuple(sorted(s - {c})) for c, s in enumerate(sets)]
+    """Each cell's peers (the other cells of its units), ascending; built once per shape (do not change it)."""
+    key = (n, None if box is None else tuple(box))
+    hit = _PEERS.get(key)
+    if hit is None:
+        sets = [set() for _ in range(n * n)]
+        for unit in units(n, box):
+            for c in unit:
+                sets[c].update(unit)
+        hit = _PEERS[key] = [tuple(sorted(s - {c})) for c, s in enumerate(sets)]
+    return hit
 
 
 def candidates(values: list[int], peer_lists: list[tuple[int, ...]], n: int) -> list[int]:

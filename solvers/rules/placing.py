@@ -42,6 +42,21 @@ def problems(placed: dict, order: list | tuple, fits: object, inside: object, bl
     return out
 
 
+
+def parse_move(text: object, example: str, piece_id: object, where: object) -> tuple:
+    """(piece, where(cells text)) of a move "<piece>:<cells>", or (piece, None) of a take-back "-<piece>";
+    ValueError naming the `example` ("L4:A1,A2,A3,B1") when malformed."""
+    shape = "a move looks like " + example + " (place) or -" + example.partition(":")[0] + " (take back)"
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(shape)
+    text = text.strip()
+    if text[0] == "-":
+        return piece_id(text[1:]), None
+    name, colon, cells = text.partition(":")
+    if not colon:
+        raise ValueError(shape + ", not " + repr(text[:20]))
+    return piece_id(name), where(cells)
+
 def apply_move(placed: dict, move: tuple, problems: object, problem_text: object, label: object,
                board: str) -> dict:
     """The placed pieces after a move, a new dict: (piece, cells) puts a piece there (moving it if placed),

@@ -15,7 +15,6 @@ from . import latin
 
 SIDES = ("top", "right", "bottom", "left")
 MAX_N = 12
-_PEERS = {}
 
 
 def visible(heights: list[int]) -> int:
@@ -52,14 +51,6 @@ def side_name(side: str, i: int) -> str:
 def line_name(side: str, i: int) -> str:
     """The row or column a clue looks along."""
     return ("row " if side in ("left", "right") else "column ") + str(i + 1)
-
-
-def peers(n: int) -> list[tuple[int, ...]]:
-    """Each cell's row and column peers (built once per size)."""
-    hit = _PEERS.get(n)
-    if hit is None:
-        hit = _PEERS[n] = latin.peers(n)
-    return hit
 
 
 def broken_clues(n: int, clues: dict, values: list[int], complete_only: bool = True) -> list[tuple[str, int]]:
@@ -226,7 +217,7 @@ def format_description(n: int, clues: dict, givens: list) -> str:
 def apply_move(givens: list[int], values: list[int], notes: list[int], move: str,
                n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(values, notes) after a move string (see latin.py); givens (flat, 0 = none) cannot change."""
-    return latin.apply_move(values, notes, move, n, peers(n), givens)
+    return latin.apply_move(values, notes, move, n, latin.peers(n), givens)
 
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------

@@ -395,15 +395,7 @@ def format_move(pid: str, cubes: object = None) -> str:
 
 def parse_move(text: object) -> tuple:
     """(piece, sorted cubes) of a `format_move` text, cubes None for a take-back; ValueError if malformed."""
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError("a move looks like g3:100,110,101 (place) or -g3 (take back)")
-    text = text.strip()
-    if text[0] == "-":
-        return piece_id(text[1:]), None
-    name, colon, cubes = text.partition(":")
-    if not colon:
-        raise ValueError("a move looks like g3:100,110,101 (place) or -g3 (take back), not " + repr(text[:20]))
-    return piece_id(name), cubes_text(cubes)
+    return placing.parse_move(text, "g3:100,110,101", piece_id, cubes_text)
 
 
 # ----- the uniform puzzle text of every rules module (the share link's puzzle part) ---------------

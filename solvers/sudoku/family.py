@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 from collections.abc import Iterator
+from pathlib import Path
 
 from .. import budget, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
@@ -45,6 +46,7 @@ class SudokuFamily(Family[Puzzle, State]):
     sizes = tuple(DEFAULT_BOX)
     default_size = 9
     variants = tuple((name, label) for name, label, *_flags in rules.VARIANTS)
+    watch_compare = True
     methods = (
         Method("propagation", "Tessera's propagation",
                "Writes only forced digits (naked and hidden singles); when stuck it guesses at the cell with the "
@@ -176,9 +178,11 @@ class SudokuFamily(Family[Puzzle, State]):
         """Changed givens, repeats, wrong entries."""
         return play.problems(puzzle, state, play.check(puzzle, state))
 
-    def check_json(self, puzzle: Puzzle, state: State, problems: list[Problem]) -> Json:
-        """errors, wrong, conflicts, changed_givens, complete, solved, unique, message (as always)."""
-        return play.check_json(puzzle, play.check(puzzle, state))
+    def checked(self, puzzle: Puzzle, state: State) -> Json:
+        """problems, errors, wrong, conflicts, changed_givens, complete, solved, unique, message: one check."""
+        result = play.check(puzzle, state)
+        return {"problems": [p.to_json() for p in play.problems(puzzle, state, result)],
+                **play.check_json(puzzle, result)}
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
         """A wrong entry first, else the easiest deduction (from the notes when "pencil" is sent)."""
@@ -197,6 +201,15 @@ class SudokuFamily(Family[Puzzle, State]):
         events = play.trace_backtracking(puzzle, limit) if method == "backtracking" else \
             play.trace_propagation(puzzle, limit)
         return _charged(events)
+
+    def build_data(self, directory: str, cache: str) -> list[str]:
+        """The bank's files (not in the worker's snapshot: fetched by the first call that reads them)."""
+        import shutil
+
+        banks = sorted(Path(bank.__file__).parent.glob("bank_*.txt"))
+        for f in banks:
+            shutil.copy2(f, Path(directory) / f.name)
+        return [f.name for f in banks]
 
     def use_data(self, directory: str) -> None:
         """Read the bank's files (12x12 and 16x16 hard grades) from the worker's fetched copies."""

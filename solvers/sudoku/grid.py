@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import latin
-from ..base import PuzzleError
+from ..base import PuzzleError, rule_call
 from ..latin import Geometry
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
@@ -88,10 +88,7 @@ def cell_name(n: int, cell: int) -> str:
 
 def read_values(text: str, n: int, what: str = "grid") -> list[int]:
     """Values of grid text for an n x n grid (no duplicate check); blanks are 0."""
-    try:
-        return latin_rules.read_values(text, n, what)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
+    return rule_call(latin_rules.read_values, text, n, what)
 
 
 def parse(text: str, box: Sequence[int] | None = None) -> Puzzle:
@@ -110,10 +107,7 @@ def parse(text: str, box: Sequence[int] | None = None) -> Puzzle:
 
 def read(obj: dict) -> Puzzle:
     """The puzzle of a solve input: "grid", "box"?, and a variant's "regions", "diagonals", "cages"."""
-    try:
-        values, shape, layout = rules.read_input(obj)
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
+    values, shape, layout = rule_call(rules.read_input, obj)
     return Puzzle(shape, tuple(values), layout)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .. import cages, latin, latin_play
-from ..base import Hint, Json, Problem, PuzzleError
+from ..base import Hint, Json, Problem, PuzzleError, rule_call
 from ..latin import Geometry, Mask, Step, values_of
 from ..latin_play import State, moved, rc, read_pencil
 from ..logic import GUESS_SCORE, forcing
@@ -29,10 +29,7 @@ def start(puzzle: Puzzle) -> State:
 
 def read_state(puzzle: Puzzle, text: object, pencil: object = None) -> State:
     """The state of grid text (a blank at a given counts as the given) and optional pencil strings."""
-    try:
-        values = rules.read_state(text, list(puzzle.givens), puzzle.n)  # type: ignore[arg-type]
-    except ValueError as exc:
-        raise PuzzleError(str(exc)) from None
+    values = rule_call(rules.read_state, text, list(puzzle.givens), puzzle.n)
     notes = read_pencil(pencil, puzzle.n) if pencil is not None else [0] * len(values)
     return State(tuple(values), tuple(notes))
 
@@ -125,7 +122,7 @@ def _hint(n: int, technique: str, cells: Sequence[int], reason: str, move: dict,
     """A Hint with the grade name, a region to look at first and its stages."""
     extra = {"grade": GRADES[level], "region": region or {"name": "", "cells": rc(n, cells)}}
     return Hint(technique, rc(n, cells), reason, move, level, extra, where=where, what=what,
-                step=latin_rules.move_of_json(n, move))
+                move_text=latin_rules.move_of_json(n, move))
 
 
 def _unit(g: Geometry, u: int) -> dict:
