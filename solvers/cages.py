@@ -4,9 +4,10 @@ A cage is cells whose digits differ and add up to its sum. `combos` lists the di
 digit v) of a size and sum, computed once per (size, sum, side); `narrow` keeps in each cage cell only the
 digits of the sets its cage can still make; `keep` goes further and keeps in each cell only the digits it takes in
 some complete filling of the cage (different digits, one of the sets), found by a pass over the masks of digits
-used so far; `innies` gives the rule of 45 as extra cages. The forcing rungs (logic/forcing.py), and with them
-the variants' search, follow `keep` over the cages and innies; the hint rungs that explain the same logic are
-in logic/cages.py.
+used so far; `innies` gives the rule of 45 as extra cages, and `line_sums` the rule on unions of rows or
+columns as sums whose digits may repeat (`sums` keeps the digits of some choice adding up to the total). The
+forcing rungs (logic/forcing.py), and with them the variants' search, follow these; the hint rungs that explain
+the same logic are in logic/cages.py.
 """
 
 from __future__ import annotations

@@ -625,7 +625,6 @@ class GeniusFamily(Family[Roll, Placed]):
         problems = self.check(puzzle, state)
         return check_answer(problems, sorted({c for p in problems if p.rule != "stuck" for c in p.cells}),
                             len(state.pieces) == len(PIECES),
-                            "No overlaps, but the free cells can no longer be filled: take a piece back.",
                             "Solved: every piece is on the board.",
                             f"No mistakes so far; {len(PIECES) - len(state.pieces)} pieces to go and the board can "
                             "still be filled.")

@@ -35,17 +35,17 @@ TAKE_BACK_LIMIT = 10_000  # solutions counted when comparing which piece to take
 
 
 
-def check_answer(problems: list[Problem], errors: list[Any], solved: bool, stuck: str, done: str, to_go: str) -> Json:
+def check_answer(problems: list[Problem], errors: list[Any], solved: bool, done: str, to_go: str) -> Json:
     """A piece puzzle's `check` answer: "problems", "solved", and the fields its page reads: "errors" (the cells of
-    the mistakes, `errors`), "messages", "solvable" and the "message" (`stuck`, `done` or `to_go` when there is no
-    mistake)."""
+    the mistakes, `errors`), "messages", "solvable" and the "message" (when there is no mistake: why it is stuck,
+    else `done` or `to_go`)."""
     mistakes = [p for p in problems if p.rule != "stuck"]
     out: Json = {"problems": [p.to_json() for p in problems], "solved": solved and not problems,
                  "messages": [p.text for p in mistakes or problems], "solvable": not problems}
     if mistakes:
         return {**out, "errors": errors, "message": f"{len(mistakes)} problem{'s' if len(mistakes) > 1 else ''} "
                 "with the pieces."}
-    return {**out, "errors": [], "message": stuck if problems else done if solved else to_go}
+    return {**out, "errors": [], "message": problems[0].text if problems else done if solved else to_go}
 
 @dataclass(frozen=True)
 class Placement:

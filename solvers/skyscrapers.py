@@ -543,8 +543,8 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
                 head = f"Of the orders of {line_name(fref)} that fit its candidates, only {shown} agree with the {seen}"
             else:
                 head = f"Trying the orders of the {len(open_cells)} open cells of {line_name(fref)} against the {seen}"
-            shown_whys = "; ".join(whys[:6]) + ("; ..." if len(whys) > 6 else "")
-            step = _elim_step(technique, open_cells, f"{head}. With {shown_whys}" if whys else head, board, drop)
+            shown_whys = "".join(f"\n· with {w}" for w in whys[:6]) + ("\n· ..." if len(whys) > 6 else "")
+            step = _elim_step(technique, open_cells, f"{head}:{shown_whys}" if whys else head, board, drop)
             if step:
                 return step, refs
         return None
@@ -1196,9 +1196,10 @@ class Skyscrapers(Family[Puzzle, State]):
     sizes = (3, 4, 5, 6, 7, 8, 9)
     default_size = 5
     methods = (
-        Method("phases", "Phase solver (the reference)",
+        Method("phases", "Phase solver (the study's)",
                "Narrows candidates phase by phase from the clues, then searches line permutations, guessing and "
-               "backing up. One step = one search node.", ("backtrack",), ("candidates",), study=True),
+               "backing up: the five-phase solver of the Skyscrapers study Tessera builds on (a thesis, in Java). "
+               "One step = one search node.", ("backtrack",), ("candidates",), study=True),
         Method("logic", "Human logic (Tessera's hints)",
                "Applies the hint techniques one at a time, writing a height or crossing out candidates. One step = "
                "one technique applied.", ("technique",)),

@@ -600,7 +600,6 @@ class UbongoFamily(Family[Card, Placed]):
         wrong = sorted({tuple(q) for p in problems if p.rule != "stuck" for q in p.cells})
         return check_answer(problems, _cells(wrong),
                             filled == puzzle.volume() == sum(len(c) for _, c in state.pieces),
-                            "No overlaps, but the rest can no longer be filled: take a piece back.",
                             f"Solved: the card is filled {puzzle.height} layers high.",
                             f"No mistakes so far; {puzzle.volume() - filled} cubes to go and the card can still be "
                             "filled.")

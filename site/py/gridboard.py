@@ -77,6 +77,9 @@ class GridBoard:
         self.done_clues = set()
         self.solved = False
         self._mirror = Mirror(self.aria, self.label + ", " + str(n) + " by " + str(n), grid_rows(n, n))
+        wrap = self.canvas.parentElement
+        if wrap is not None and wrap.classList.contains("board-wrap"):
+            wrap.classList.toggle("big", n >= 12)  # 12x12 and 16x16 take the room the window gives (CSS)
 
     # geometry ---------------------------------------------------------------
     def _metrics(self):
@@ -210,25 +213,44 @@ class GridBoard:
         if aria:
             self._update_aria()
 
-    def _draw_pencil(self, i, x, y, cell, colours, font):
-        n, ctx = self.n, self.ctx
-        cols = self.box[0] if self.box else int(n ** 0.5 + 0.999)
-        rows = (n + cols - 1) // cols
-        ctx.font = str(int(cell / (rows + 1.2))) + "px " + font
+    def centre_layout(self, i):
+        """Where the centre marks of cell i go, as SudokuPad draws them: the marks present (and a hint's placed
+        value), smallest first, in one centred row, or two or three when many: ({value: (x, y) as fractions of the
+        cell}, font size as a fraction of the cell)."""
         mask = self.pencil[i]
-        for v in range(1, n + 1):
+        marks = [v for v in range(1, self.n + 1) if (mask >> (v - 1)) & 1 or self.hint_place == (i, v)]
+        lines = 1 if len(marks) <= 3 else 2 if len(marks) <= 8 else 3
+        per = max(1, (len(marks) + lines - 1) // lines)
+        size = min(0.3, 0.86 / per)
+        out = {}
+        for k, v in enumerate(marks):
+            line, at = divmod(k, per)
+            width = min(per, len(marks) - line * per)
+            out[v] = (0.5 + (at - (width - 1) / 2) * size * 1.1, 0.52 + (line - (lines - 1) / 2) * size * 1.25)
+        return out, size
+
+    def _draw_pencil(self, i, x, y, cell, colours, font):
+        ctx = self.ctx
+        if not self.pencil[i] and self.hint_place and self.hint_place[0] == i:  # a placement on a cell without notes
+            ctx.fillStyle = colours["cause-bg"]
+            ctx.beginPath()
+            ctx.arc(x + cell / 2, y + cell / 2, cell * 0.38, 0, 6.2832)
+            ctx.fill()
+            ctx.fillStyle = colours["ok"]
+            ctx.font = "600 " + str(int(cell * 0.55)) + "px " + font
+            ctx.fillText(symbol(self.hint_place[1]), x + cell / 2, y + cell * 0.54)
+            return
+        spots, size = self.centre_layout(i)
+        ctx.font = str(int(cell * size)) + "px " + font
+        for v, (fx, fy) in spots.items():
             place = self.hint_place == (i, v)
             elim = (i, v) in self.hint_elim
             mark = self.hint_marks.get((i, v))
-            if not (mask >> (v - 1)) & 1 and not place:
-                continue
-            k = v - 1
-            px = x + (k % cols + 0.5) * cell / cols
-            py = y + (k // cols + 0.55) * cell / rows
+            px, py = x + fx * cell, y + fy * cell
             if mark or elim or place:  # a disc behind the mark: its role in the hint at a glance
                 ctx.fillStyle = colours["wrong-bg"] if elim else colours["cause-bg"] if place else colours[mark + "-bg"]
                 ctx.beginPath()
-                ctx.arc(px, py - cell / rows * 0.05, min(cell / cols, cell / rows) * 0.46, 0, 6.2832)
+                ctx.arc(px, py - cell * size * 0.05, cell * size * 0.62, 0, 6.2832)
                 ctx.fill()
             ctx.fillStyle = colours["wrong"] if elim else colours["ok"] if place else (
                 colours[mark] if mark else colours["pencil"])
@@ -237,8 +259,8 @@ class GridBoard:
                 ctx.strokeStyle = colours["wrong"]
                 ctx.lineWidth = max(1, cell / 30)
                 ctx.beginPath()
-                ctx.moveTo(px - cell / cols / 3, py + cell / rows / 3)
-                ctx.lineTo(px + cell / cols / 3, py - cell / rows / 3)
+                ctx.moveTo(px - cell * size * 0.4, py + cell * size * 0.4)
+                ctx.lineTo(px + cell * size * 0.4, py - cell * size * 0.4)
                 ctx.stroke()
 
     def _draw_corners(self, i, x, y, cell, colours, font):
@@ -253,13 +275,11 @@ class GridBoard:
             ctx.fillText(symbol(v), x + spots[k][0] * cell, y + spots[k][1] * cell)
 
     def mark_centre(self, cell_index, v, cell, off):
-        """The canvas point of pencil mark v in a cell."""
-        n = self.n
-        cols = self.box[0] if self.box else int(n ** 0.5 + 0.999)
-        rows = (n + cols - 1) // cols
-        r, c = divmod(cell_index, n)
-        k = v - 1
-        return off + c * cell + (k % cols + 0.5) * cell / cols, off + r * cell + (k // cols + 0.5) * cell / rows
+        """The canvas point of centre mark v in a cell (where `_draw_pencil` draws it; the cell's centre when the
+        mark is not there)."""
+        r, c = divmod(cell_index, self.n)
+        fx, fy = self.centre_layout(cell_index)[0].get(v, (0.5, 0.5))
+        return off + c * cell + fx * cell, off + r * cell + fy * cell
 
     def _draw_links(self, cell, off, colours):
         """A chain's links between the centres of its nodes: strong links solid, weak ones dashed, with arrows."""

@@ -23,7 +23,8 @@ class SkyscrapersGame(GridGame):
     verify = True
     grade_command = "rate"
     legend = GridGame.legend + (" A clue is a number outside the grid (\u201cthe 3 left of row 2\u201d): how many"
-                                " towers you see from there; \u2264k in a cell is the most it can hold.")
+                                " towers you see from there. A small \u2264k in a cell, drawn by a hint, means its"
+                                " tower is at most k high.")
 
     def extra_solved(self, puzzle, values):
         """Every clue sees as many towers as it says."""

@@ -120,6 +120,11 @@ def calm():
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+def touch_only():
+    """Whether the device has only a coarse pointer and no hover (a phone or tablet): no keyboard tips."""
+    return bool(window.matchMedia("(pointer: coarse) and (hover: none)").matches)
+
+
 def reveal(ident):
     """Scroll an element into view if it is out of it (a hint box opening below the fold on a phone)."""
     node = el(ident)

@@ -541,7 +541,7 @@ class UbongoGame(PieceGame):
         """Switch between playing and studying the solutions."""
         if self.busy:
             return
-        self.mode = mode
+        was, self.mode = self.mode, mode
         document.body.setAttribute("data-mode", mode)
         el("mode-play").setAttribute("aria-pressed", "true" if mode == "play" else "false")
         el("mode-study").setAttribute("aria-pressed", "true" if mode == "study" else "false")
@@ -550,6 +550,8 @@ class UbongoGame(PieceGame):
         el("tray").hidden = mode != "play"
         if mode == "play":
             self.palette = 0  # Recolour is a study aid: play shows the card's own colours
+            if was == "study":
+                say("Back to your game.")  # study's last words (an assembly, a solution shown) no longer apply
         self._cache = {}
         self.midend.close_hint(redraw=False)
         self.midend.redraw()

@@ -49,6 +49,7 @@ from tessera_ui import set_fragment
 from tessera_ui import show_share_link
 from tessera_ui import spawn
 from tessera_ui import toggle_theme
+from tessera_ui import touch_only
 
 SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000, 300000]
 BACK_LIMIT = 5000  # events each pane can step back over
@@ -663,8 +664,8 @@ class WatchPage:
                 p.reset(self.family, p.method, self.puzzle)
         self.playing = True
         el("play").innerText = "Pause"
-        say("Playing at " + grouped(SPEEDS[self.speed_index]) + " board changes a second: Space pauses, + and − "
-            "change the speed.")
+        say("Playing at " + grouped(SPEEDS[self.speed_index]) + " board changes a second" +
+            (": Pause or the speed slider change it." if touch_only() else ": Space pauses, + and − change the speed."))
         spawn(self.run())
 
     def pause(self):

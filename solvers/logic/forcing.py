@@ -4,11 +4,11 @@ Contradiction: "if r1c2 is 4, then r1c5 is 7 (its only value left), then ... and
 so r1c2 is not 4". Verity: every value of a cell (or every place of a value in a unit) leads to the
 same conclusion, so it holds. The implications are singles (naked and hidden), locked candidates
 (a value confined to where a box and a line meet leaves the rest of the other) and the geometry's rules
-beyond its units (`latin.Constraint`: a killer's cages and the innies of its houses, Skyscrapers' clued
-lines), found with the latin propagation engine plus intersections first and then traced once for the
-explanation. A chain is a
-forcing net when some step rests on two or more earlier steps of the assumption, a forcing chain when
-each rests on one. This is logic, not guessing: every line is a step a player can check.
+beyond its units (`latin.Constraint`: a killer's cages, the innies of its houses and the innies and outies
+of unions of lines, Skyscrapers' clued lines), found with the latin propagation engine plus intersections first
+and then traced once for the explanation. A chain is a forcing net when some step rests on two or more earlier
+steps of the assumption, a forcing chain when each rests on one. This is logic, not guessing: every line is a
+step a player can check.
 """
 
 from __future__ import annotations
@@ -189,7 +189,8 @@ RULES_KEPT = 16  # geometries whose rules are remembered (Skyscrapers makes one 
 
 def _rules(g: Geometry) -> Rules:
     """The rules beyond the units that forcing follows: a killer's cages and the innies of its houses (the rule of
-    45) as cages, then the geometry's own constraints; and per cell the indices of its rules."""
+    45) as cages, the innies and outies of unions of lines as sums, then the geometry's own constraints; and per
+    cell the indices of its rules."""
     known = _rules_memo.get(id(g))
     if known is not None and known[0] is g:
         return known[1]

@@ -51,9 +51,10 @@ class SudokuFamily(Family[Puzzle, State]):
         Method("propagation", "Tessera's propagation",
                "Writes only forced digits (naked and hidden singles); when stuck it guesses at the cell with the "
                "fewest candidates and undoes the guess if it fails. One step = one digit written.", ("set",)),
-        Method("backtracking", "Naive backtracking (the study)",
+        Method("backtracking", "Naive backtracking (the study's)",
                "Tries 1, 2, 3… in each empty cell in reading order, checks its row, column and box, and steps back "
-               "to the previous cell when no digit fits. One step = one digit written or rubbed out.",
+               "to the previous cell when no digit fits: the method of the backtracking study Tessera builds on (a "
+               "step machine that draws every step). One step = one digit written or rubbed out.",
                ("set", "clear"), study=True),
     )
 
