@@ -25,7 +25,7 @@ from typing import Any
 
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
-from .placement import Engine, Placed, Placement, Words, check_answer
+from .placement import Engine, Piece, Placed, Placement, Words, check_answer, read_pieces
 from .rules import genius as rules
 from .rules import placing
 
@@ -36,16 +36,6 @@ State = dict[PieceId, tuple[Cell, ...]]  # placed pieces: id -> cells
 
 ROWS, COLS, SIZE = rules.ROWS, rules.COLS, rules.SIZE
 CELL_NAMES = [r + c for r in ROWS for c in COLS]
-
-
-@dataclass(frozen=True)
-class Piece:
-    """A piece: stable id, display name, suggested colour, one orientation's cells."""
-
-    id: PieceId
-    name: str
-    colour: str
-    cells: Shape
 
 
 # The tables are the rules layer's (the page reads the same module).
@@ -157,20 +147,8 @@ def piece_id(name: Any) -> PieceId:
 
 def parse_state(obj: Json) -> State:
     """The placed pieces of "state" (piece id -> cells); unknown pieces or cells raise PuzzleError."""
-    state = obj.get("state") or {}
-    if not isinstance(state, dict):
-        raise PuzzleError('"state" must map piece ids to their cells, like {"O": ["A1", "A2", "B1", "B2"]}')
-    out: State = {}
-    for name, cells in state.items():
-        pid = piece_id(name)
-        if pid in out:
-            raise PuzzleError(f"piece {pid} is placed twice")
-        if not cells:
-            continue
-        if not isinstance(cells, list):
-            raise PuzzleError(f"piece {pid}: give its cells as a list, like [\"A1\", \"A2\"]")
-        out[pid] = tuple(sorted(parse_cell(c) for c in cells))
-    return out
+    return read_pieces(obj.get("state") or {}, piece_id, lambda cells: tuple(parse_cell(c) for c in cells),
+                       'their cells, like {"O": ["A1", "A2", "B1", "B2"]}')
 
 
 def given_options(blockers: Sequence[Cell], state: State) -> list[int]:

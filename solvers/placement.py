@@ -31,9 +31,39 @@ from .rules import placing
 Cell = Hashable
 PieceId = str
 Raw = tuple[str, PieceId, tuple[Cell, ...], PieceId | None]  # a rules-layer problem (rule, piece, cells, other)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of a set: stable id, display name, suggested colour, one orientation's cells (Genius: squares, Cubes
+    3D: cubes), as the rules layer's table lists them."""
+
+    id: PieceId
+    name: str
+    colour: str
+    cells: tuple[Cell, ...]
+
 TAKE_BACK_LIMIT = 10_000  # solutions counted when comparing which piece to take back
 
 
+
+
+def read_pieces(raw: object, piece_id: Callable[[str], PieceId], cells_of: Callable[[list], tuple[Cell, ...]],
+                shape: str) -> dict[PieceId, tuple[Cell, ...]]:
+    """The placed pieces of a request's "state" (piece id -> cells, sorted; a piece without cells is not placed):
+    `cells_of` reads one piece's JSON list (PuzzleError when malformed), `shape` says what "state" looks like."""
+    if not isinstance(raw, dict):
+        raise PuzzleError(f'"state" must map piece ids to {shape}')
+    out: dict[PieceId, tuple[Cell, ...]] = {}
+    for name, cells in raw.items():
+        pid = piece_id(name)
+        if pid in out:
+            raise PuzzleError(f"piece {pid} is placed twice")
+        if cells and not isinstance(cells, list):
+            raise PuzzleError(f'piece {pid}: give its place as a list; "state" maps piece ids to {shape}')
+        if cells:
+            out[pid] = tuple(sorted(cells_of(cells)))
+    return out
 
 def check_answer(problems: list[Problem], errors: list[Any], solved: bool, done: str, to_go: str) -> Json:
     """A piece puzzle's `check` answer: "problems", "solved", and the fields its page reads: "errors" (the cells of

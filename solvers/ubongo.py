@@ -44,7 +44,7 @@ from typing import Any
 
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .exactcover import ExactCover
-from .placement import Engine, Placed, Placement, Words, check_answer
+from .placement import Engine, Piece, Placed, Placement, Words, check_answer, read_pieces
 from .rules import placing
 from .rules import ubongo as rules
 
@@ -61,18 +61,17 @@ MAX_SQUARES = (MAX_SIDE + 1) ** 2  # the most squares a footprint can have
 MAX_HEIGHT = rules.MAX_HEIGHT
 
 
-@dataclass(frozen=True)
-class Piece:
-    """A polycube piece: stable id, display name, suggested colour, one orientation's cubes."""
+class Polycube(Piece):
+    """A piece of Cubes 3D: its cells are cubes."""
 
-    id: PieceId
-    name: str
-    colour: str
-    cubes: Shape
+    @property
+    def cubes(self) -> Shape:
+        """One orientation's cubes."""
+        return self.cells
 
 
 # Both piece sets: the rules layer's table (the page reads the same module).
-PIECES: tuple[Piece, ...] = tuple(Piece(*p) for p in rules.PIECES)
+PIECES: tuple[Polycube, ...] = tuple(Polycube(*p) for p in rules.PIECES)
 PIECE_BY_ID = {p.id: p for p in PIECES}
 PIECE_IDS = tuple(p.id for p in PIECES)
 SETS: dict[str, tuple[PieceId, ...]] = {name: tuple(ids) for name, ids in rules.SETS.items()}
@@ -419,21 +418,16 @@ def generate(level: int, seed: int | str, size: int | None = None, height: int =
 
 def parse_state(obj: Json) -> State:
     """The placed pieces of "state" (or "placed"): piece id -> cubes; PuzzleError on bad shapes of input."""
-    raw = obj.get("state", obj.get("placed")) or {}
-    if not isinstance(raw, dict):
-        raise PuzzleError('"state" must map piece ids to cubes, like {"r2": [[0, 0, 0], [0, 1, 0]]}')
-    out: State = {}
-    for name, cubes in raw.items():
-        pid = piece_id(name)
-        if pid in out:
-            raise PuzzleError(f"piece {pid} is placed twice")
-        if not cubes:
-            continue
-        if not isinstance(cubes, list) or not all(isinstance(q, list | tuple) and len(q) == 3 for q in cubes):
-            raise PuzzleError(f"piece {pid}: give its cubes as [row, col, layer] triples")
-        out[pid] = tuple(sorted((_int(q[0], "a row", -99, 99), _int(q[1], "a column", -99, 99),
-                                 _int(q[2], "a layer", -99, 99)) for q in cubes))
-    return out
+    return read_pieces(obj.get("state", obj.get("placed")) or {}, piece_id, _cubes_of,
+                       'cubes, like {"r2": [[0, 0, 0], [0, 1, 0]]}')
+
+
+def _cubes_of(cubes: list) -> tuple[Cube, ...]:
+    """One piece's [row, col, layer] triples; PuzzleError when malformed."""
+    if not all(isinstance(q, list | tuple) and len(q) == 3 for q in cubes):
+        raise PuzzleError("give a piece's cubes as [row, col, layer] triples")
+    return tuple((_int(q[0], "a row", -99, 99), _int(q[1], "a column", -99, 99), _int(q[2], "a layer", -99, 99))
+                 for q in cubes)
 
 
 def _cells(cubes: Iterable[Cube]) -> list[list[int]]:

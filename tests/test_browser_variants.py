@@ -81,3 +81,28 @@ def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:
     first = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
     assert "cage of" in first
     screenshot(page, "variants-solo-killer")
+
+
+@pytest.mark.parametrize("variant, letter", [("killer", "u"), ("jigsaw", "e"), ("x", "a"), ("killer-x", "i"),
+                                             ("jigsaw-x", "t")])
+def test_solo_ids_of_every_variant_open_with_any_difficulty(watch, site_url: str, variant: str, letter: str) -> None:
+    """A Solo game ID of each variant, its params carrying one of Solo's difficulty letters, opens on the page as
+    that variant; its first hint is logic (the CLI walks every grade to the end: bench/variants.py, the tests)."""
+    page = open_page(watch, site_url, "sudoku")
+    puzzle, _text, solution = made(variant, 9, seed=5)
+    solo = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"].startswith("Tat"))
+    solo = solo.replace(":", "d" + letter + ":", 1)
+    if page.locator("#open-box").get_attribute("open") is None:
+        page.click("#open-box summary")
+    page.fill("#open-text", solo)
+    page.click("#open-load")
+    wait_message(page, "opened: it has exactly one solution", timeout=90_000)
+    assert page.input_value("#variant") == variant
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    while page.is_visible("#hint-more"):
+        page.click("#hint-more")
+    assert "trial" not in page.inner_text("#hint-title").lower()
+    page.click("#hint-apply")
+    page.wait_for_function("document.querySelector('#hint-box').hidden")
+    assert all(v in (".", s) for v, s in zip(values(page), solution, strict=True))

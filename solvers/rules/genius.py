@@ -61,10 +61,7 @@ def parse_cell(text: object) -> int:
 
 def piece_id(text: object) -> str:
     """The piece id written in any case; ValueError for unknown pieces."""
-    name = text.strip().upper() if isinstance(text, str) else None
-    if name not in NAME:
-        raise ValueError("unknown piece " + repr(text) + ": the pieces are " + ", ".join(IDS))
-    return name
+    return placing.piece_id(text, IDS, True)
 
 
 def label(pid: str) -> str:

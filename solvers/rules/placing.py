@@ -43,6 +43,14 @@ def problems(placed: dict, order: list | tuple, fits: object, inside: object, bl
 
 
 
+
+def piece_id(text: object, ids: list | tuple, upper: bool) -> str:
+    """The piece id of `text` written in any case (ids are upper or lower case); ValueError for unknown pieces."""
+    name = (text.strip().upper() if upper else text.strip().lower()) if isinstance(text, str) else None
+    if name not in ids:
+        raise ValueError("unknown piece " + repr(text) + ": the pieces are " + ", ".join(ids))
+    return name
+
 def parse_move(text: object, example: str, piece_id: object, where: object) -> tuple:
     """(piece, where(cells text)) of a move "<piece>:<cells>", or (piece, None) of a take-back "-<piece>";
     ValueError naming the `example` ("L4:A1,A2,A3,B1") when malformed."""

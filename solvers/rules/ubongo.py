@@ -60,10 +60,7 @@ def label(pid: str) -> str:
 
 def piece_id(text: object) -> str:
     """The piece id written in any case; ValueError for unknown pieces."""
-    name = text.strip().lower() if isinstance(text, str) else None
-    if name not in NAME:
-        raise ValueError("unknown piece " + repr(text) + ": the pieces are " + ", ".join(IDS))
-    return name
+    return placing.piece_id(text, IDS, False)
 
 
 def set_of(pieces: object) -> str:

@@ -330,8 +330,8 @@ def _variant_grade(puzzle: Puzzle, level: int) -> tuple[int, bool] | None:
 
 def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[Puzzle, int]:
     """A unique puzzle of a variant that the ladder solves (so hints never guess), of the grade asked or the
-    closest one found in ATTEMPTS fresh candidates; a candidate harder than asked is eased (`ease`) clue by clue
-    until it is not."""
+    closest one found in ATTEMPTS fresh candidates. A killer easier than asked has cages joined (`harden`), and a
+    candidate harder than asked is eased clue by clue (`ease`) until it is not."""
     if size not in rules.VARIANT_SIZES[variant]:
         raise PuzzleError(f"{variant} Sudoku comes in sizes {', '.join(map(str, rules.VARIANT_SIZES[variant]))}; "
                           f"not {size}")
