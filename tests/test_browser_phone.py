@@ -220,3 +220,40 @@ def test_sliding_by_swipe_and_tap(phone, site_url: str) -> None:
     page.wait_for_function("document.querySelector('#message').innerText.toLowerCase().includes('solved')")
     assert "row 3 column 3, blank" in cells(page)
     screenshot(page, "phone-sliding-solved")
+
+
+def on_screen(page, selector: str) -> bool:
+    """Whether an element is wholly on the screen."""
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+@pytest.mark.parametrize("name", ["sudoku", "skyscrapers"])
+def test_a_hint_keeps_the_board_and_its_buttons_on_screen(phone, site_url: str, name: str) -> None:
+    """Check and Hint on the first screen with the board; a hint's stages, drawn on the board, and its Apply
+    button on screen together."""
+    page = open_phone(phone, site_url, name)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    assert on_screen(page, "#board") and on_screen(page, "#check") and on_screen(page, "#hint")
+    tap(page, "#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    while page.is_visible("#hint-more"):
+        tap(page, "#hint-more")
+    page.wait_for_timeout(300)
+    assert on_screen(page, "#board") and on_screen(page, "#hint-apply"), page.locator("#hint-box").bounding_box()
+    screenshot(page, f"phone-{name}-hint-and-board")
+
+
+@pytest.mark.parametrize("name, board", [("genius", "#board"), ("ubongo", "#layers")])
+def test_piece_pages_keep_the_board_and_the_hint_on_screen(phone, site_url: str, name: str, board: str) -> None:
+    """Genius Square and Cubes 3D: after Hint, the board (the layer grids) and the hint's buttons are on screen
+    together, and the message sits by Check and Hint instead of covering the rows below."""
+    page = open_phone(phone, site_url, name)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    tap(page, "#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    page.wait_for_timeout(300)
+    assert on_screen(page, board) and on_screen(page, "#hint-close") and on_screen(page, "#check")
+    message, hint = page.locator("#message").bounding_box(), page.locator("#hint").bounding_box()
+    assert 0 < message["y"] - hint["y"] < 120  # right under the Check/Hint row
+    screenshot(page, f"phone-{name}-hint-and-board")

@@ -39,6 +39,7 @@ MODES = ("digit", "centre", "corner", "colour")
 MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
 AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
 GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
+PATH_SECONDS = 120  # the solving path a player opens: a 16x16's can take a minute in the worker
 
 
 class GridGame(Game):
@@ -170,8 +171,9 @@ class GridGame(Game):
         """Grade the puzzle now if the background grade was skipped (large boards)."""
         puzzle = self.midend.puzzle
         if el("path-box").open and puzzle is not None and self.graded[0] != self.text(puzzle):
-            el("path-list").innerHTML = "<li>Working out the solving path…</li>"
-            spawn(self.fetch_grade(puzzle))
+            el("path-list").innerHTML = ("<li>Working out the solving path… (up to " + str(PATH_SECONDS // 60) +
+                                         " minutes on a big board; your own moves and hints go first)</li>")
+            spawn(self.fetch_grade(puzzle, PATH_SECONDS))
 
     def loaded(self, puzzle):
         """Set up the board, the pad and the size choice for a new puzzle; grade it in the background."""
@@ -363,8 +365,9 @@ class GridGame(Game):
                 el(ident).hidden = True
 
     # grade and solving path ------------------------------------------------------------------------
-    async def fetch_grade(self, puzzle):
-        """Grade the puzzle in the worker once it is ready (the score, the hardest step, the path)."""
+    async def fetch_grade(self, puzzle, seconds=None):
+        """Grade the puzzle in the worker once it is ready (the score, the hardest step, the path); `seconds`: the
+        budget of a path the player asked for (else a background grade's)."""
         text = self.text(puzzle)
         if self.graded[0] == text:
             self.show_grade(puzzle, self.graded[1])
@@ -373,11 +376,13 @@ class GridGame(Game):
         if self.midend.puzzle is not puzzle:
             return
         obj = self.solve_request(puzzle, None)
-        obj["limit"] = GRADE_LIMIT
+        obj["limit"] = {"seconds": seconds} if seconds else GRADE_LIMIT
         ans = await self.midend.worker.call(self.family, self.grade_command, obj, auto=True)
         if self.midend.puzzle is not puzzle or "error" in ans:
             if el("path-list") is not None and self.midend.puzzle is puzzle:
-                el("path-list").innerHTML = "<li>The solving path could not be worked out in time.</li>"
+                why = ("it stopped to answer your request: close and open it again to go on" if ans.get("kind") ==
+                       "cancelled" else "not within " + str(obj["limit"]["seconds"]) + " s")
+                el("path-list").innerHTML = "<li>The solving path could not be worked out: " + why + ".</li>"
             return
         self.graded = (text, ans)
         self.show_grade(puzzle, ans)
