@@ -259,8 +259,9 @@ def test_place_with_mouse_and_drag_then_take_back(watch, site_url: str, roll: di
     assert "in hand" in page.inner_text("#piece-list li[data-piece=O]")
     page.keyboard.press("Escape")
     assert "in the tray" in page.inner_text("#piece-list li[data-piece=O]")
-    # overlaps are refused with a reason
-    page.click("#tray button[data-piece=O]")
+    # overlaps are refused with a reason (the square taken from the tray by the keyboard: held by its middle)
+    page.focus("#tray button[data-piece=O]")
+    page.keyboard.press("Enter")
     pegs = {gm.parse_cell(c) for c in roll["blockers"]}
     shape = gm.SHAPE["O"]
     spot = next(i for i in range(36) if i not in pegs | {gm.parse_cell(single)}
@@ -410,3 +411,16 @@ def test_bad_links_show_a_message_and_a_fresh_roll(watch, site_url: str) -> None
     wait_message(page, "cannot be played", timeout=90_000)
     assert sorted(c for c, w in board(page).items() if w == "peg") != sorted(
         UNSOLVABLE[i:i + 2] for i in range(0, 14, 2))
+
+
+def test_a_piece_is_held_by_the_square_pressed_in_the_tray(watch, site_url: str, roll: dict) -> None:
+    """Pressing the straight four's first square in the tray, then clicking a cell, puts that first square there
+    (not the piece's middle): the four lands on the clicked cell and the three to its right."""
+    page = open_page(watch, site_url, "genius", roll["link"], ready=False)
+    pegs = {gm.parse_cell(c) for c in roll["blockers"]}
+    start = next(r * 6 + c for r in range(6) for c in range(3) if not {r * 6 + c + k for k in range(4)} & pegs)
+    pic = page.locator("#tray button[data-piece=I4] canvas").bounding_box()
+    scale = pic["width"] / (12 * 5)  # the picture: 5 squares of 12 px, the piece drawn in its middle
+    page.mouse.click(pic["x"] + (6 + 6) * scale, pic["y"] + pic["height"] / 2)  # the middle of its first square
+    click_cell(page, gm.cell_name(start))
+    assert sorted(pieces(page)["I4"]) == sorted(gm.cell_name(start + k) for k in range(4))

@@ -276,11 +276,33 @@ class GeniusGame(PieceGame):
 
     # pointer and keys -------------------------------------------------------------------------
     def tray_down(self, ev, pid):
-        """Press on a tray piece: hold it (a drag onto the board places it)."""
+        """Press on a tray piece: hold it by the square pressed (a drag onto the board places it, and a tap on
+        the board puts that square where it is tapped)."""
         if self.busy:
             return
         self.drag = {"from": "tray", "cell": None}
         self.take(pid)
+        if self.hand is not None and self.hand["pid"] == pid:
+            self.hand["anchor"] = self.grabbed(ev, pid)
+            self.update_ghost()
+
+    def grabbed(self, ev, pid):
+        """The square of the tray's picture nearest the pointer, as the shape's (row, column); the piece's middle
+        square when the pointer is near the piece's middle."""
+        shape = self.hand["shape"]
+        pic = self.tray[pid][1]
+        rect = pic.getBoundingClientRect()
+        if not rect.width:
+            return self.hand["anchor"]
+        h = max(r for r, _ in shape) + 1
+        w = max(c for _, c in shape) + 1
+        x = (ev.clientX - rect.left) * pic.width / rect.width - (pic.width - w * TRAY_CELL) / 2
+        y = (ev.clientY - rect.top) * pic.height / rect.height - (pic.height - h * TRAY_CELL) / 2
+        mr = sum(r for r, _ in shape) / len(shape) + 0.5
+        mc = sum(c for _, c in shape) / len(shape) + 0.5
+        if (mr * TRAY_CELL - y) ** 2 + (mc * TRAY_CELL - x) ** 2 < (TRAY_CELL / 2) ** 2:
+            return gm.centre_cell(shape)
+        return min(shape, key=lambda rc: ((rc[0] + 0.5) * TRAY_CELL - y) ** 2 + ((rc[1] + 0.5) * TRAY_CELL - x) ** 2)
 
     def tray_click(self, ev, pid):
         """Keyboard activation of a tray button (a pointer press already took the piece)."""
