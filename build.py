@@ -186,9 +186,11 @@ def build_data(data: Path) -> None:
     (data / "starters.json").write_text(json.dumps(starters))
 
 
+@functools.cache
 def registry() -> dict[str, dict]:
     """Every family's `info` from the solvers' registry (grades, sizes, trace methods, commands), in the order of
-    their cards on the home page."""
+    their cards on the home page; worked out once per build (the pages, the data and the watch page's rules module
+    all read it; do not change it)."""
     sys.path.insert(0, str(ROOT))
     import solvers
     from solvers import commands
