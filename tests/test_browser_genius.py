@@ -73,6 +73,16 @@ def click_cell(page, name: str) -> None:
     page.mouse.click(*point(page, name))
 
 
+def roll_dice(page) -> None:
+    """Press Roll and wait until the new roll is loaded and counted (the first page's message may already name
+    dice, and the count's line can move the tray)."""
+    page.click("#roll")
+    info = "document.querySelector('#difficulty-info').innerText"
+    page.wait_for_function(f"{info}.startsWith('Roll') && {info}.includes('solution')"
+                           " && document.querySelector('#dice').className == 'gs-dice'", timeout=90_000)
+    wait_message(page, "the dice show")
+
+
 def top_left(cells_: list[str]) -> str:
     """The first cell of a piece in board order (where a square or a single is held)."""
     return min(cells_, key=lambda n: ("ABCDEF".index(n[0]), n[1]))
@@ -212,8 +222,7 @@ def test_roll_the_dice_gives_seven_pegs_from_the_dice(watch, site_url: str) -> N
     page.evaluate("""() => { window.diceClasses = [];
         new MutationObserver(() => window.diceClasses.push(document.querySelector('#dice').className))
             .observe(document.querySelector('#dice'), {attributes: true}); }""")
-    page.click("#roll")
-    wait_message(page, "the dice show")
+    roll_dice(page)
     assert "gs-dice rolling" in page.evaluate("window.diceClasses")  # the dice tumble
     after = board(page)
     pegs = [c for c, w in after.items() if w == "peg"]
@@ -360,8 +369,7 @@ def test_take_back_hint_then_solve_and_undo(watch, site_url: str, roll: dict) ->
 @pytest.mark.browser
 def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, context) -> None:
     page = open_page(watch, site_url, "genius", ready=False)
-    page.click("#roll")
-    wait_message(page, "the dice show")
+    roll_dice(page)
     pegs = sorted(c for c, w in board(page).items() if w == "peg")
     sol = commands.run(GENIUS, "solve", {"blockers": pegs})["solution"]
     page.click("#tray button[data-piece=O]")
