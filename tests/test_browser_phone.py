@@ -96,7 +96,7 @@ def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:
     screenshot(page, "phone-sudoku-hint")
 
 
-def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: str) -> None:
+def test_genius_by_touch_previews_then_places_the_piece_on_the_tapped_square(phone, site_url: str) -> None:
     roll = commands.run(GENIUS, "generate", {"difficulty": 2, "seed": "phone"})
     solution = commands.run(GENIUS, "solve", {"blockers": roll["blockers"]})["solution"]
     page = open_phone(phone, site_url, "genius", "".join(sorted(roll["blockers"])))
@@ -112,7 +112,12 @@ def test_genius_by_touch_places_the_piece_on_the_tapped_square(phone, site_url: 
     r, c = "ABCDEF".index(first[0]), int(first[1]) - 1
     page.locator("#board").scroll_into_view_if_needed()
     board_box = page.locator("#board").bounding_box()
-    tap(page, (board_box["x"] + (band + c + 0.5) * step, board_box["y"] + (band + r + 0.5) * step))
+    at = (board_box["x"] + (band + c + 0.5) * step, board_box["y"] + (band + r + 0.5) * step)
+    tap(page, at)  # the first tap shows where it would go
+    assert f"Tap {first} again" in page.inner_text("#message")
+    assert not [t for t in cells(page) if "piece O " in t]
+    screenshot(page, "phone-genius-preview")
+    tap(page, at)  # the second places it
     placed = sorted(t.split(":")[0] for t in cells(page) if "piece O " in t)
     assert placed == sorted(square)
     assert in_view(page, "#message")

@@ -5,6 +5,7 @@ turned and flipped at will. Links: genius.html#<7 blocker cells>[~<moves>], e.g.
 #A1A4B3D3D5F1F2~T:C1,C2,C3,D2 (the older ~T:C1C2C3D2,O:... opens too); #daily opens today's
 roll. Roll and Daily throw `rules.genius.roll(seed)` here (instant): the seed's first throw,
 which is what `python -m solvers genius generate --seed S --difficulty <its grade>` gives.
+Touch: a first tap on the board shows where the piece in hand would go, a second tap there places it.
 Known limits: no touch pinch/zoom of the board; a drag that leaves the window is dropped.
 """
 
@@ -52,6 +53,7 @@ class GeniusGame(PieceGame):
         self.board = Board()
         self.drag = None  # {"from": "tray" | "board" | "click", "cell"}
         self.hover = False
+        self.preview = None  # the cell a finger's first tap shows the piece in hand at (a second tap places it)
         self.tray = {}
         self._wheel = 0
         self.build_tray()
@@ -203,6 +205,8 @@ class GeniusGame(PieceGame):
     def update_ghost(self):
         """Where the piece in hand would go (under the pointer or the keyboard cursor)."""
         hand = self.hand
+        if hand is None:
+            self.preview = None
         if hand is None or not (self.hover or self.board.show_cursor):
             self.board.ghost = None
             return
@@ -324,7 +328,7 @@ class GeniusGame(PieceGame):
         i = rc[0] * gm.SIZE + rc[1]
         owner = self.board.owner()
         if self.hand is not None:
-            self.drag = {"from": "click", "cell": rc}
+            self.drag = {"from": "click", "cell": rc, "touch": str(ev.pointerType) == "touch"}
         elif i in owner:
             self.drag = {"from": "board", "cell": rc}
             self.take(owner[i], i)
@@ -358,7 +362,33 @@ class GeniusGame(PieceGame):
         rc = drag["cell"] if drag["from"] == "click" else self.board.cell_at(ev.clientX, ev.clientY)
         if rc is None or (drag["from"] == "board" and rc == drag["cell"]):
             return
+        if drag.get("touch") and self.preview != rc and not self.picks(rc):
+            self.show_preview(rc)
+            return
+        self.preview = None
         self.place_at(rc, pick_fallback=drag["from"] == "click")
+
+    def picks(self, rc):
+        """Whether a tap on (row, col) picks up the piece there (the piece in hand would not fit)."""
+        hand = self.hand
+        return rc[0] * gm.SIZE + rc[1] in self.board.owner() and \
+            self.misfit(hand["pid"], gm.fit(hand["shape"], hand["anchor"], rc[0], rc[1])) is not None
+
+    def show_preview(self, rc):
+        """A finger's first tap: draw where the piece in hand would go and say how to place it."""
+        self.preview = self.board.cursor = rc
+        self.hover = True
+        self.update_ghost()
+        self.board.draw()
+        hand = self.hand
+        why = self.misfit(hand["pid"], gm.fit(hand["shape"], hand["anchor"], rc[0], rc[1]))
+        name = gm.cell_name(rc[0] * gm.SIZE + rc[1])
+        if why is None:
+            say("Tap " + name + " again to place " + gm.label(hand["pid"]) + " there, or tap another square. "
+                "Rotate and Flip change it.")
+        else:
+            say("It would not fit on " + name + ": " + why[:1].lower() + why[1:] + " Rotate or Flip it, or tap another "
+                "square.", "error")
 
     def pointer_cancel(self, _ev):
         """A cancelled touch drops nothing."""
