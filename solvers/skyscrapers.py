@@ -437,10 +437,15 @@ Finder = Callable[[Board], "Found | None"]
 
 
 def _elim_step(technique: str, cells: Sequence[Cell], reason: str, board: Board,
-               drop: dict[Cell, Mask]) -> Step | None:
-    """A step removing the `drop` masks from open cells, or None when nothing is left to remove."""
+               drop: dict[Cell, Mask], causes: tuple[tuple[Cell, int], ...] = ()) -> Step | None:
+    """A step removing the `drop` masks from open cells, or None when nothing is left to remove; `causes` are the
+    candidates it rests on (drawn on the board)."""
     elim = tuple((c, v) for c in sorted(drop) if not board.values[c] for v in values_of(board.cands[c] & drop[c]))
-    return Step(technique, tuple(cells), reason, eliminate=elim) if elim else None
+    if not elim:
+        return None
+    if causes:
+        return LogicStep(technique, tuple(cells), reason, eliminate=elim, causes=causes)
+    return Step(technique, tuple(cells), reason, eliminate=elim)
 
 
 def find_clue_one(board: Board) -> Found | None:
@@ -538,13 +543,15 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
             whys = [] if board.quick else [f"{g.name(c)} = {v}: {why_not(masks, a, b, cells.index(c), v, sides)}"
                                            for c, m in drop.items() for v in values_of(m)]
             orders = line_orders(masks, a, b, 4) if len(open_cells) <= ARRANGED_LINE and not board.quick else []
-            if orders and len(orders) <= 3:
+            causes: tuple[tuple[Cell, int], ...] = ()
+            if orders and len(orders) <= 3:  # the orders left are drawn on the board: their heights in open cells
+                causes = tuple(sorted({(c, o[k]) for o in orders for k, c in enumerate(cells) if not board.values[c]}))
                 shown = " or ".join("".join(map(str, o)) for o in orders)
                 head = f"Of the orders of {line_name(fref)} that fit its candidates, only {shown} agree with the {seen}"
             else:
                 head = f"Trying the orders of the {len(open_cells)} open cells of {line_name(fref)} against the {seen}"
             shown_whys = "".join(f"\n· with {w}" for w in whys[:6]) + ("\n· ..." if len(whys) > 6 else "")
-            step = _elim_step(technique, open_cells, f"{head}:{shown_whys}" if whys else head, board, drop)
+            step = _elim_step(technique, open_cells, f"{head}:{shown_whys}" if whys else head, board, drop, causes)
             if step:
                 return step, refs
         return None

@@ -325,3 +325,24 @@ def test_rate_command() -> None:
     assert out["difficulty"] == "Extreme" and out["score"] > 0 and out["hardest"].startswith("Forcing")
     out = commands.run(sky.FAMILY, "rate", {"description": sky.format(tatham(TATHAM[0]))})  # Tatham: Extreme
     assert out["difficulty"] == "Expert" and out["hardest"] in sky.LATIN_PATTERNS and out["techniques"]["X-wing"]
+
+
+def test_line_arrangements_draw_the_orders_left() -> None:
+    """With at most three orders left, a line step rests on their heights in the open cells: drawn on the board, and
+    each open cell's true height is among them."""
+    puzzle = sky.FAMILY.parse("5:.22.3/...../3..4./....4/m1")
+    (grid,) = sky.solutions(puzzle, 2)
+    solution = [v for row in grid for v in row]
+    board = sky.start_board(puzzle)
+    while (found := sky.next_step(board, sky.EXPERT)) is not None and " agree " not in found[1].reason:
+        board.apply(found[1])
+    assert found is not None and found[1].technique in ("Short line", "Line arrangement")
+    step = found[1]
+    orders = step.reason.split("only ")[1].split(" agree")[0].split(" or ")
+    cells = sorted({c for c, _ in step.causes})
+    assert cells == sorted(step.cells) and 1 <= len(orders) <= 3
+    line = [int(d) for d in orders[0]]  # the line's heights from its first clue's side
+    along = (lambda c: c // 5) if "of column" in step.reason else (lambda c: c % 5)
+    assert all((c, line[along(c)]) in step.causes for c in cells)
+    assert all((c, solution[c]) in step.causes for c in cells)
+    assert not set(step.causes) & set(step.eliminate)
