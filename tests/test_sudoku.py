@@ -929,3 +929,16 @@ def solution_ok(puzzle: dict, answer: dict) -> bool:
     given = puzzle["grid"].split(":")[-1]
     return all(len(set(u)) == n and "." not in u for u in units) and all(
         g in ".0" or g == s for g, s in zip(given, grid, strict=True))
+
+
+def test_grade_cut_short_says_how_far_it_got() -> None:
+    """With "partial", a grade whose budget runs out answers the path so far (a prefix of the full path) and how
+    many cells it decided; without it, the budget's error as before."""
+    grid = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."  # top95 no. 11
+    full = commands.run(S.FAMILY, "grade", {"grid": grid})
+    cut = commands.run(S.FAMILY, "grade", {"grid": grid, "partial": True, "limit": {"nodes": 60}})
+    assert cut["complete"] is False and "node budget" in cut["stopped"] and "difficulty" not in cut
+    assert grid.count(".") + cut["decided"] > 81 and cut["decided"] < cut["cells"] == 81
+    assert cut["path"] == full["path"][:len(cut["path"])]
+    with pytest.raises(commands.Timeout):
+        commands.run(S.FAMILY, "grade", {"grid": grid, "limit": {"nodes": 60}})

@@ -377,7 +377,14 @@ class GridGame(Game):
             return
         obj = self.solve_request(puzzle, None)
         obj["limit"] = {"seconds": seconds} if seconds else GRADE_LIMIT
+        if seconds:
+            obj["partial"] = True  # a path cut short comes back as far as it got
         ans = await self.midend.worker.call(self.family, self.grade_command, obj, auto=True)
+        if ans.get("complete") is False and self.midend.puzzle is puzzle:
+            self.show_grade(puzzle, {"lines": list(ans.get("lines") or []) + [
+                "… the path stops here: not finished within " + str(seconds) + " s (" + str(ans.get("decided")) +
+                " of " + str(ans.get("cells")) + " cells decided so far)."]})
+            return
         if self.midend.puzzle is not puzzle or "error" in ans:
             if el("path-list") is not None and self.midend.puzzle is puzzle:
                 why = ("it stopped to answer your request: close and open it again to go on" if ans.get("kind") ==

@@ -23,6 +23,7 @@ from .generator import daily, generate
 from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse, read, symbol, write
 from .play import State
 from .solver import NO_SOLUTION, count_solutions, solutions
+from .techniques import Path as LadderPath
 from .techniques import grade, grade_of_path, solve_path, start_cands
 
 
@@ -233,21 +234,28 @@ class SudokuFamily(Family[Puzzle, State]):
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
         "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles),
-        "lines" (the path as a page lists it)}."""
+        "lines" (the path as a page lists it)}. With `"partial": true`, a path cut short by the budget is answered
+        as far as it got: "complete": false, "decided" of "cells", and no grade."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)
         if count == 0:
             raise PuzzleError(NO_SOLUTION, "no-solution")
         out: Json = {"count": count, "givens": _givens(puzzle)}
         if count == 1:
-            path = solve_path(puzzle)
+            path = LadderPath()
+            try:
+                solve_path(puzzle, path=path)
+            except budget.SearchAborted as exc:
+                if obj.get("partial") is not True or str(exc) == "cancelled":
+                    raise
+                return {**out, **_path_json(path), "complete": False, "cells": len(puzzle.givens),
+                        "decided": sum(1 for v in puzzle.givens if v) + path.singles +
+                        sum(1 for step, _, _ in path.steps if step.place is not None),
+                        "seconds": round(exc.seconds, 1), "stopped": str(exc)}
             level = grade_of_path(path, len(puzzle.givens))
             used = list(dict.fromkeys(step.technique for step, _, _ in path.steps))
             out.update(grade=level, difficulty=GRADES[level], techniques=used, score=path.score,
-                       hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles,
-                       path=[{"technique": step.technique, "level": lvl, "score": SCORES.get(step.technique, 0),
-                              "reason": step.reason} for step, lvl, _ in path.steps])
-            out["lines"] = path_lines(path.singles, out["path"])
+                       hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles, **_path_json(path))
         return out
 
     def practice(self, obj: Json) -> Json:
@@ -272,6 +280,13 @@ class SudokuFamily(Family[Puzzle, State]):
         puzzle, got = daily(date, size, variant)
         return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle), "variant": variant,
                 "date": date or datetime.date.today().isoformat()}
+
+
+def _path_json(path: LadderPath) -> Json:
+    """A path's steps past singles ("path") and its lines as a page lists them ("lines")."""
+    steps = [{"technique": step.technique, "level": lvl, "score": SCORES.get(step.technique, 0),
+              "reason": step.reason} for step, lvl, _ in path.steps]
+    return {"path": steps, "lines": path_lines(path.singles, steps)}
 
 
 FAMILY = SudokuFamily()

@@ -114,15 +114,17 @@ def grade_of_path(path: Path, cells: int) -> int:
     return max(path.hardest, band(path.score, cells, path.bands))
 
 
-def solve_path(puzzle: Puzzle, max_level: int = TOP, score_cap: int | None = None) -> Path:
+def solve_path(puzzle: Puzzle, max_level: int = TOP, score_cap: int | None = None, path: Path | None = None) -> Path:
     """The ladder's solve of a puzzle up to `max_level` (PuzzleError when the givens contradict).
 
-    With `score_cap`, stop (unsolved) once the score passes it: the generator's early exit."""
+    With `score_cap`, stop (unsolved) once the score passes it: the generator's early exit. A `path` given is
+    filled in place, so that a caller whose budget runs out still has the steps made so far."""
     cands = start_cands(puzzle.givens, puzzle.shape)
     if cands is None:
         raise PuzzleError(NO_SOLUTION, "no-solution")
-    path = Path(singles=sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1)),
-                bands=bands_of(puzzle))
+    path = path if path is not None else Path()
+    path.singles = sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1))
+    path.bands = bands_of(puzzle)
     run_ladder(puzzle.shape, cands, max_level, path, score_cap=score_cap)
     return path
 
