@@ -66,6 +66,8 @@ def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:
 
 def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:
     page = open_page(watch, site_url, "sudoku")
+    legend = "document.querySelector('#hint-legend').textContent"
+    assert "box 1" in page.evaluate(legend) and "cage" not in page.evaluate(legend)  # the classic key: no cages
     page.select_option("#size", "6")
     page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=90_000)
     page.select_option("#variant", "x")
@@ -80,6 +82,7 @@ def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:
     assert page.input_value("#variant") == "killer"
     first = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
     assert "cage of" in first
+    assert "cage" in page.evaluate(legend)
     screenshot(page, "variants-solo-killer")
 
 

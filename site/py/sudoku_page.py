@@ -34,8 +34,6 @@ class SudokuGame(GridGame):
     rules = sudoku
     label = "Sudoku"
     verify = True
-    legend = GridGame.legend + (" Boxes (and a jigsaw's regions) are numbered across, then down: box 1 is top left. A"
-                                " killer cage's digits differ and add up to the small number in its corner.")
 
     _layouts = (None, None)
 
@@ -52,9 +50,16 @@ class SudokuGame(GridGame):
     def loaded(self, puzzle):
         """Also the rules line of the variant."""
         GridGame.loaded(self, puzzle)
+        regions, _diagonals, cages = layout = self.layout(puzzle)
         line = document.querySelector(".rules")
         if line is not None:
-            line.textContent = sudoku.rules_text(self.layout(puzzle))
+            line.textContent = sudoku.rules_text(layout)
+        if el("hint-legend") is not None:  # the hint's key names the houses this variant has
+            el("hint-legend").textContent = GridGame.legend + (
+                " Regions (the thick outlines) are numbered in the order their first cells come, row by row: region 1"
+                " holds the top left cell."
+                if regions is not None else " Boxes are numbered across, then down: box 1 is top left.") + (
+                " A cage's digits differ and add up to the small number in its corner." if cages else "")
 
     def extra_solved(self, puzzle, values):
         """Every killer cage adds up to its sum."""
