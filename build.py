@@ -184,6 +184,7 @@ def build_data(data: Path) -> None:
             except solvers.PuzzleError as exc:
                 print(f"  no starter for {name} grade {grade}: {exc}")
     (data / "starters.json").write_text(json.dumps(starters))
+    (data / "learn.json").write_text(json.dumps(learn_script_data()))
 
 
 @functools.cache
@@ -231,6 +232,7 @@ def render_pages() -> None:
         info = families.get(spec.get("family", family), {})
         sizes = spec.get("sizes") or [[n, f"{n}×{n}"] for n in info.get("sizes", [])]
         grades = [[i + 1, name] for i, name in enumerate(info.get("grades", []))]
+        text = with_partials((SITE / spec["template"]).read_text())
         fields = {"family": family, "title": spec.get("title") or info["title"], "rules": spec.get("rules", ""),
                   "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
                   "grades": options(grades), "variants": options(info.get("variants", [])),
@@ -239,14 +241,86 @@ def render_pages() -> None:
                   "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS),
                   "lab": lab_choices(info["tables"]["lab"]) if "lab" in info.get("tables", {}) else "",
                   "watch_families": options([(name, f["title"]) for name, f in families.items() if f["methods"]],
-                                            spec.get("family"))}
-        text = with_partials((SITE / spec["template"]).read_text())
+                                            spec.get("family")),
+                  "learn": learn_entries(learn_data()) if "{learn}" in text else ""}
         for key, value in fields.items():
             text = text.replace("{" + key + "}", value)
         (DIST / f"{family}.html").write_text(text)
     (DIST / "index.html").write_text(with_partials((SITE / "index.html").read_text()).replace(
-        "{cards}", cards(specs, families)))
+        "{cards}", cards(specs, families)).replace("{py_config}", json.dumps(UNWANTED_PLUGINS)))
     (DIST / "manifest.webmanifest").write_text(web_manifest(families))
+
+
+@functools.cache
+def learn_data() -> dict:
+    """The learn page's data from the solvers (solvers/learn_build.py): every ladder technique with its words, the
+    sizes where `practice` finds a puzzle and an example position with its hint; cached in .cache/ per family until
+    the solver sources change (then made again: a few minutes, printed)."""
+    sys.path.insert(0, str(ROOT))
+    from solvers import learn_build
+
+    made = {f["name"]: f for f in learn_build.build(ROOT / ".cache")["families"]}
+    return {"families": [made[name] for name in registry() if name in made]}  # in the home page's order
+
+
+def learn_script_data() -> dict:
+    """What the learn page's script reads (data/learn.json): per family its entries' names (for the count of hints
+    met), practice choices and examples; the words are in the page itself."""
+    keep = ("name", "anchor", "also", "variant", "practice", "example", "from")
+    return {"families": [{"name": f["name"], "entries": [{k: e[k] for k in keep if k in e} for e in f["entries"]]}
+                         for f in learn_data()["families"]]}
+
+
+def learn_entries(data: dict) -> str:
+    """The learn page's body: per ladder family a section listing its techniques in ladder order, each with its
+    grade and score, its words, the finer names hints may give it, a board for its example with that hint's words,
+    the count of hints met (filled in by the page) and Practice at the sizes where the build found a puzzle (or
+    why there is none)."""
+    families = registry()
+    out = ['<nav class="learn-jump" aria-label="The ladders">' + " · ".join(
+        f'<a href="#{f["name"]}">{escape(families[f["name"]]["title"])}: {len(f["entries"])} techniques</a>'
+        for f in data["families"]) + "</nav>"]
+    for f in data["families"]:
+        name, title = f["name"], escape(families[f["name"]]["title"])
+        toc = "".join(f'<li><a href="#{e["anchor"]}">{escape(e["name"])}</a></li>' for e in f["entries"])
+        out.append(f'<section class="ladder" id="{name}" aria-labelledby="{name}-title">\n<h2 id="{name}-title">'
+                   f'{title}</h2>\n<details class="toc"><summary>The {len(f["entries"])} techniques of the '
+                   f'{title} hints, easiest first</summary><ol>{toc}</ol></details>')
+        out += [learn_entry(name, families, e) for e in f["entries"]]
+        out.append("</section>")
+    return "\n".join(out)
+
+
+def learn_entry(family: str, families: dict[str, dict], e: dict) -> str:
+    """One technique's entry on the learn page (see learn_entries)."""
+    a, variants = e["anchor"], dict(families[family].get("variants") or [])
+    kind = f" {variants.get(e['variant'], e['variant'])}" if e.get("variant") else ""
+    also = f'<p class="muted">Hints may call it {" or ".join(map(escape, e["also"]))}.</p>' if e["also"] else ""
+    sizes = options([(n, f"{n}×{n}{kind}") for n in e["practice"]])
+    sides = [f"{n}×{n}" for n in e["checked"]]
+    checked = ", ".join(sides[:-1]) + " or " + sides[-1] if len(sides) > 1 else sides[0]
+    practice = (f'<div class="row practice-row"><label for="size-{a}">Size</label><select id="size-{a}">{sizes}'
+                f'</select><button type="button" class="practice primary" id="practice-{a}" data-entry="{a}">'
+                f'Practice</button></div><p class="note" id="note-{a}" aria-live="polite"></p>' if e["practice"] else
+                f'<p class="note">No practice puzzle: within its budget the generator made no {checked}{kind} puzzle '
+                f'whose solving path needs it.</p>')
+    ex = e["example"]
+    if ex:
+        what, why = ex["hint"]["stages"]["what"], ex["hint"]["reveal"][-1][1]  # the last stage's words: "why"
+        other = families[e["from"]]["title"] if e.get("from") else ""
+        source = (f"On a {escape(other)} puzzle ({escape(families[family]['title'])} puzzles from our generator "
+                  "have not needed it). " if other else "")
+        figure = (f'<figure class="example"><canvas id="board-{a}" class="example-board" width="320" height="320" '
+                  f'role="img" aria-label="Example position for {escape(e["name"])}" aria-describedby="why-{a}">'
+                  f'</canvas><figcaption id="why-{a}">{source}<strong>{escape(what)}.</strong> {escape(why)}'
+                  '</figcaption></figure>')
+    else:
+        figure = ('<p class="note example">No example yet: in every puzzle our generator made, an easier technique '
+                  'found the step first.</p>')
+    return (f'<article class="technique" id="{a}" aria-labelledby="{a}-name">\n<h3 id="{a}-name">'
+            f'{escape(e["name"])}</h3><p class="grade-line">{escape(e["grade"])} · scores {e["score"]}</p>\n'
+            f'<div class="technique-body"><div class="words"><p>{escape(e["about"])}</p>{also}'
+            f'<p class="met" id="met-{a}"></p>{practice}</div>{figure}</div></article>')
 
 
 def family_rules(names: list[str]) -> str:
@@ -378,8 +452,7 @@ def build() -> None:
     # Each page's MicroPython gets only the modules its script imports (its own *_page.py is the src), compiled to
     # bytecode when mpy-cross can make files the site's MicroPython reads (no compiling at every page load).
     compiled = compile_modules(sorted((DIST / "py").rglob("*.py")))
-    for spec_file in sorted((SITE / "pages").glob("*.json")):
-        page = spec_file.stem
+    for page in [*PAGES, "index"]:  # the home page runs a little MicroPython too (what it knows of the player)
         files = {f"./py/{f.relative_to(DIST / 'py')}": f"./{f.relative_to(DIST / 'py')}"
                  for f in (compiled.get(m, m) for m in page_modules(DIST / "py" / f"{page}_page.py"))}
         config = {"interpreter": "./micropython/micropython.mjs", "files": dict(sorted(files.items())),

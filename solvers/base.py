@@ -167,6 +167,29 @@ class Method:
 
 
 @dataclass(frozen=True)
+class Technique:
+    """A rung of a family's hint ladder as the learn page tells it: its name, grade, score, two or three plain
+    sentences, the finer names its steps may carry (a hint naming one belongs to this rung) and the variant whose
+    puzzles can need it (None: the family's first)."""
+
+    name: str
+    grade: str
+    score: int
+    about: str
+    also: tuple[str, ...] = ()
+    variant: str | None = None
+
+    def anchor(self, family: str) -> str:
+        """The id of its entry on the learn page: "sudoku-x-wing"."""
+        return family + "-" + "-".join("".join(ch if ch.isalnum() else " " for ch in self.name.lower()).split())
+
+    def json(self, family: str) -> Json:
+        """As `info` lists it (the words stay out: the learn page has them)."""
+        return {"name": self.name, "anchor": self.anchor(family), "grade": self.grade, "score": self.score,
+                "also": list(self.also), "variant": self.variant}
+
+
+@dataclass(frozen=True)
 class Command:
     """A command a family answers beyond the common ones (see commands.py).
 
@@ -297,6 +320,10 @@ class Family(ABC, Generic[P, S]):
     def tables(self) -> Json:
         """Family-specific tables its page offers (the registry's "tables": the build writes them into the page)."""
         return {}
+
+    def techniques(self) -> tuple[Technique, ...]:
+        """The hint ladder in the order hints try it, for the learn page (none: the family has no ladder)."""
+        return ()
 
     def build_data(self, directory: str, cache: str) -> list[str]:
         """At build time: write into `directory` the data files the worker fetches on demand (`cache`: a directory

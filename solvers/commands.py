@@ -150,11 +150,13 @@ def _trace(fam: Family, obj: Json) -> Iterator[Json]:
 
 def info(fam: Family) -> Json:
     """What a family offers: its title, grades, sizes, trace methods (names, and as the watch page tells them),
-    commands, the tables its page offers, and how the watch page shows it."""
+    commands, the tables its page offers, its hint ladder (the learn page's entries) and how the watch page shows
+    it."""
     return {"name": fam.name, "title": fam.title, "grades": list(fam.grades), "sizes": list(fam.sizes),
             "default_size": fam.default_size,
             "methods": [m.name for m in fam.methods], "method_notes": [m.json() for m in fam.methods],
             "variants": [list(v) for v in fam.variants], "commands": names(fam), "tables": fam.tables(),
+            "ladder": [t.json(fam.name) for t in fam.techniques()],
             "watch": {"view": fam.watch_view, "compare": fam.watch_compare, "unit": fam.size_unit,
                       "sizes": fam.watch_sizes(), "data": _trace_reads_data(fam)}}
 

@@ -3,16 +3,18 @@
 A State is the player's grid (givens included; 0 = empty) and notes (candidate masks). This module holds what
 a position means whatever the family: a move applied, notes read, what is wrong (changed givens, repeats,
 wrong entries, in one wording), the hints that come before any logic (put back a given, clear a wrong entry,
-repair notes, solved), a logic step's drawing fields, grade bands and the memo of generated grades. The
-families add their own constraints: Sudoku's cages, Skyscrapers' clues.
+repair notes, solved), a logic step's drawing fields, the logical solve played step by step and its trace
+(*Watch the solver*'s "Human logic"), grade bands and the memo of generated grades. The families add their own
+constraints: Sudoku's cages, Skyscrapers' clues.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from . import latin
 from .base import Hint, Json, Problem, PuzzleError, rule_call
 from .latin import Cell, Geometry, Mask, Step, bit
 from .logic import GUESS_SCORE, SCORES, LogicStep
@@ -20,6 +22,7 @@ from .logic.explain import notes_to_repair
 from .rules import latin as latin_rules
 
 P = TypeVar("P")
+F = TypeVar("F", bound=tuple[int, Step, Any])  # a logic path's step: (level, step, what the family adds)
 GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
 
 
@@ -164,6 +167,61 @@ def what_stage(technique: str, last: Step) -> str:
         return f"{technique}: {latin_rules.a_symbol(last.place[1])}"
     gone = sorted({v for _, v in last.eliminate})
     return f"{technique}: remove {'/'.join(latin_rules.symbol(v) for v in gone)}"
+
+
+# ----- the logical solve, one step at a time ---------------------------------------------------------------------
+
+def play_step(peers: Sequence[Sequence[Cell]], values: list[int], cands: list[Mask], step: Step) -> None:
+    """Play a logic step on a position in place: its eliminations, or its value placed and crossed out of the
+    cell's peers."""
+    if step.place is not None:
+        cell, v = step.place
+        values[cell] = v
+        for p in peers[cell]:
+            cands[p] &= ~bit(v)
+    latin.apply_step(cands, step)
+
+
+def fewest(values: Sequence[int], cands: Sequence[Mask]) -> Cell:
+    """The open cell with the fewest candidates (the first of them): where trial and error starts."""
+    return min((c for c, v in enumerate(values) if not v), key=lambda c: cands[c].bit_count())
+
+
+def logic_path(peers: Sequence[Sequence[Cell]], values: list[int], cands: list[Mask],
+               find: Callable[[list[int], list[Mask]], F]) -> Iterator[F]:
+    """A logical solve played on a position in place: `find` gives the next step from it (the family's ladder's
+    first, or its guess when the ladder is stuck); each is yielded, then played."""
+    while not all(values):
+        found = find(values, cands)
+        yield found
+        play_step(peers, values, cands, found[1])
+
+
+def candidate_grid(cands: Sequence[Mask], n: int) -> list[list[str]]:
+    """Candidates as rows of symbol strings ("137" per cell), as the traces send them."""
+    return [[latin_rules.mask_text(cands[r * n + c]) for c in range(n)] for r in range(n)]
+
+
+def trace_path(n: int, values: Sequence[int], cands: Sequence[Mask],
+               path: Iterable[tuple[int, Step, Json]]) -> Iterator[Json]:
+    """The trace of a logical solve from a position (the `path` of `logic_path`, its third items the fields a
+    family adds to a step's event): the candidates, as notes even where one is left (a step writes each value),
+    then per step its "technique" event and the value it writes or the candidates it crosses out; "solved" with
+    the grid and the number of steps."""
+    values = list(values)
+    yield {"event": "candidates", "grid": candidate_grid(cands, n), "notes": True}
+    steps = 0
+    for level, step, fields in path:
+        steps += 1
+        yield {"event": "technique", "name": step.technique, "level": level, "reason": step.reason,
+               "cells": rc(n, step.cells), **fields}
+        if step.place is not None:
+            cell, v = step.place
+            values[cell] = v
+            yield {"event": "set", "cell": [cell // n, cell % n], "value": v}
+        else:
+            yield {"event": "eliminate", "cells": rcv(n, step.eliminate)}
+    yield {"event": "solved", "steps": steps, "solution": [values[r * n:(r + 1) * n] for r in range(n)]}
 
 
 # ----- grades --------------------------------------------------------------------------------------------------

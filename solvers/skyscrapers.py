@@ -35,10 +35,11 @@ from functools import cache, lru_cache, partial
 from typing import Any
 
 from . import budget, formats, latin, latin_play, logic
-from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
+from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, Technique, rng_for, rule_call
 from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .latin_play import GradedMemo, State, moved, rc, rcv, read_pencil
 from .logic import GUESS_SCORE, LogicStep, forcing
+from .logic.about import entry
 from .logic.explain import path_lines, told
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
@@ -313,7 +314,7 @@ class Solver:
                 yield {"event": "backtrack", "depth": depth}
             return
         if self.trace:
-            yield {"event": "candidates", "grid": candidate_grid(cands, self.puzzle.n), "depth": depth}
+            yield {"event": "candidates", "grid": latin_play.candidate_grid(cands, self.puzzle.n), "depth": depth}
         best = latin.most_constrained(cands)
         if best < 0:
             yield cands
@@ -351,11 +352,6 @@ class Solver:
 def to_grid(cands: Sequence[Mask], n: int) -> Grid:
     """Solved candidates as rows of heights."""
     return [[cands[r * n + c].bit_length() for c in range(n)] for r in range(n)]
-
-
-def candidate_grid(cands: Sequence[Mask], n: int) -> list[list[str]]:
-    """Candidates as the reference prints them: "123" per cell."""
-    return [["".join(DIGITS[v - 1] for v in values_of(cands[r * n + c])) for c in range(n)] for r in range(n)]
 
 
 def solutions(puzzle: Puzzle, limit: int = 2, max_guesses: int | None = 200_000) -> list[Grid]:
@@ -416,12 +412,7 @@ class Board:
 
     def apply(self, step: Step) -> None:
         """Apply a step and, for a placement, remove the height from the row and column."""
-        if step.place is not None:
-            cell, v = step.place
-            self.values[cell] = v
-            for p in self.lay.g.peers[cell]:
-                self.cands[p] &= ~bit(v)
-        latin.apply_step(self.cands, step)
+        latin_play.play_step(self.lay.g.peers, self.values, self.cands, step)
 
     def solved(self) -> bool:
         """Every cell placed."""
@@ -762,11 +753,12 @@ def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]
     """The logical solve, step by step (Guessing only when the whole ladder is stuck)."""
     solution = [v for row in unique_solution(puzzle) for v in row]
     board = start_board(puzzle)
-    while not board.solved():
-        with forcing.knowing(solution):
-            found = next_step(board) or _guess(board, solution)
-        yield found
-        board.apply(found[1])
+
+    def find(_values: list[int], _cands: list[Mask]) -> tuple[int, Step, tuple[ClueRef, ...]]:
+        with forcing.knowing(solution):  # the board holds the very lists the path plays on
+            return next_step(board) or _guess(board, solution)
+
+    return latin_play.logic_path(board.lay.g.peers, board.values, board.cands, find)
 
 
 @lru_cache(maxsize=64)  # generate rates its puzzle; describe and the rate command then ask again
@@ -1099,8 +1091,7 @@ def _key_step(chain: list[tuple[int, Step, tuple[ClueRef, ...]]]) -> tuple[int, 
 
 def _guess(board: Board, solution: Sequence[int]) -> tuple[int, Step, tuple[ClueRef, ...]]:
     """When the ladder is stuck: the solution's height in the open cell with fewest candidates."""
-    open_cells = [c for c in range(len(solution)) if not board.values[c]]
-    cell = min(open_cells, key=lambda c: (popcount(board.cands[c]), c))
+    cell = latin_play.fewest(board.values, board.cands)
     name = board.lay.g.name(cell)
     reason = f"No technique on the list finds a step here; trying the {popcount(board.cands[cell])} heights " \
              f"left for {name} shows it must be {solution[cell]}"
@@ -1150,23 +1141,12 @@ def check(puzzle: Puzzle, state: State) -> tuple[list[Problem], Json]:
 
 
 def trace_logic(puzzle: Puzzle) -> Iterator[Json]:
-    """The human solver's steps: technique, then the cells it sets or the candidates it removes."""
-    n = puzzle.n
-    solution = [v for row in unique_solution(puzzle) for v in row]
+    """The human solver's steps (latin_play.trace_path): technique with the clues it reads, then the cells it sets
+    or the candidates it removes."""
     board = start_board(puzzle)
-    steps = 0
-    yield {"event": "candidates", "grid": candidate_grid(board.cands, n)}
-    while not board.solved():
-        level, step, refs = next_step(board) or _guess(board, solution)
-        steps += 1
-        yield {"event": "technique", "name": step.technique, "level": level, "reason": step.reason,
-               "cells": rc(n, step.cells), "clues": [list(r) for r in refs]}
-        if step.place:
-            yield {"event": "set", "cell": [step.place[0] // n, step.place[0] % n], "value": step.place[1]}
-        else:
-            yield {"event": "eliminate", "cells": [[c // n, c % n, v] for c, v in step.eliminate]}
-        board.apply(step)
-    yield {"event": "solved", "steps": steps, "solution": [board.values[r * n:(r + 1) * n] for r in range(n)]}
+    return latin_play.trace_path(puzzle.n, board.values, board.cands,
+                                 ((level, step, {"clues": [list(r) for r in refs]})
+                                  for level, step, refs in logic_path(puzzle)))
 
 
 def trace_phases(puzzle: Puzzle, max_guesses: int = 100_000) -> Iterator[Json]:
@@ -1180,7 +1160,7 @@ def trace_phases(puzzle: Puzzle, max_guesses: int = 100_000) -> Iterator[Json]:
         if cands is None:
             raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
         yield {"event": "technique", "name": name}
-        yield {"event": "candidates", "grid": candidate_grid(cands, n)}
+        yield {"event": "candidates", "grid": latin_play.candidate_grid(cands, n)}
     solver.phases = frozenset(PHASES)
     yield {"event": "technique", "name": "Line permutations"}
     for item in solver.search(cands):
@@ -1319,6 +1299,10 @@ class Skyscrapers(Family[Puzzle, State]):
     def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
         """"phases" (the reference's solver, default) or "logic" (the hint techniques)."""
         return trace_logic(puzzle) if method == "logic" else trace_phases(puzzle)
+
+    def techniques(self) -> tuple[Technique, ...]:
+        """The ladder in order: the clue and line techniques among the shared latin ones."""
+        return tuple(entry(t.name, GRADES[t.level], t.score) for t in TECHNIQUES)
 
     def extra(self) -> dict[str, Command]:
         """`rate` (a solve input) and `practice` ({"technique", "seed"?, "size"?})."""

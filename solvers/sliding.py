@@ -1308,6 +1308,20 @@ def _lab_pairs(algorithms: Any) -> list[tuple[str, str]] | None:
     return pairs
 
 
+def _trace_greedy(puzzle: Puzzle) -> Iterator[Json]:
+    """The lab's greedy best-first run with Manhattan distance (its budgets), told as a phase, then its moves."""
+    row = lab_run(puzzle, "greedy", "manhattan")
+    if not row["solved"]:
+        raise PuzzleError(f"greedy best-first found no solution within the lab's limits ({row['note']})", "timeout")
+    moves = row["moves"]
+    yield {"event": "phase", "name": f"Looked at {row['nodes']:,} positions; playing the "
+           f"{len(moves)} move{'' if len(moves) == 1 else 's'} found", "nodes": row["nodes"]}
+    for tile in moves:
+        yield {"event": "move", "tile": tile}
+    yield {"event": "solved", "moves": moves, "length": len(moves), "optimal": False, "nodes": row["nodes"],
+           "steps": len(moves)}
+
+
 def _position(puzzle: Puzzle, state: State) -> Puzzle:
     """The player's board as a position to solve from."""
     return Puzzle(puzzle.width, puzzle.height, state.tiles)
@@ -1329,6 +1343,10 @@ class SlidingFamily(Family[Puzzle, State]):
         Method("parberry", "Parberry (real time)",
                "Puts the tiles home row by row and column by column without searching; fast, but the moves are "
                "longer than needed. One step = one move.", ("move",)),
+        Method("greedy", "Greedy best-first (Manhattan)",
+               "The algorithm lab's greedy search: always looks next at the position that seems closest to the goal by "
+               "Manhattan distance (how far each tile is from home), whatever it took to get there; then plays the "
+               "solution it found, quickly but often far longer than the shortest. One step = one move.", ("move",)),
     )
 
     # --- text and JSON ---------------------------------------------------------------
@@ -1439,15 +1457,19 @@ class SlidingFamily(Family[Puzzle, State]):
         return hint(puzzle, _position(puzzle, state), bool(obj.get("quick")), prefer)
 
     def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
-        """IDA* thresholds ("ida*") or Parberry phases ("parberry"), then the moves.
+        """IDA* thresholds ("ida*"), Parberry phases ("parberry") or the lab's greedy search ("greedy"), then the
+        moves.
 
-        Each move of the solution is {"event": "move", "tile": t} (after the thresholds, or
-        within its Parberry phase); "solved" also gives "steps", the number of moves. Without
+        Each move of the solution is {"event": "move", "tile": t} (after the thresholds or the greedy search's
+        count, or within its Parberry phase); "solved" also gives "steps", the number of moves. Without
         a method asked for, a board too big for IDA* gets Parberry's.
         """
         require_solvable(puzzle)
         if not obj.get("method") and not optimal_available(puzzle.width, puzzle.height):
             method = "parberry"
+        if method == "greedy":
+            yield from _trace_greedy(puzzle)
+            return
         if method == "parberry":
             moves, phases = parberry(puzzle)
             pending = list(phases)

@@ -6,6 +6,7 @@ import asyncio
 import concurrent.futures
 import functools
 import http.server
+import json
 import os
 import subprocess
 import sys
@@ -22,7 +23,9 @@ import solvers  # noqa: E402
 from build import QuietHandler  # noqa: E402
 
 DIST = Path(os.environ.get("TESSERA_DIST", ROOT / "dist"))
-SITE_PAGES = sorted(p.stem for p in (ROOT / "site" / "pages").glob("*.json"))  # every page but the home page
+_ENTRIES = {p.stem: json.loads(p.read_text()) for p in sorted((ROOT / "site" / "pages").glob("*.json"))}
+SITE_PAGES = [name for name, e in _ENTRIES.items() if e.get("board", True)]  # every page with a board
+TOOL_PAGES = [name for name, e in _ENTRIES.items() if not e.get("board", True)]  # the statistics: no board, no worker
 GAME_PAGES = [p for p in SITE_PAGES if p in solvers.names()]  # a family's own page (the others: watch the solver)
 T = TypeVar("T")
 BENCHMARKS = ROOT.parent / "shared" / "benchmarks"

@@ -10,7 +10,8 @@ pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = {"index": "main", "sudoku": "#aria-board [role=gridcell]", "skyscrapers": "#aria-board [role=gridcell]",
          "sliding": "#aria-board [role=gridcell]", "genius": "#aria-board [role=gridcell]",
-         "ubongo": "#aria-board [role=gridcell]", "watch": "#aria-a [role=gridcell]"}
+         "ubongo": "#aria-board [role=gridcell]", "watch": "#aria-a [role=gridcell]", "stats": "body[data-ready]",
+         "learn": "canvas[data-drawn]"}
 
 
 def audit(page, site_url: str) -> list[str]:
@@ -38,7 +39,7 @@ def test_axe_finds_no_serious_violation(watch, site_url: str, name: str, scheme:
     page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}/{name}.html")
     page.wait_for_selector(PAGES[name], state="attached", timeout=60_000)
-    page.wait_for_function("document.querySelector('#message') === null || "
+    page.wait_for_function("document.querySelector('#message') === null || document.body.dataset.ready || "
                            "document.querySelector('#message').innerText.trim().length > 0", timeout=60_000)
     assert page.evaluate("document.documentElement.classList.contains('dark')") == (scheme == "dark")
     violations = audit(page, site_url)

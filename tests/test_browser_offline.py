@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import DIST, SITE_PAGES, PageWatch, _Plain, _Quiet, _Server, screenshot
+from conftest import DIST, SITE_PAGES, TOOL_PAGES, PageWatch, _Plain, _Quiet, _Server, screenshot
 
 pytestmark = pytest.mark.browser
-PAGES = ["index", *SITE_PAGES]
-GAMES = [p for p in PAGES if p != "index"]
+PAGES = ["index", *SITE_PAGES, *TOOL_PAGES]
+GAMES = list(SITE_PAGES)
 NEEDED = ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "'wasm-unsafe-eval'"]
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 CSP_LOG = ("window.__csp = []; document.addEventListener('securitypolicyviolation',"
@@ -105,7 +105,9 @@ def test_every_page_has_the_policy_and_breaks_none_of_it(browser, site_url: str,
     assert "'unsafe-inline'" not in policy and "*" not in policy
     assert page.eval_on_selector_all("*", "els => els.filter(e => [...e.attributes].some("
                                      "a => a.name.startsWith('on'))).length") == 0  # no inline handlers
-    if name != "index":
+    if name in TOOL_PAGES:
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+    elif name != "index":
         worker_ready(page)
     assert page.evaluate("window.__csp") == []
     watch.assert_clean()
@@ -184,9 +186,11 @@ def test_pages_play_with_the_server_stopped(sw_context, own_site: Site) -> None:
     text = ask_hint(page)
     assert "move" in text.lower() or "slide" in text.lower()
     screenshot(page, "offline-sliding-hint")
-    for name in [p for p in GAMES if p not in ("sudoku", "sliding")] + ["index"]:  # every other page
+    for name in [p for p in GAMES if p not in ("sudoku", "sliding")] + ["index", *TOOL_PAGES]:  # every other page
         page.goto(f"{own_site.url}/{name}.html")
-        if name != "index":
+        if name in TOOL_PAGES:
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        elif name != "index":
             worker_ready(page)
     assert errors == []
     assert page.evaluate("window.__csp") == []

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from browser_helpers import ask_hint, cells, share_links, take_back_by_hint, wait_message
 from browser_helpers import open_page as open_browser_page
-from conftest import screenshot
+from conftest import PageWatch, screenshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_browser_genius import hints_to_the_end, last_stage
@@ -474,3 +474,190 @@ def test_original_game_pieces_play_to_the_end(watch, site_url: str) -> None:
     page.click("#mode-study")
     page.wait_for_function("document.querySelector('#sol-info').innerText.startsWith('Solution 1 of')")
     assert_valid_fill(c, pieces(page))
+
+
+# ----- a refused placement, the turns that fit at a square, card numbers ----------------------------------------
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+CARD_NO = re.compile(r"Card no\. (\d{5})")
+
+
+@pytest.fixture
+def desktop(browser, site_url: str):
+    """A page on a 1280x800 screen, checked for outside requests and errors at the end."""
+    ctx = browser.new_context(viewport=DESKTOP, service_workers="block")
+    watch = PageWatch(ctx.new_page(), site_url)
+    yield watch
+    ctx.close()
+    watch.assert_clean()
+
+
+def red_pixels(page) -> int:
+    """How many pixels of the 3D view are a clear red (the colour of cubes in the way, in either theme)."""
+    return page.evaluate("""() => { const c = document.querySelector('#view');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] > 1.8 * d[i+1] && d[i] > 1.8 * d[i+2]) n++;
+        return n; }""")
+
+
+def fitting_turns(c: dict, placed: dict[str, tuple[Cube, ...]], pid: str, at: Cube) -> set[tuple[Cube, ...]]:
+    """Brute force: the orientations of a piece (the solver's) with a cube at `at` and every cube on a free cube."""
+    taken = {q for cubes in placed.values() for q in cubes}
+    free = {(r, col, z) for r, col in c["footprint"] for z in range(c["height"])} - taken
+    return {shape for shape in ubongo.orientations(ubongo.PIECE_BY_ID[pid].cubes) for k in shape
+            if all((at[0] + q[0] - k[0], at[1] + q[1] - k[1], at[2] + q[2] - k[2]) in free for q in shape)}
+
+
+def clash_spot(c: dict) -> tuple[str, tuple[Cube, ...], str, Cube, list[Cube], list[Cube]]:
+    """A placed piece of a solution and another piece (not red) whose tray turn, at some free square, sticks out of
+    the card and lands on it: (placed piece, its cubes, piece in hand, square, cubes outside, cubes on the piece)."""
+    card = ub.card_of(c["code"])
+    box = {(r, col, z) for r, col in c["footprint"] for z in range(c["height"])}
+    sol = {p: tuple(sorted(tuple(q) for q in v)) for p, v in c["all"][0].items()}
+    for first, cubes in sol.items():
+        for pid in (p for p in c["pieces"] if p != first and not p.startswith("r")):
+            shape = ub.normalise(ub.SHAPE[pid])
+            for q in sorted(box - set(cubes)):
+                laid = ub.fit(shape, ub.anchor_of(shape), q, card.size())
+                outside = [x for x in laid if x not in box]
+                covered = [x for x in laid if x in cubes]
+                if outside and covered:
+                    return first, cubes, pid, q, outside, covered
+    raise AssertionError("no square where a piece both sticks out and lands on another")
+
+
+@pytest.mark.browser
+def test_a_refused_placement_names_and_draws_the_cubes_in_the_way(desktop, site_url: str, card: dict) -> None:
+    first, cubes, pid, q, outside, covered = clash_spot(card)
+    page = open_page(desktop, site_url, card["code"] + "~" + ub.format_move(first, cubes))
+    assert pieces(page) == {first: sorted(cubes)}
+    page.click(f"#tray button[data-piece={pid}]")
+    before = red_pixels(page)
+    cell(page, q).hover()
+    assert page.get_attribute("#view", "data-clash") == str(len(outside) + len(covered))
+    assert red_pixels(page) > before + 300  # the cubes in the way are drawn red
+    bad = page.eval_on_selector_all(".ub-cell.bad", "els => els.map(e => e.dataset.cube)")
+    assert sorted(bad) == sorted(f"{x[0]},{x[1]},{x[2]}" for x in covered)  # outside cubes have no square
+    assert all(f": {first} is there" in t for t in cells(page) if "preview of" in t and "layer" in t and any(
+        t.startswith(ub.where(x) + ":") for x in covered))
+    cell(page, q).click()
+    message = page.inner_text("#message")
+    n, size = len(outside) + len(covered), len(ub.SHAPE[pid])
+    assert message.startswith(f"That does not fit: the {ub.NAME[pid]} ({pid}) would have ")
+    assert (f"all {size} of its cubes" if n == size else f"{n} of its {size} cubes") in message
+    where = "; ".join(ub.where(x) for x in sorted(covered))
+    assert f"{len(covered)} on {first}, the {ub.NAME[first]} (at {where})" in message
+    assert "The crossed red cubes in the view show them." in message
+    ways = len(fitting_turns(card, {first: cubes}, pid, q))
+    assert (f"turned {ways} ways" if ways > 1 else "turned one way" if ways else "No turn of it fits") in message
+    assert pieces(page) == {first: sorted(cubes)}  # nothing placed
+    screenshot(page, "ubongo-refused")
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.classList.contains('dark')")
+    assert red_pixels(page) > before + 300
+    screenshot(page, "ubongo-refused-dark")
+
+
+@pytest.mark.browser
+def test_turning_at_a_chosen_square_steps_through_the_turns_that_fit(desktop, site_url: str, card: dict) -> None:
+    first, cubes, pid, _, _, _ = clash_spot(card)
+    placed = {first: cubes}
+    free = sorted({(r, col, z) for r, col in card["footprint"] for z in range(2)} - set(cubes))
+    at = max(free, key=lambda x: (len(fitting_turns(card, placed, pid, x)), x))
+    want = fitting_turns(card, placed, pid, at)
+    assert len(want) >= 2
+    page = open_page(desktop, site_url, card["code"] + "~" + ub.format_move(first, cubes))
+    page.click(f"#tray button[data-piece={pid}]")
+    cell(page, at).hover()
+    seen = []
+    for k in range(len(want)):  # R, T and E each step to the next turn that fits there
+        page.keyboard.press("rte"[k % 3])
+        seen.append(tuple(preview(page)))
+        assert f"Way {k + 1} of {len(want)} that {ub.label(pid)} fits at {ub.where(at)}" in page.inner_text(
+            "#message")
+    for laid in seen:  # every one is a legal placement covering the square, in a turn of the piece
+        assert at in laid and set(laid) <= set(free) and len(laid) == len(ub.SHAPE[pid])
+    assert {ubongo.normalise(laid) for laid in seen} == want
+    page.keyboard.press("r")
+    assert tuple(preview(page)) == seen[0]  # round again
+    page.keyboard.press("Shift+R")
+    assert tuple(preview(page)) == seen[-1]  # and back
+    page.click("#turn-x")  # the buttons too
+    assert tuple(preview(page)) == seen[0]
+    cell(page, at).click()
+    assert pieces(page) == {first: sorted(cubes), pid: sorted(seen[0])}
+    # on a square no turn fits (another piece is there): it says so, and turns through every turn as before
+    other = next(p for p in card["pieces"] if p not in (first, pid))
+    page.click(f"#tray button[data-piece={other}]")
+    cell(page, cubes[0]).hover()
+    page.keyboard.press("r")
+    assert f"No turn of {ub.label(other)} fits at {ub.where(cubes[0])}" in page.inner_text("#message")
+    assert page.get_attribute(f"#tray button[data-piece={other}]", "aria-pressed") == "true"
+
+
+@pytest.mark.browser
+def test_card_number_opens_a_card_and_bad_input_keeps_the_game(desktop, site_url: str, card: dict) -> None:
+    page = open_page(desktop, site_url, card["code"], ready=True)
+    pid, cubes = place_one(page, card)
+    tray = page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")
+    for typed, said in [("", "Type a card's number first"), ("abc", "digits only"), ("24a21", "digits only"),
+                        ("5", "There is no card 5: card numbers go from 10000 to 89999"),
+                        ("99999", "There is no card 99999")]:
+        page.fill("#card-no", typed)
+        page.click("#card-go")
+        assert said in page.inner_text("#message")
+        assert "error" in page.get_attribute("#message", "class")
+        assert pieces(page) == {pid: sorted(cubes)}  # the game in progress is as it was
+        assert page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)") == tray
+    number = ub.card_no(2, "family", 4821)
+    made = commands.run(UBONGO, "generate", {"seed": number, "difficulty": 2, "variant": "family"})
+    page.fill("#card-no", str(number))
+    page.press("#card-no", "Enter")
+    message = wait_message(page, f"card no. {number}: level 2")
+    assert "Undo brings back the game you were playing" in message
+    assert page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)") == made["pieces"]
+    assert sorted({k[:2] for k in mirror(page)}) == sorted(tuple(s) for s in made["footprint"])
+    assert f"Card no. {number} · " in page.inner_text("#card-info")
+    assert page.input_value("#difficulty") == "2"
+    page.click("#card-go")  # the same number again: nothing to replace
+    assert "is the card you are playing" in page.inner_text("#message")
+    page.click("#undo")  # the game in progress comes back
+    assert pieces(page) == {pid: sorted(cubes)}
+    assert "Card no." not in page.inner_text("#card-info")  # a linked card has no number
+    # New gives every card a number, which makes that very card, and a reload keeps it
+    page.select_option("#difficulty", "3")
+    wait_message(page, "a new level 3 card (no. 3")
+    shown = CARD_NO.search(page.inner_text("#card-info"))
+    assert shown and shown.group(1).startswith("3")
+    again = commands.run(UBONGO, "generate", {"seed": int(shown.group(1)), "difficulty": 3})
+    assert page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)") == again["pieces"]
+    page.reload()
+    page.wait_for_function("document.querySelector('#card-info').innerText.includes('Card no.')")
+    assert f"Card no. {shown.group(1)}" in page.inner_text("#card-info")
+
+
+@pytest.mark.browser
+def test_card_number_by_touch_on_a_phone(browser, site_url: str) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
+    watch = PageWatch(ctx.new_page(), site_url)
+    page = open_page(watch, site_url, ready=True)
+    page.locator("#card-no").scroll_into_view_if_needed()
+    for ident in ("#card-no", "#card-go"):
+        box = page.locator(ident).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] and box["height"] >= 30, (ident, box)
+    page.tap("#card-go")  # nothing typed: said where the player looks
+    assert "Type a card's number first" in page.inner_text("#message")
+    box = page.locator("#message").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    page.tap("#card-no")
+    page.keyboard.type("54821")
+    page.tap("#card-go")
+    wait_message(page, "card no. 54821: level 1")
+    made = commands.run(UBONGO, "generate", {"seed": 54821, "difficulty": 1, "variant": "original"})
+    assert page.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)") == made["pieces"]
+    assert page.input_value("#variant") == "original"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "phone-cubes-card-number")
+    ctx.close()
+    watch.assert_clean()

@@ -197,6 +197,95 @@ def test_new_sizes_share_and_reload(watch, site_url: str, context) -> None:
     assert page.input_value("#speed") == str(FAST)  # the speed is remembered
 
 
+def options(page, key: str) -> list[str]:
+    """The titles a pane's method choice lists."""
+    return page.eval_on_selector_all(f"#method-{key} option", "els => els.map(e => e.textContent)")
+
+
+def test_each_pane_runs_the_method_chosen_in_it(watch, site_url: str) -> None:
+    """A pair the page does not start with (propagation, then the hint logic, chosen by keyboard) runs to the end
+    in the panes that chose it, and the choice is Sudoku's after a reload."""
+    page = open_watch(watch, site_url, "sudoku/" + GRID4)
+    notes = {m["name"]: m for m in commands.info(SUDOKU)["method_notes"]}
+    assert options(page, "a") == options(page, "b") == [notes[m]["title"] for m in ("backtracking", "propagation",
+                                                                                       "logic")]
+    assert [page.input_value(f"#method-{key}") for key in "ab"] == ["backtracking", "propagation"]  # as before
+    page.focus("#method-b")
+    page.keyboard.press("ArrowDown")  # the next method, as a keyboard player picks it
+    page.wait_for_function("document.querySelector('#title-b').innerText.includes('Human logic')")
+    page.select_option("#method-a", "propagation")
+    page.wait_for_function(f"document.querySelector('#title-a').innerText == {notes['propagation']['title']!r}")
+    assert page.inner_text("#about-b") == notes["logic"]["about"] and "Play" in page.inner_text("#message")
+    set_speed(page, 5)
+    play_to_end(page)
+    solution = commands.run(SUDOKU, "solve", {"grid": GRID4})["solution"]
+    assert board(page, "a") == board(page, "b") == solution
+    assert steps(page, "a") == solver_steps(SUDOKU, {"grid": GRID4}, "propagation")
+    assert steps(page, "b") == solver_steps(SUDOKU, {"grid": GRID4}, "logic")
+    assert page.get_attribute("#pane-b", "data-done") == "true" and "Solved in" in page.inner_text("#phase-b")
+    assert notes["logic"]["title"] + " solved it in" in page.inner_text("#message")
+    screenshot(page, "watch-chosen-methods")
+    page.select_option("#method-a", "logic")  # the same method on both sides is allowed: this pane starts again
+    assert steps(page, "a") == 0 and page.get_attribute("#pane-a", "data-done") == "false"
+    assert "Both panes" in page.inner_text("#message") and steps(page, "b") > 0
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 16")
+    assert [page.input_value(f"#method-{key}") for key in "ab"] == ["logic", "logic"]
+    assert page.inner_text("#title-a") == page.inner_text("#title-b") == notes["logic"]["title"]
+    saved = page.evaluate("JSON.parse(localStorage.getItem('tessera-watch'))")
+    assert saved["methods"] == {"sudoku": ["logic", "logic"]}
+    for methods, shown in (({"sudoku": ["gone", "logic"]}, ["backtracking", "logic"]),  # a method no longer offered
+                           (None, ["backtracking", "propagation"])):  # saved before the panes had a choice
+        saved.pop("methods", None)
+        if methods:
+            saved["methods"] = methods
+        page.evaluate("s => localStorage.setItem('tessera-watch', JSON.stringify(s))", saved)
+        page.reload()
+        page.wait_for_function("document.querySelector('#message').innerText.includes('Welcome back')")
+        assert [page.input_value(f"#method-{key}") for key in "ab"] == shown
+
+
+def test_sliding_greedy_against_parberry(watch, site_url: str) -> None:
+    """The lab's greedy search, chosen in the first pane, plays its own moves to the goal."""
+    page = open_fragment(watch, site_url, "sliding/3x3:" + ",".join(map(str, TILES3)), "#slide-aria-a [role=gridcell]")
+    assert "Greedy best-first (Manhattan)" in options(page, "a")
+    page.select_option("#method-a", "greedy")
+    page.wait_for_function("document.querySelector('#title-a').innerText.includes('Greedy')")
+    set_speed(page, 6)
+    play_to_end(page)
+    obj = {"width": 3, "height": 3, "tiles": TILES3}
+    assert tiles(page, "a") == tiles(page, "b") == [*range(1, 9), 0]
+    assert steps(page, "a") == solver_steps(SLIDING, obj, "greedy")
+    assert steps(page, "b") == solver_steps(SLIDING, obj, "parberry")
+
+
+def test_method_choices_on_a_phone(browser, site_url: str) -> None:
+    """On a 390x844 touch screen both panes show their method choice beside each other, big enough to tap, with
+    the boards and Play still on the first screen; a choice changes its pane."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                              service_workers="block")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{site_url}/watch.html#sudoku/{GRID4}")
+        page.wait_for_function("document.querySelectorAll('#aria-a [role=gridcell]').length == 16")
+        boxes = [page.locator(f"#method-{key}").bounding_box() for key in "ab"]
+        assert all(box and box["height"] >= 40 and 0 <= box["y"] < 844 for box in boxes)
+        assert boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"]  # side by side, as the panes are
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert len(options(page, "a")) == len(options(page, "b")) == 3
+        page.select_option("#method-b", "logic")
+        page.wait_for_function("document.querySelector('#title-b').innerText.includes('Human logic')")
+        for selector in ("#board-a", "#board-b", "#play"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["y"] + 20 < 844, selector
+        screenshot(page, "watch-phone-methods")
+    finally:
+        ctx.close()
+    assert errors == []
+
+
 def test_bad_link_gives_a_message_and_a_puzzle(watch, site_url: str) -> None:
     page = open_watch(watch, site_url, "sudoku/12345")
     assert "not a valid puzzle" in page.inner_text("#message")
@@ -288,6 +377,7 @@ def test_sliding_4x4_uses_the_pattern_databases(watch, site_url: str) -> None:
 def test_genius_exact_cover_plays_to_the_solution(watch, site_url: str) -> None:
     page = open_fragment(watch, site_url, "genius/" + "".join(ROLL), "#pieces-aria-a [role=gridcell]")
     assert page.is_hidden("#pane-b") and page.is_disabled("#show")
+    assert page.is_disabled("#method-a") and options(page, "a") == ["Exact cover search (Algorithm X)"]  # one method
     assert pieces(page) == {} and len(page.query_selector_all("#pieces-aria-a [role=gridcell]")) == 36
     set_speed(page, 1)
     page.click("#play")  # slow enough to see a piece being tried

@@ -316,7 +316,7 @@ def test_sudoku_hint_wrong_entry_step_clears_it() -> None:
 def test_sudoku_daily_and_grade_are_extra_commands() -> None:
     info = run("sudoku", "info", {})
     assert {"grade", "daily", "apply", "format", "parse"} <= set(info["commands"])
-    assert info["methods"] == ["propagation", "backtracking"]
+    assert info["methods"] == ["propagation", "backtracking", "logic"]
     assert run("sudoku", "daily", {"date": "2025-03-03"})["date"] == "2025-03-03"
     assert run("skyscrapers", "info", {})["methods"] == ["phases", "logic"]
 

@@ -94,6 +94,22 @@ show("u_card_problem", [u.card_problem([(0, 0), (1, 1)], 2, None), u.card_proble
 show("connected", [u.is_connected([]), u.is_connected([(0, 0), (0, 1)]), u.is_connected([(0, 0), (1, 1)])])
 show("fit3", u.fit(u.SHAPE["b5"], u.anchor_of(u.SHAPE["b5"]), (1, 4, 1), card.size()))
 show("order", u.assembly_order({"g3": cubes["g3"], "r4": cubes["r4"]}))
+small = u.card_of("r4-r2-b4_111.011_2")
+standing = u.fit(((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0)), (0, 0, 0), (0, 0, 0), small.size())
+bent = ((1, 1, 0), (1, 2, 0), (2, 2, 0), (2, 2, 1))
+for pid, laid, on in (("b4", standing, {"r2": ((0, 1, 0), (0, 1, 1))}),
+                      ("r4", bent, {"b4": ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 0))}),
+                      ("r2", ((0, 0, -1), (0, 0, 0)), {})):
+    found = u.clash(small, on, pid, laid)
+    show("clash", (found, u.clash_text(small, pid, found[0], found[1])))
+show("ways_at", [u.ways_at(small, {"r2": ((0, 0, 0), (0, 0, 1))}, p, q) for p in ("r4", "b4")
+                 for q in ((0, 1, 0), (1, 2, 1), (0, 0, 0))])
+show("where", u.where((1, 2, 0)))
+for typed in ("", " #24821 ", "12a45", "9999", "89999", "54821", None):
+    show("card_number", error(u.card_number, typed))
+show("card_no", [u.card_no(level, kit, 4821) for level in (1, 4) for kit in u.KITS])
+show("number_of", [u.number_of({"seed": 24821, "level": 2, "pieces": ["g3", "r4"]}),
+                   u.number_of({"seed": 24821, "level": 3, "pieces": ["g3"]}), u.number_of({"seed": "x", "level": 1})])
 show("regions", placing.regions([0, 1, 3, 9, 10], g.neighbours))
 show("dead", placing.dead_region([0, 1, 3, 9, 10], g.neighbours, [2, 2]))
 def g_apply(before, move):

@@ -68,6 +68,16 @@ def test_every_trace_replays_to_the_solution_and_back(name: str) -> None:
         assert snapshot(board) == start and replay.steps == 0 and replay.events == 0 and not replay.done
 
 
+def test_candidates_sent_as_notes_stay_notes() -> None:
+    """A logic trace's first candidates are notes even where one is left (its own step writes that value); other
+    traces' candidate grids show a lone candidate as the cell's value."""
+    board = trace.Grid(2, [1, 0, 0, 0])
+    board.apply({"event": "candidates", "grid": [["1", "2"], ["2", "12"]], "notes": True})
+    assert board.values == [1, 0, 0, 0] and board.pencil == [0, 2, 2, 3]
+    board.apply({"event": "candidates", "grid": [["1", "2"], ["2", "12"]]})
+    assert board.values == [1, 2, 2, 0] and board.pencil == [0, 0, 0, 3]
+
+
 def test_a_short_log_is_trimmed_and_says_so() -> None:
     fam = solvers.family("sudoku")
     obj = fam.write(fam.generate(Params(0, 4), 5))

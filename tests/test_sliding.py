@@ -652,7 +652,9 @@ def test_cli_generate_hint_lab() -> None:
 def test_trace_moves_replay_to_the_goal() -> None:
     for obj, method in (({"width": 3, "height": 3, "tiles": [8, 6, 7, 2, 5, 4, 3, 0, 1]}, "ida*"),
                         ({"width": 5, "height": 5, "tiles": list(sl.random_walk(5, 5, 60, random.Random(2)).tiles)},
-                         "parberry")):
+                         "parberry"),
+                        ({"width": 4, "height": 4, "tiles": [0, 2, 5, 4, 1, 6, 3, 8, 10, 9, 7, 11, 14, 13, 15, 12]},
+                         "greedy")):
         events = trace(obj, method)
         moves = [e["tile"] for e in events if e["event"] == "move"]
         last = events[-1]
@@ -667,6 +669,11 @@ def test_trace_moves_replay_to_the_goal() -> None:
         kinds = [e["event"] for e in events]
         if method == "ida*":  # thresholds first, then the moves
             assert kinds == ["threshold"] * kinds.count("threshold") + ["move"] * len(moves) + ["solved"]
+        elif method == "greedy":  # the lab's own run (the same moves and nodes), told before its moves
+            row = sl.lab_run(sl.FAMILY.read(obj), "greedy", "manhattan")
+            assert kinds == ["phase"] + ["move"] * len(moves) + ["solved"]
+            assert moves == row["moves"] and last["nodes"] == events[0]["nodes"] == row["nodes"]
+            assert len(moves) > commands.run(sl.FAMILY, "solve", obj)["length"]  # longer than the shortest
         else:  # each phase before its moves, starting where the phase says
             done = 0
             for e in events:
@@ -781,7 +788,7 @@ def test_generate_describe_and_count() -> None:
     assert fam.count(big) == 1 and fam.count(fam.parse("3x3:2,1,3,4,5,6,7,8,0")) == 0
     tiny = [fam.generate(Params(g, 2), s) for g in range(4) for s in range(5)]
     assert all(not p.is_goal() and sl.is_solvable(p) for p in tiny)  # never the goal, even on 2x2
-    assert commands.info(fam)["methods"] == ["ida*", "parberry"] and "lab" in commands.info(fam)["commands"]
+    assert commands.info(fam)["methods"] == ["ida*", "parberry", "greedy"] and "lab" in commands.info(fam)["commands"]
 
 
 def test_page_and_worker_scramble_alike() -> None:

@@ -347,7 +347,7 @@ def replay(grid: str, box: tuple[int, int], events: list[dict]) -> str:
     return "".join(cells)
 
 
-@pytest.mark.parametrize("method", ["backtracking", "propagation"])
+@pytest.mark.parametrize("method", ["backtracking", "propagation", "logic"])
 @pytest.mark.parametrize("size", [4, 6, 9])
 def test_trace_replays_to_the_solution(method: str, size: int) -> None:
     if size == 9:  # naive backtracking on a generated 9x9 can take millions of steps: use a classic easy one
@@ -358,6 +358,31 @@ def test_trace_replays_to_the_solution(method: str, size: int) -> None:
     events = list(trace({"grid": grid, "box": list(box)}, method))
     assert events[-1]["event"] == "solved" and events[-1]["steps"] >= 1
     assert replay(grid, box, events[:-1]) == call("solve", {"grid": grid, "box": list(box)})["solution"]
+
+
+@pytest.mark.parametrize("variant", ["classic", "killer", "jigsaw", "x"])
+def test_logic_trace_is_the_hints_one_at_a_time(variant: str) -> None:
+    """Each step of the "logic" trace is the hint Tessera gives on the position so far (without notes, the
+    candidates being the trace's own), it crosses out no true digit, and the starting candidates stay notes."""
+    obj = call("generate", {"difficulty": 3, "seed": 2, "size": 6, "variant": variant})
+    solution = call("solve", obj)["solution"]
+    events = list(trace(obj, "logic"))
+    first = call("hint", obj)
+    assert events[0]["event"] == "candidates" and events[0]["notes"] is True
+    assert events[1]["event"] == "technique" and events[1]["name"] == first["technique"]
+    n = int(len(solution) ** 0.5)
+    grid = [[int(solution[r * n + c], 36) for c in range(n)] for r in range(n)]
+    techniques = [e for e in events if e["event"] == "technique"]
+    assert events[-1] == {"event": "solved", "steps": len(techniques), "solution": grid}
+    for e in events:
+        if e["event"] == "eliminate":
+            assert all(grid[r][c] != v for r, c, v in e["cells"]), e
+        elif e["event"] == "set":
+            assert grid[e["cell"][0]][e["cell"][1]] == e["value"], e
+    assert "Trial and error" not in {e["name"] for e in techniques}  # a generated puzzle: the ladder solves it
+    with pytest.raises(PuzzleError) as err:
+        list(trace({**obj, "max_steps": 3}, "logic"))
+    assert err.value.kind == "timeout"
 
 
 def test_trace_propagation_on_hard_puzzles() -> None:

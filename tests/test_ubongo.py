@@ -20,6 +20,7 @@ from independent import connected
 from solvers import PuzzleError, commands
 from solvers import ubongo as u
 from solvers.base import Params
+from solvers.rules import ubongo as ru
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "benchmarks"
@@ -630,6 +631,104 @@ def test_extra_commands_answer_through_the_table() -> None:
     card = {"footprint": CARD_1_1, "pieces": ["g3", "r4", "y5"]}
     assert call("rate", card)["level"] == u.rate(u.parse_card(card)).level
     assert call("solutions", card)["count"] == 1
+
+
+# ----- the page's placing aids (rules/ubongo.py): why a placement is refused, the turns that fit ----------------
+
+
+def partial_builds(seed: int) -> tuple[ru.Card, list[dict[str, tuple[Cube, ...]]]]:
+    """A generated card and builds on it: nothing placed, then the pieces of a solution one at a time."""
+    card = u.FAMILY.generate(Params(seed % 4), seed)
+    page = ru.card_of(u.format_card(card))
+    sol = u.solve(card)
+    builds = [dict(list(sol.items())[:k]) for k in range(len(sol))]
+    return page, builds
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_turns_that_fit_at_a_cube_match_brute_force(seed: int) -> None:
+    page, builds = partial_builds(seed)
+    for placed in builds:
+        taken = {q for cubes in placed.values() for q in cubes}
+        free = set(box_of(page.footprint, page.height)) - taken
+        for pid in (p for p in page.pieces if p not in placed):
+            for at in box_of(page.footprint, page.height):
+                # brute force: every orientation, every cube of it put at `at`, every cube free
+                want = {shape for shape in PIECE_SHAPES[pid] for c in shape
+                        if all((at[0] + q[0] - c[0], at[1] + q[1] - c[1], at[2] + q[2] - c[2]) in free
+                               for q in shape)}
+                ways = ru.ways_at(page, placed, pid, at)
+                assert {frozenset(shape) for shape, _ in ways} == want, (pid, at)
+                assert len(ways) == len(want)  # one way a turn
+                for shape, anchor in ways:
+                    laid = ru.fit(shape, anchor, at, page.size())
+                    assert at in laid and set(laid) <= free and ru.fits_piece(pid, laid)
+                    assert ru.clash(page, placed, pid, laid) == ((), ())
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 3), st.data())
+def test_a_refused_placement_names_the_cubes_outside_and_on_other_pieces(seed: int, data: st.DataObject) -> None:
+    page, builds = partial_builds(seed)
+    placed = builds[-1]
+    pid = data.draw(st.sampled_from([p for p in page.pieces if p not in placed] or page.pieces))
+    placed = {p: c for p, c in placed.items() if p != pid}
+    shape = sorted(data.draw(st.sampled_from(sorted(PIECE_SHAPES[pid], key=sorted))))
+    dr, dc, dz = (data.draw(st.integers(-2, 4)) for _ in range(3))
+    cubes = tuple(sorted((r + dr, c + dc, z + dz) for r, c, z in shape))
+    owner = {q: other for other, qs in placed.items() for q in qs}
+    inside = set(box_of(page.footprint, page.height))
+    want_outside = tuple(q for q in cubes if q not in inside)
+    want_covered = tuple((q, owner[q]) for q in cubes if q in owner)
+    outside, covered = ru.clash(page, placed, pid, cubes)
+    assert (outside, covered) == (want_outside, want_covered)
+    refused = ru.card_of(page.code()).problem({**placed, pid: cubes}) is not None
+    assert refused == bool(outside or covered)
+    if not refused:
+        return
+    text = ru.clash_text(page, pid, outside, covered)
+    bad = len(outside) + len(covered)
+    assert text.startswith(f"The {ru.NAME[pid]} ({pid}) would have ")
+    assert (f"all {len(cubes)} of its cubes" if bad == len(cubes) else f"{bad} of its {len(cubes)} cubes") in text
+    assert ("above the top layer (at " in text) == any(q[2] >= 2 for q in outside)
+    assert ("below the bottom layer (at " in text) == any(q[2] < 0 for q in outside)
+    assert ("off the card's edge (at " in text) == any(0 <= q[2] < 2 for q in outside)
+    for other in {o for _, o in covered}:
+        n = sum(o == other for _, o in covered)
+        assert f"{n} on {other}, the {ru.NAME[other]} (at " in text
+    for q in [q for q, _ in covered] + [q for q in outside if 0 <= q[2] < 2]:
+        assert f"layer {q[2] + 1}, row {q[0] + 1}, column {q[1] + 1}" in text
+
+
+def test_fit_keeps_a_piece_too_long_for_the_card_on_the_plate() -> None:
+    card = ru.card_of("r4-r2-b4_111.011_2")
+    standing = ((0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0))  # the blue four standing up: three cubes high
+    cubes = ru.fit(standing, (0, 0, 0), (0, 1, 1), card.size())
+    assert min(q[2] for q in cubes) == 0 and max(q[2] for q in cubes) == 2  # on the plate, one cube above layer 2
+    assert ru.clash(card, {}, "b4", cubes) == (((0, 1, 2),), ())
+    assert ru.parse_move(ru.format_move("b4", cubes)) == ("b4", cubes)  # no negative cube to write
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "Type a card's number first"), ("  ", "Type a card's number first"), ("12a45", "digits only"),
+    ("-20001", "digits only"), ("2.5", "digits only"), ("9999", "There is no card 9999"),
+    ("90000", "go from 10000 to 89999"), ("1" * 40, "There is no card")])
+def test_bad_card_numbers_are_refused_with_a_reason(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ru.card_number(text)
+
+
+@pytest.mark.parametrize("level, kit", [(1, "family"), (4, "family"), (2, "original"), (4, "original")])
+def test_card_numbers_name_their_level_and_pieces_and_make_the_same_card(level: int, kit: str) -> None:
+    number = ru.card_no(level, kit, 4821)
+    assert ru.card_number(str(number)) == (number, level, kit) == ru.card_number(f" #{number} ")
+    made = commands.run(u.FAMILY, "generate", {"seed": number, "difficulty": level, "variant": kit})
+    assert made["level"] == level and set(made["pieces"]) <= set(ru.SETS[kit])
+    assert ru.number_of(made) == number
+    again = commands.run(u.FAMILY, "generate", {"seed": str(number), "difficulty": level, "variant": kit})
+    assert again["code"] == made["code"]  # the number typed on the page makes the card New made
+    assert ru.number_of({**made, "level": level % 4 + 1}) is None  # not this level's number
+    assert ru.number_of({**made, "seed": "daily-2026-01-01"}) is None and ru.number_of({**made, "seed": 7}) is None
 
 
 # ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------

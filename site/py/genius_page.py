@@ -217,9 +217,9 @@ class GeniusGame(PieceGame):
     def draw_tray(self, placed):
         """Tray pictures: the piece in hand in its current orientation, placed pieces faded."""
         back = css("--thin")
-        for k, pid in enumerate(gm.IDS):
+        for pid in gm.IDS:
             button, pic = self.tray[pid]
-            in_hand = self.tray_state(button, pid, k + 1, len(gm.SHAPE[pid]), placed, "cells")
+            in_hand = self.tray_state(button, pid, len(gm.SHAPE[pid]), placed, "cells")
             shape = self.hand["shape"] if in_hand else gm.SHAPE[pid]
             ctx = pic.getContext("2d")
             ctx.clearRect(0, 0, pic.width, pic.height)

@@ -107,6 +107,14 @@ class GridGame(Game):
         """The side of a puzzle."""
         return self.shape(puzzle)[0]
 
+    def record_info(self, puzzle):
+        """The size (9×9) and, once graded, the grade and score."""
+        n = self.size_of(puzzle)
+        info = {"size": str(n) + "×" + str(n)}
+        if self.graded[0] == self.text(puzzle) and self.graded[1]:
+            info["grade"], info["score"] = self.graded[1].get("difficulty"), self.graded[1].get("score")
+        return info
+
     def start(self, puzzle):
         """The givens; no notes, corner marks or colours."""
         n, givens, _box, _clues = self.shape(puzzle)
@@ -252,7 +260,7 @@ class GridGame(Game):
 
     def show_hint(self, hint, stage, last):
         """Stage 0: the house to look at; 1: the pattern; last: causes, removals, links, rings and bounds."""
-        n, b = self.n, self.board
+        b = self.board
         self.forget_hint()
         technique = hint.get("technique", "")
         cells = self.hint_cell_set(hint)
@@ -260,7 +268,7 @@ class GridGame(Game):
         if stage == 0 and last:  # told at once (a wrong entry, notes to repair, solved): its cells
             b.hint_cells = cells
             if technique == latin.REPAIR:
-                self.show_candidates(cells, self.midend.state[1])
+                b.show_candidates(cells, self.midend.state[0], self.midend.state[1], self.peers)
             self.hint_details(hint, technique == latin.REPAIR)
             b.draw()
             return
@@ -273,18 +281,7 @@ class GridGame(Game):
             self.hint_details(hint, False)
             b.draw()
             return
-        b.hint_cells, b.hint_clues = cells, clues
-        if "place" in move:
-            r, c, v = move["place"]
-            b.hint_place = (r * n + c, v)
-        b.hint_elim = set((r * n + c, v) for r, c, v in hint.get("removes") or move.get("eliminate", []))
-        self.mark_causes(hint)
-        b.hint_rings = dict((r * n + c, "cause") for r, c in hint.get("rings") or [])
-        b.hint_bounds = self.bounds_of(hint)
-        shown = set(i for i, _v in b.hint_elim) | set(i for i, _v in b.hint_marks)
-        if b.hint_place:
-            shown.add(b.hint_place[0])
-        self.show_candidates(shown, None)
+        b.show_hint(hint, self.midend.state[0], self.midend.state[1], self.peers)
         self.hint_details(hint, True)
         b.draw()
 
@@ -295,42 +292,10 @@ class GridGame(Game):
             region |= set(self.clue_cells(side, i))
         return region
 
-    def show_candidates(self, cells, notes):
-        """Show the candidates of empty cells without notes (the deduction made visible on the pencil marks)."""
-        b = self.board
-        values = self.midend.state[0]
-        notes = notes or self.midend.state[1]
-        shown = list(b.pencil)
-        for i in cells:
-            if not values[i] and not notes[i]:
-                shown[i] = latin.cell_candidates(list(values), self.peers, self.n, i)
-        b.pencil = shown
-
-    def mark_causes(self, hint):
-        """The candidates a step rests on: a chain's nodes in two colours (on/off) with its links, a colouring's
-        two colours, else one colour."""
-        n, b = self.n, self.board
-        chain = [node for node in hint.get("chain") or [] if isinstance(node, dict) and "value" in node]
-        if chain:
-            nodes = [[(r * n + c, node["value"]) for r, c in node["cells"]] for node in chain]
-            for node, cands in zip(chain, nodes):
-                for key in cands:
-                    b.hint_marks[key] = "cause" if node.get("on") else "cause2"
-            b.hint_links = [(nodes[k], nodes[k + 1], not chain[k].get("on") and bool(chain[k + 1].get("on")))
-                            for k in range(len(nodes) - 1)]
-        causes = [(r * n + c, v) for r, c, v in hint.get("causes") or []]
-        colours = dict((r * n + c, k) for r, c, k in hint.get("colours") or [])  # colouring: the solver's colours
-        for key in causes:
-            if key not in b.hint_marks:
-                b.hint_marks[key] = "cause2" if colours.get(key[0], 0) % 2 else "cause"
-
-    def bounds_of(self, hint):
-        """Clue bounds a hint rests on: cell -> "≤k"."""
-        return dict((r * self.n + c, "≤" + str(k)) for r, c, k in hint.get("bounds") or [])
-
     def hint_details(self, hint, full):
-        """The DOM beside the hint's text: the colour key and a forcing chain's implications (at the last stage),
-        and the Apply button's words."""
+        """The DOM beside the hint's text: the technique's name as a link to its entry on the learn page, the colour
+        key and a forcing chain's implications (at the last stage), and the Apply button's words."""
+        self.link_technique(hint)
         key, lines = el("hint-key"), el("hint-lines")
         if el("hint-apply") is not None:
             el("hint-apply").textContent = "Repair notes" if hint.get("technique") == latin.REPAIR else "Apply"
@@ -354,12 +319,39 @@ class GridGame(Game):
                 el(ident).hidden = not shown
         key.hidden = not (full and any(used.values()))
 
+    def link_technique(self, hint):
+        """The technique's name in the hint's title (once a stage names it) links to its entry on the learn page.
+        In a new tab: the hint stays open here at its stage, beside the explanation (the game is saved either way)."""
+        title, name = el("hint-title"), str(hint.get("technique") or "")
+        anchor = self.learn_anchors().get(name)
+        text = str(title.textContent)
+        at = text.find(name) if anchor else -1
+        if at < 0:
+            return
+        link = document.createElement("a")
+        link.href = "./learn.html#" + anchor
+        link.target = "_blank"
+        link.rel = "noopener"
+        link.title = "What is this technique? (opens the learn page in a new tab)"
+        link.textContent = name
+        title.textContent = text[:at]
+        title.appendChild(link)
+        title.appendChild(document.createTextNode(text[at + len(name):]))
+
+    _anchors = None
+
+    def learn_anchors(self):
+        """Every technique name the hints give (a rung's finer names too) -> its entry's id on the learn page, from
+        the registry's ladder (empty until the registry is read)."""
+        if not self._anchors:
+            ladder = (self.midend.families.get(self.family) or {}).get("ladder") or []
+            self._anchors = dict((name, t["anchor"]) for t in ladder for name in [t["name"]] + list(t["also"]))
+        return self._anchors
+
     def forget_hint(self):
         """Drop the hint highlights."""
-        b = self.board
-        if b.n:
-            b.hint_cells, b.hint_region, b.hint_place, b.hint_elim = set(), set(), None, set()
-            b.hint_marks, b.hint_rings, b.hint_links, b.hint_clues, b.hint_bounds = {}, {}, [], set(), {}
+        if self.board.n:
+            self.board.forget_hint()
         for ident in ("hint-key", "hint-lines"):
             if el(ident) is not None:
                 el(ident).hidden = True

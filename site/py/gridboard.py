@@ -7,12 +7,14 @@ It knows nothing of rules: the page sets its fields.
 An explained hint draws on the pencil marks: the candidates a step rests on in one colour
 (a chain's or a colouring's second colour in another), removed ones struck through in red,
 the placement in green, links between a chain's nodes (strong solid, weak dashed), rings
-round placed digits that cause a single, the clues it rests on and the bounds they give.
+round placed digits that cause a single, the clues it rests on and the bounds they give (`show_hint` reads all of it
+from the worker's hint JSON, so a page without a game, the learn page, draws a stored hint the same way).
 """
 
 from pyscript import document
 from pyscript import window
 from rules.latin import COLOURS
+from rules.latin import cell_candidates
 from rules.latin import symbol
 
 from tessera_ui import Mirror
@@ -28,11 +30,14 @@ COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "blue", "vermilion", "p
 class GridBoard:
     """An n x n grid on a canvas, optionally with w x h boxes and a ring of clues."""
 
-    def __init__(self, canvas_id, aria_id, label="Board"):
+    def __init__(self, canvas_id, aria_id, label="Board", cursor=True):
+        """`aria_id` None: no accessible mirror (the page says in words what the board shows); `cursor` False: no
+        cursor, selection or peer shading (a board that only shows)."""
         self.canvas = document.getElementById(canvas_id)
         self.ctx = self.canvas.getContext("2d")
-        self.aria = document.getElementById(aria_id)
+        self.aria = document.getElementById(aria_id) if aria_id else None
         self.label = label
+        self.cursor_shown = cursor
         self.on_cell = None  # fn(r, c, ev) when a cell is pressed
         self.on_drag = None  # fn(r, c) when a press moves on to another cell
         self.on_clue = None  # fn(side, i) when a clue is clicked
@@ -76,7 +81,9 @@ class GridBoard:
         self.bad_clues = set()
         self.done_clues = set()
         self.solved = False
-        self._mirror = Mirror(self.aria, self.label + ", " + str(n) + " by " + str(n), grid_rows(n, n))
+        self._mirror = None
+        if self.aria is not None:
+            self._mirror = Mirror(self.aria, self.label + ", " + str(n) + " by " + str(n), grid_rows(n, n))
         wrap = self.canvas.parentElement
         if wrap is not None and wrap.classList.contains("board-wrap"):
             wrap.classList.toggle("big", n >= 12)  # 12x12 and 16x16 take the room the window gives (CSS)
@@ -141,8 +148,8 @@ class GridBoard:
             "link")}
         ctx.fillStyle = colours["bg"] if self.clues else colours["panel"]
         ctx.fillRect(0, 0, size, size)
-        cr, cc = self.cursor
-        cur_value = self.values[cr * n + cc]
+        cr, cc = self.cursor if self.cursor_shown else (-n, -n)  # no cursor: no cell is its row, column or box
+        cur_value = self.values[cr * n + cc] if self.cursor_shown else 0
         bw, bh = self.box if self.box else (n, n)
         font = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
         ctx.textAlign = "center"
@@ -151,7 +158,9 @@ class GridBoard:
             for c in range(n):
                 i = r * n + c
                 x, y = off + c * cell, off + r * cell
-                if self.regions is not None:
+                if not self.cursor_shown:
+                    same_box = False
+                elif self.regions is not None:
                     same_box = self.regions[i] == self.regions[cr * n + cc]
                 else:
                     same_box = self.box and r // bh == cr // bh and c // bw == cc // bw
@@ -394,6 +403,8 @@ class GridBoard:
         self._draw_cursor(cell, off, colours)
 
     def _draw_cursor(self, cell, off, colours):
+        if not self.cursor_shown:
+            return
         cr, cc = self.cursor
         ctx = self.ctx
         ctx.strokeStyle = colours["entry"]
@@ -449,6 +460,59 @@ class GridBoard:
                 ctx.fillStyle = colours["wrong"] if key in self.bad_clues else (
                     colours["thin"] if key in self.done_clues else colours["given"])
                 ctx.fillText(str(v), x, y)
+
+    # a hint's drawing --------------------------------------------------------------
+    def forget_hint(self):
+        """Drop every hint highlight (no redraw)."""
+        self.hint_cells, self.hint_region, self.hint_place, self.hint_elim = set(), set(), None, set()
+        self.hint_marks, self.hint_rings, self.hint_links, self.hint_clues, self.hint_bounds = {}, {}, [], set(), {}
+
+    def show_hint(self, hint, values, notes, peers):
+        """A hint's last stage from the worker's JSON (no redraw): its cells and clues, the placement, the candidates
+        it removes and those it rests on, the rings round placed digits that show a single and the clue bounds; the
+        empty cells it marks that have no notes show their candidates (from `values` and `peers`)."""
+        n = self.n
+        self.forget_hint()
+        self.hint_cells = set(r * n + c for r, c in hint.get("cells", []))
+        self.hint_clues = set((side, i) for side, i in hint.get("clues", []))
+        move = hint.get("move") or {}
+        if "place" in move:
+            r, c, v = move["place"]
+            self.hint_place = (r * n + c, v)
+        self.hint_elim = set((r * n + c, v) for r, c, v in hint.get("removes") or move.get("eliminate", []))
+        self.mark_causes(hint)
+        self.hint_rings = dict((r * n + c, "cause") for r, c in hint.get("rings") or [])
+        self.hint_bounds = dict((r * n + c, "≤" + str(k)) for r, c, k in hint.get("bounds") or [])
+        shown = set(i for i, _v in self.hint_elim) | set(i for i, _v in self.hint_marks)
+        if self.hint_place:
+            shown.add(self.hint_place[0])
+        self.show_candidates(shown, values, notes, peers)
+
+    def mark_causes(self, hint):
+        """The candidates a step rests on: a chain's nodes in two colours (on/off) with its links, a colouring's
+        two colours, else one colour."""
+        n = self.n
+        chain = [node for node in hint.get("chain") or [] if isinstance(node, dict) and "value" in node]
+        if chain:
+            nodes = [[(r * n + c, node["value"]) for r, c in node["cells"]] for node in chain]
+            for node, cands in zip(chain, nodes):
+                for key in cands:
+                    self.hint_marks[key] = "cause" if node.get("on") else "cause2"
+            self.hint_links = [(nodes[k], nodes[k + 1], not chain[k].get("on") and bool(chain[k + 1].get("on")))
+                               for k in range(len(nodes) - 1)]
+        causes = [(r * n + c, v) for r, c, v in hint.get("causes") or []]
+        colours = dict((r * n + c, k) for r, c, k in hint.get("colours") or [])  # colouring: the solver's colours
+        for key in causes:
+            if key not in self.hint_marks:
+                self.hint_marks[key] = "cause2" if colours.get(key[0], 0) % 2 else "cause"
+
+    def show_candidates(self, cells, values, notes, peers):
+        """Show the candidates of empty cells without notes (the deduction made visible on the pencil marks)."""
+        shown = list(self.pencil)
+        for i in cells:
+            if not values[i] and not notes[i]:
+                shown[i] = cell_candidates(list(values), peers, self.n, i)
+        self.pencil = shown
 
     # accessible mirror ------------------------------------------------------------
     def describe(self, i):
@@ -512,6 +576,8 @@ class GridBoard:
         return "Clues: " + "; ".join(parts) + "."
 
     def _update_aria(self):
+        if self._mirror is None:
+            return
         clue_box, text = document.getElementById("aria-clues"), self.clue_text()
         if clue_box is not None and clue_box.textContent != text:
             clue_box.textContent = text

@@ -15,6 +15,8 @@ import random
 from pyscript import document
 from pyscript import window
 
+from journal import Journal
+from journal import today
 from tessera_ui import Store
 from tessera_ui import Timer
 from tessera_ui import Worker
@@ -178,6 +180,12 @@ class Game:
         """The size a puzzle has in the #size choice (None when the page has no sizes)."""
         return puzzle.get("size")
 
+    def record_info(self, puzzle):
+        """What the record of a finished game says of the puzzle: "size", "variant", "grade", "score" (each
+        optional; the grade otherwise comes from the puzzle's label)."""
+        size = self.size_of(puzzle)
+        return {"size": size} if size is not None else {}
+
     def fallback(self):
         """A puzzle to show when there is no starter: the rules module's example."""
         return self.rules.puzzle_of(self.rules.EXAMPLE)
@@ -281,6 +289,10 @@ class Midend:
         self.times = []  # times[i]: the timer's seconds when moves[i] was played
         self.move_times = None  # a replay link's seconds of each of its moves (one step when loaded)
         self.hints = 0  # hints asked for on this puzzle
+        self.stages = {}  # of those hints, how many reached each stage ("1", "2", "3"...) and were applied
+        self.techniques = {}  # the techniques those hints named, and how often
+        self.errors = 0  # errors found by Check on this puzzle
+        self.journal = Journal()  # the finished games (statistics, streaks, history)
         self.replaying = False
         self.index = 0
         self.label = ""
@@ -518,6 +530,11 @@ class Midend:
         ok = isinstance(times, list) and len(times) == len(moves) and all(type(t) is int for t in times)
         self.times = times if ok else [seconds] * len(moves)
         self.hints = hints if type(hints) is int and hints >= 0 else 0
+        stages, errors = saved.get("stages"), saved.get("errors")
+        self.stages = stages if isinstance(stages, dict) and all(type(v) is int for v in stages.values()) else {}
+        self.errors = errors if type(errors) is int and errors >= 0 else 0
+        met = saved.get("techniques")
+        self.techniques = met if isinstance(met, dict) and all(type(v) is int for v in met.values()) else {}
         move_times = saved.get("move_times")
         self.move_times = move_times if isinstance(move_times, list) and all(type(t) is int for t in move_times) \
             else None
@@ -550,6 +567,7 @@ class Midend:
         self.states, self.moves, self.times, self.index = [start], [], [], 0
         self.move_times = times if times and len(times) == len(moves) else None
         self.hints = hints
+        self.stages, self.errors, self.techniques = {}, 0, {}
         self.close_hint(redraw=False)
         self.game.loaded(puzzle)
         if moves:
@@ -619,8 +637,31 @@ class Midend:
         racing, self.timer.running = self.timer.running, not done
         self.game.show_solved(done)
         if done and announce and racing:
-            say(self.game.solved_message(self.timer.text()) + self.hints_text(), "good")
+            trouble = self.keep_record(True)
+            say(self.game.solved_message(self.timer.text()) + self.hints_text() + trouble, "good")
         return done
+
+    def keep_record(self, solved):
+        """Write the game just finished into the player's record (`solved`: by the player, not by Solve); the
+        words of a problem met (" Your record … was set aside …"), else ""."""
+        info = self.game.record_info(self.puzzle)
+        label = self.label
+        daily = label.startswith("Daily ")
+        grades = self.families.get(self.family, {}).get("grades") or []
+        named = label.split(" · ", 1)[-1] if daily else label
+        grade = info.get("grade") or (named if named in grades else "")
+        page = str(window.location.pathname).split("/")[-1] or (self.family + ".html")
+        now = window.Date.new()
+        record = {"family": self.family, "variant": str(info.get("variant") or ""), "size": str(info.get("size") or ""),
+                  "grade": str(grade or "Other"), "day": label[6:16] if daily else today(),
+                  "ended": str(now.toISOString()), "seconds": self.timer.seconds, "hints": self.hints,
+                  "stages": dict(self.stages), "errors": self.errors, "daily": daily, "solved": solved,
+                  "link": page + "#" + self.link(True), "puzzle": self.game.text(self.puzzle),
+                  "techniques": dict(self.techniques)}
+        if info.get("score") is not None:
+            record["score"] = int(info["score"])
+        trouble = self.journal.add(record)
+        return " " + trouble if trouble else ""
 
     def hints_text(self):
         """' Hints used: 2.' (nothing without hints)."""
@@ -670,7 +711,9 @@ class Midend:
         self.store.save({"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
                          "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
                          "verified": self.verified, "times": list(self.times), "hints": self.hints,
-                         "move_times": self.move_times, "view": self.game.kept()})
+                         "move_times": self.move_times, "view": self.game.kept(), "stages": self.stages,
+                         "errors": self.errors, "techniques": self.techniques,
+                         "done": self.game.is_solved(self.puzzle, self.state)})
 
     def save_soon(self):
         """Save every few ticks of the timer."""
@@ -740,6 +783,10 @@ class Midend:
         if ans is not None:
             text, good = self.game.show_check(ans)
             say(text, "good" if good else "error")
+            if not good:
+                found = ans.get("errors")
+                self.errors += found if type(found) is int and found > 0 else 1
+                self.save()
 
     async def ask_hint(self):
         """Fetch the next step, then reveal it stage by stage (where, what and why, apply)."""
@@ -755,6 +802,10 @@ class Midend:
         self.hints += 1
         self.hint = ans
         self.stage = 0
+        self.count_stage("1")
+        technique = ans.get("technique")
+        if isinstance(technique, str) and technique:
+            self.techniques[technique] = self.techniques.get(technique, 0) + 1
         self.show_hint()
         if ans.get("provisional"):
             await self.confirm_hint(ans)
@@ -789,7 +840,12 @@ class Midend:
         """Reveal the next stage of the hint."""
         if self.hint is not None:
             self.stage += 1
+            self.count_stage(str(self.stage + 1))
             self.show_hint()
+
+    def count_stage(self, name):
+        """Count a hint reaching a stage (or being applied), for the record of the game."""
+        self.stages[name] = self.stages.get(name, 0) + 1
 
     def apply_hint(self):
         """Play the hinted move and say which (its "what" stage's title: "Applied: Hidden single.")."""
@@ -803,7 +859,9 @@ class Midend:
         stages = self.game.hint_stages(self.hint)
         title = stages[1 if len(stages) > 1 else 0][0]  # the "what" stage's (where → what → why)
         self.close_hint(redraw=False)
-        if not self.play(moves, "Applied: " + title + "."):
+        if self.play(moves, "Applied: " + title + "."):
+            self.count_stage("applied")
+        else:
             self.redraw()
 
     def close_hint(self, redraw=True):
@@ -838,8 +896,13 @@ class Midend:
                 self.timer.running = running
                 say("Stopped before the solution's first move.")
             return
+        solved = self.game.is_solved(self.puzzle, self.state)
         self.play(moves, ans.get("message") or "Solved by Tessera. Undo takes it back.")
         el("message").className = "message good"
+        if not solved and self.game.is_solved(self.puzzle, self.state):
+            trouble = self.keep_record(False)
+            if trouble:
+                say(str(el("message").innerText) + trouble, "good")
 
     def ask_puzzle(self):
         """Number a request for a new puzzle: only the latest one's answer replaces the board."""

@@ -121,6 +121,11 @@ class PieceGame(Game):
         self._misfit = (puzzle, state, key, why)
         return why
 
+    def record_info(self, puzzle):
+        """The grade the worker measured, once it has."""
+        measured = self.measured or {}
+        return {"grade": measured.get("difficulty")} if measured.get("difficulty") else {}
+
     def is_solved(self, puzzle, state):
         """Every piece of the puzzle placed, without a mistake."""
         return len(state) == len(self.pieces(puzzle)) and not self.problems(puzzle, dict(state))
@@ -329,12 +334,13 @@ class PieceGame(Game):
         self.tray[pid] = (button, pic)
         return button
 
-    def tray_state(self, button, pid, number, size, placed, unit):
+    def tray_state(self, button, pid, size, placed, unit):
         """A tray button's words and look: placed, in hand or in the tray."""
         in_hand = self.hand is not None and self.hand["pid"] == pid
         where = "placed" if pid in placed else "in hand" if in_hand else "in the tray"
-        button.setAttribute("aria-label", "Piece " + str(number) + ": " + self.rules.NAME[pid] + " (" + pid + "), "
-                            + str(size) + " " + unit + ", " + where)
+        shown = str(button.querySelector("span").textContent)  # the name starts with the words shown (WCAG 2.5.3)
+        button.setAttribute("aria-label", shown + ": " + self.rules.NAME[pid] + " (" + pid + "), " + str(size) + " "
+                            + unit + ", " + where)
         button.setAttribute("aria-pressed", "true" if in_hand else "false")
         button.className = button.className.split(" ")[0] + (" placed" if pid in placed else "") + (
             " in-hand" if in_hand else "")

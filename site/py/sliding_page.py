@@ -133,6 +133,10 @@ class SlidingGame(Game):
         """The size a puzzle has in the #size choice."""
         return puzzle["width"] if puzzle["width"] == puzzle["height"] else None
 
+    def record_info(self, puzzle):
+        """The board's width × height."""
+        return {"size": str(puzzle["width"]) + "×" + str(puzzle["height"])}
+
     def new_request(self):
         """The chosen size and grade with a new seed (the worker's `size` is the side of a square)."""
         w, h = rules.parse_size(el("size").value, True)

@@ -61,6 +61,12 @@ class SudokuGame(GridGame):
                 if regions is not None else " Boxes are numbered across, then down: box 1 is top left.") + (
                 " A cage's digits differ and add up to the small number in its corner." if cages else "")
 
+    def record_info(self, puzzle):
+        """Also the variant."""
+        info = GridGame.record_info(self, puzzle)
+        info["variant"] = sudoku.variant_name(self.layout(puzzle))
+        return info
+
     def extra_solved(self, puzzle, values):
         """Every killer cage adds up to its sum."""
         return not sudoku.broken_cages(values, self.layout(puzzle))

@@ -508,7 +508,10 @@ class Timer:
         box.innerText = "" if self.hidden else text
         box.setAttribute("aria-label", "time " + text)
         button = el("timer-toggle")
-        button.innerText = "Show timer" if self.hidden else "Hide timer"
+        words = "Show timer" if self.hidden else "Hide timer"
+        button.innerHTML = ('<span class="wide">' + words + '</span><span class="narrow" aria-hidden="true">'
+                            + words.split(" ")[0] + "</span>")  # a phone's header has room for one word
+        button.setAttribute("aria-label", words)
         button.setAttribute("aria-pressed", "true" if self.hidden else "false")
 
     def toggle(self):

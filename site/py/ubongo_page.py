@@ -3,7 +3,9 @@
 Rules: use each of the card's pieces once, turned any way in space, to fill its squares two
 cubes high; the pieces come from the family set or from the original game's 16 types. Play:
 take a piece from the tray, turn it, click a square of layer 1 or 2 in the layer view to put
-it there (a ghost shows where, in both views). Study: the card's solutions one by one, an
+it there (a ghost shows where, in both views; the cubes that keep it out are drawn red and named). With a
+square chosen, turning the piece steps through the turns of it that fit there. Every card New makes has a
+number (`rules.ubongo.card_number`): Card no. + Go opens one again. Study: the card's solutions one by one, an
 assembly animation, lift pieces out and put them back, recolour. Links:
 ubongo.html#<card code>[~<moves>], e.g. #r4-r2-b4_111.011_2~r2:000,001 (the older ~r2:000001,...
 opens too). Known limits: pieces are placed through the layer view (not dragged in 3D); study
@@ -11,6 +13,7 @@ mode shows at most the solver's first 50 solutions.
 """
 
 import asyncio
+import random
 
 from pyscript import document
 from pyscript import window
@@ -40,11 +43,6 @@ def lift_frames():
     return [0] * 8 if calm() else range(8, -1, -1)
 
 
-def where(q):
-    """ "layer 1, row 2, column 3" for cube (1, 2, 0)."""
-    return "layer " + str(q[2] + 1) + ", row " + str(q[0] + 1) + ", column " + str(q[1] + 1)
-
-
 class UbongoGame(PieceGame):
     """The card in a 3D view and a layer view, the tray, study mode; the pointer and the keys."""
 
@@ -53,9 +51,10 @@ class UbongoGame(PieceGame):
     rules = ub
     board_word = "card"
     solved_words = "Every square is filled two cubes high."
-    ids = PieceGame.ids + ("assemble", "card-info", "layers", "lift-back", "mode-play", "mode-study", "play-panel",
-                           "recolour", "sol-info", "sol-next", "sol-prev", "study-panel", "turn-x", "turn-y", "turn-z",
-                           "variant", "view", "view-reset", "view-x", "view-y", "view-z", "zoom-in", "zoom-out")
+    ids = PieceGame.ids + ("assemble", "card-go", "card-info", "card-no", "layers", "lift-back", "mode-play",
+                           "mode-study", "play-panel", "recolour", "sol-info", "sol-next", "sol-prev", "study-panel",
+                           "turn-x", "turn-y", "turn-z", "variant", "view", "view-reset", "view-x", "view-y", "view-z",
+                           "zoom-in", "zoom-out")
     _memo = (None, None)
 
     def __init__(self):
@@ -79,6 +78,8 @@ class UbongoGame(PieceGame):
         self.mirror = None
         self.tray = {}
         self._cache = {}
+        self.number = None  # the card's number (rules.ubongo.card_number), when it has one
+        self._clash = (None, None, None)  # (state, (piece, cubes), rules.ubongo.clash's answer) of the last asked
 
     # family hooks -----------------------------------------------------------------------
     def card_of(self, puzzle):
@@ -108,12 +109,54 @@ class UbongoGame(PieceGame):
         return tuple(int(v) for v in obj)
 
     def welcome(self, puzzle):
-        """A new card of a level, or a ready-made one."""
+        """A new card of a level (and its number), or a ready-made one."""
         level = puzzle.get("level")
         if level:
-            return ("A new level " + str(level) + " card with " + str(len(puzzle["pieces"])) + " pieces of "
-                    + ub.SET_NAMES[ub.set_of(puzzle["pieces"])] + ".")
+            number = ub.number_of(puzzle)
+            return ("A new level " + str(level) + " card" + (" (no. " + str(number) + ")" if number else "") + " with "
+                    + str(len(puzzle["pieces"])) + " pieces of " + ub.SET_NAMES[ub.set_of(puzzle["pieces"])] + ".")
         return "A card to fill: take a piece from the tray and put it on layer 1 or 2."
+
+    def new_request(self):
+        """A card of the chosen level and pieces whose seed is a card number, so that it can be opened again."""
+        level = int(el("difficulty").value or "1")
+        return {"seed": ub.card_no(level, el("variant").value or ub.KITS[0], random.getrandbits(16)),
+                "difficulty": level, "variant": el("variant").value or ub.KITS[0]}
+
+    def kept(self):
+        """The card's number (a link's card has none), saved with the game."""
+        return {"card": self.number} if self.number else None
+
+    def restore(self, kept):
+        """The saved card number, when it is one of this card's piece set."""
+        try:
+            number, _, kit = ub.card_number(str(kept["card"]))
+            if kit == ub.set_of(self.card.pieces):
+                self.number = number
+                self.show_info()
+        except (ValueError, KeyError, TypeError):
+            pass
+
+    def open_number(self):
+        """Card no. + Go: open the card of a typed number (a bad one is refused and the game stays as it was)."""
+        try:
+            number, level, kit = ub.card_number(el("card-no").value)
+        except ValueError as exc:
+            say(str(exc), "error")
+            return
+        if number == self.number:
+            say("Card no. " + str(number) + " is the card you are playing.")
+            return
+        spawn(self.make_number(number, level, kit, self.midend.ask_puzzle()))
+
+    async def make_number(self, number, level, kit, asked):
+        """Ask the worker for card `number` and play it; the game in progress stays one Undo away."""
+        say("Opening card no. " + str(number) + "…")
+        ans = await self.midend.ask("generate", {"seed": number, "difficulty": level, "variant": kit},
+                                    "Card no. " + str(number) + " opens when the solver has loaded…")
+        if ans is not None and asked == self.midend.asked:
+            self.midend.load(ans, message="Card no. " + str(number) + ": level " + str(level) + " with "
+                             + str(len(ans["pieces"])) + " pieces of " + ub.SET_NAMES[kit] + ".")
 
     def order(self, solution):
         """Bottom-up, the way a card is built."""
@@ -172,6 +215,8 @@ class UbongoGame(PieceGame):
         click("assemble", lambda: spawn(self.assemble()))
         click("lift-back", self.unlift)
         click("recolour", self.recolour)
+        click("card-go", self.open_number)
+        on(el("card-no"), "keydown", lambda ev: self.open_number() if str(ev.key) == "Enter" else None)
         for event, handler in self.orbit.handlers():
             on(self.canvas, event, handler)
         on(self.canvas, "contextmenu", self.context_menu)
@@ -181,6 +226,7 @@ class UbongoGame(PieceGame):
         """A new card: its layers and tray; study mode shows its solutions."""
         PieceGame.loaded(self, puzzle)
         self.card = self.card_of(puzzle)
+        self.number = ub.number_of(puzzle)
         el("variant").value = ub.set_of(self.card.pieces)  # the piece set choice follows the card shown
         self.solutions = None
         self.sol_index = 0
@@ -211,11 +257,45 @@ class UbongoGame(PieceGame):
         return dict(self.preview) if self.preview is not None else self.placed()
 
     def ghost(self):
-        """(piece id, cubes, fits) of the piece in hand at the cursor, or None."""
+        """(piece id, cubes, fits, the cubes in the way) of the piece in hand at the cursor, or None."""
         if self.mode != "play" or self.hand is None or self.cursor is None:
             return None
+        pid = self.hand["pid"]
         cubes = ub.fit(self.hand["shape"], self.hand["anchor"], self.cursor, self.card.size())
-        return (self.hand["pid"], cubes, self.misfit(self.hand["pid"], cubes) is None)
+        if self.misfit(pid, cubes) is None:
+            return (pid, cubes, True, ())
+        outside, covered = self.clash(pid, cubes)
+        return (pid, cubes, False, outside + tuple(q for q, _ in covered) or cubes)
+
+    def clash(self, pid, cubes):
+        """`rules.ubongo.clash` of a piece on cubes now; the last answer is kept for the frames of a turning view."""
+        state, key = self.midend.state, (pid, tuple(cubes))
+        if self._clash[0] is not state or self._clash[1] != key:
+            others = dict((p, c) for p, c in state if p != pid)
+            self._clash = (state, key, ub.clash(self.card, others, pid, cubes))
+        return self._clash[2]
+
+    def misfit(self, pid, cells):
+        """Why a piece cannot go on these cubes: how many and which are outside the card or on another piece (the
+        rules' sentence for anything else), or None when it can."""
+        why = PieceGame.misfit(self, pid, cells)
+        if why is None:
+            return None
+        outside, covered = self.clash(pid, cells)
+        return ub.clash_text(self.card, pid, outside, covered) if outside or covered else why
+
+    def ways(self):
+        """The turns of the piece in hand that fit at the chosen square (`rules.ubongo.ways_at`); None without one."""
+        if self.mode != "play" or self.hand is None or self.cursor is None:
+            return None
+        return ub.ways_at(self.card, self.placed(), self.hand["pid"], self.cursor)
+
+    def ways_words(self, ways):
+        """What fits at the chosen square, for a refused placement."""
+        if not ways:
+            return "No turn of it fits on this square: try another."
+        return ("It fits here turned " + ("one way: press R, T or E (or a turn button) to turn it so." if len(ways) == 1
+                else str(len(ways)) + " ways: press R, T or E (or the turn buttons) to go through them."))
 
     def groups(self):
         """What the 3D view draws, as groups of cubes."""
@@ -233,10 +313,13 @@ class UbongoGame(PieceGame):
         if self.mode == "play" and hinted is not None:
             out.append(cv.Group(hinted[1], self.colour(hinted[0]), None, 0.45, "hint"))
         ghost = self.ghost()
-        if ghost is not None:
-            pid, cubes, fits = ghost
-            out.append(cv.Group(cubes, self.colour(pid) if fits else css("--wrong") or "#d92d20", None,
-                                0.5 if fits else 0.4, "ghost"))
+        if ghost is not None:  # the cubes in the way red, the rest as a ghost that fits
+            pid, cubes, _fits, bad = ghost
+            rest = [q for q in cubes if q not in bad]
+            if rest:
+                out.append(cv.Group(rest, self.colour(pid), None, 0.5, "ghost"))
+            if bad:
+                out.append(cv.Group(bad, css("--wrong") or "#d92d20", None, 0.85, "clash"))
         return out
 
     # drawing ------------------------------------------------------------------------------
@@ -259,14 +342,16 @@ class UbongoGame(PieceGame):
             self.draw_view()
 
     def draw_view(self):
-        """Paint the 3D view."""
+        """Paint the 3D view (its `data-clash` says how many cubes it draws red, in the way of the piece in hand)."""
         if self.card is None:
             return
         solved = self.mode == "play" and self.preview is None and self.is_solved(self.midend.puzzle,
                                                                                   self.midend.state)
-        self.faces = cv.paint(self.canvas, self.camera, self.card.size(), self.card.footprint, self.groups(), css,
+        groups = self.groups()
+        self.faces = cv.paint(self.canvas, self.camera, self.card.size(), self.card.footprint, groups, css,
                               window.devicePixelRatio or 1, solved)
         self.canvas.setAttribute("data-view", ",".join(str(v) for v in self.camera.key()))
+        self.canvas.setAttribute("data-clash", str(sum(len(g.cubes) for g in groups if g.style == "clash")))
 
     def build_layers(self):
         """One grid of squares per layer (the layer view) and the accessible mirror."""
@@ -312,14 +397,18 @@ class UbongoGame(PieceGame):
         owner = cell_owner(shown)
         ghost = self.ghost()
         gcubes = {}
+        bad = ()
         if ghost is not None:
-            for q in ghost[1]:
-                gcubes[q] = ghost[0] + ("" if ghost[2] else " (does not fit)")
+            pid, cubes, fits, bad = ghost
+            on_piece = dict(self.clash(pid, cubes)[1]) if not fits else {}
+            for q in cubes:
+                gcubes[q] = pid + ("" if fits else " (does not fit" + (": " + on_piece[q] + " is there" if q in on_piece
+                                                                       else "") + ")")
         hinted = self.hinted()[0] if self.mode == "play" else set()
         errors = self.marks()
         for q, node in self.cells.items():
             pid = owner.get(q)
-            text = where(q) + ": " + (pid + " (" + ub.NAME[pid] + ")" if pid else "empty")
+            text = ub.where(q) + ": " + (pid + " (" + ub.NAME[pid] + ")" if pid else "empty")
             if q in gcubes:
                 text += ", preview of " + gcubes[q]
             if q in hinted:
@@ -327,10 +416,10 @@ class UbongoGame(PieceGame):
             if q in errors:
                 text += ", wrong"
             cls = "ub-cell" + (" filled" if pid else "") + (" ghost" if q in gcubes else "") + (
-                " bad" if q in gcubes and ghost is not None and not ghost[2] else "") + (
+                " bad" if q in bad else "") + (
                 " hint" if q in hinted else "") + (" wrong" if q in errors else "") + (
                 " cursor" if q == self.cursor and self.hand is not None else "")
-            colour = self.colour(pid) if pid else (self.colour(ghost[0]) if q in gcubes and ghost[2] else "")
+            colour = self.colour(pid) if pid else (self.colour(ghost[0]) if q in gcubes and q not in bad else "")
             key = (text, cls, colour)
             if self._cache.get(q) == key:
                 continue
@@ -346,9 +435,9 @@ class UbongoGame(PieceGame):
         camera = cv.Camera()
         colours = {"plate": "#000000", "plate-edge": "#000000", "edge": css("--ub-edge") or "#1f2328",
                    "wrong": "#d92d20", "ghost-edge": "#000000", "hint-edge": "#000000"}
-        for k, pid in enumerate(self.card.pieces):
+        for pid in self.card.pieces:
             button, pic = self.tray[pid]
-            in_hand = self.tray_state(button, pid, k + 1, len(ub.SHAPE[pid]), placed, "cubes")
+            in_hand = self.tray_state(button, pid, len(ub.SHAPE[pid]), placed, "cubes")
             shape = self.hand["shape"] if in_hand else ub.normalise(ub.SHAPE[pid])
             box = tuple(max(q[i] for q in shape) + 1 for i in range(3))
             ctx = pic.getContext("2d")
@@ -371,7 +460,7 @@ class UbongoGame(PieceGame):
         text = ub.NAME[pid] + " (" + pid + ", " + str(len(ub.SHAPE[pid])) + " cubes): "
         if pid in shown:
             return text + ("in the solution at " if self.mode == "study" else "placed at ") + "; ".join(
-                where(q) for q in shown[pid])
+                ub.where(q) for q in shown[pid])
         if self.mode == "study":
             return text + ("lifted out" if pid in self.lifted else "not shown")
         return text + self.hand_words(pid)
@@ -385,6 +474,8 @@ class UbongoGame(PieceGame):
         shown = label if label and label != grade else ""  # a card of a chosen level: its grade said once, later
         text = (shown + " · " if shown else "") + str(len(card.pieces)) + " pieces · " + str(
             len(card.footprint)) + " squares × " + str(card.height) + " layers"
+        if self.number:
+            text = "Card no. " + str(self.number) + " · " + text
         if known is not None:
             level = known.get("level", 0)
             n = known.get("solutions", 0)
@@ -495,12 +586,29 @@ class UbongoGame(PieceGame):
             PieceGame.take(self, pid, at)
 
     def turn_hand(self, axis, times=1):
-        """Turn the piece in hand a quarter about an axis (0 roll, 1 tip, 2 turn)."""
+        """Turn the piece in hand: with a square chosen, to the next turn of it that fits there (the previous one
+        when `times` is 3, Shift); else, or when none fits there, a quarter about an axis (0 roll, 1 tip, 2 turn)."""
         if self.hand is None:
             say("Take a piece from the tray first (keys 1 to " + str(len(self.card.pieces)) + ").")
             return
-        for _ in range(times):
-            self.hand["shape"], self.hand["anchor"] = ub.turn(self.hand["shape"], self.hand["anchor"], axis)
+        hand, ways = self.hand, self.ways()
+        if ways:
+            shapes = [shape for shape, _ in ways]
+            step = -1 if times == 3 else 1
+            if hand["shape"] in shapes:  # held so that it does not fit: first the way this turn of it fits
+                k = shapes.index(hand["shape"]) + (step if self.ghost()[2] else 0)
+            else:
+                k = 0 if step == 1 else -1
+            hand["shape"], hand["anchor"] = ways[k % len(ways)]
+            say("Way " + str(k % len(ways) + 1) + " of " + str(len(ways)) + " that " + ub.label(hand["pid"])
+                + " fits at " + ub.where(self.cursor) + " (R, T or E: the next; with Shift: back). Tap or click the "
+                "square to put it there.")
+        else:
+            for _ in range(times):
+                hand["shape"], hand["anchor"] = ub.turn(hand["shape"], hand["anchor"], axis)
+            if ways is not None:
+                say("No turn of " + ub.label(hand["pid"]) + " fits at " + ub.where(self.cursor) + ", so it turns "
+                    "through all its turns as usual: choose another square to see what fits there.")
         self.redraw()
 
     def cell_click(self, q):
@@ -521,6 +629,15 @@ class UbongoGame(PieceGame):
             return
         if not self.put(self.hand["pid"], ub.fit(self.hand["shape"], self.hand["anchor"], q, self.card.size())):
             self.redraw()  # the ghost, where it does not fit
+
+    def put(self, pid, cubes):
+        """Place a piece; when it does not fit, say which cubes are in the way (drawn red) and what fits there."""
+        why = self.misfit(pid, cubes)
+        if why is None:
+            return PieceGame.put(self, pid, cubes)
+        say("That does not fit: " + why[:1].lower() + why[1:] + " The crossed red cubes in the view show them. "
+            + self.ways_words(self.ways()), "error")
+        return False
 
     # study mode ------------------------------------------------------------------------------------
     async def load_solutions(self):

@@ -116,6 +116,7 @@ def _faces():
 
 FACES = _faces()
 SOLID = ("solid", "wrong")  # styles of placed pieces (pickable, hiding faces they touch)
+CLASH_AHEAD = 0.002  # a "clash" cube (a ghost's cube in the way) is painted over a placed cube in the same place
 LIGHT = (-0.35, 0.55, 0.76)  # in view coordinates: from the upper left, in front
 
 
@@ -132,7 +133,8 @@ def shade(colour, factor):
 
 
 class Group:
-    """Cubes drawn alike: owner (a piece id or None), colour, opacity, style, and a lift (z offset)."""
+    """Cubes drawn alike: owner (a piece id or None), colour, opacity, style ("solid" and "wrong" placed pieces,
+    "ghost" the piece in hand, "clash" its cubes in the way, "hint"), and a lift (z offset)."""
 
     def __init__(self, cubes, colour, owner=None, alpha=1.0, style="solid", lift=0.0):
         self.cubes = cubes
@@ -190,7 +192,7 @@ def polygons(camera, box, footprint, groups, width, height):
                     continue
                 pts = [project((base[0] + a, base[1] + b, base[2] + c + g.lift)) for a, b, c in corners]
                 bright = 0.5 + 0.55 * max(0.0, n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2])
-                depth = sum(p[2] for p in pts) / 4
+                depth = sum(p[2] for p in pts) / 4 + (CLASH_AHEAD if g.style == "clash" else 0.0)
                 out.append((depth, [(p[0], p[1]) for p in pts], g.colour, bright, g.alpha, g.owner, g.style))
     out.sort(key=lambda f: f[0])
     return out
@@ -220,7 +222,8 @@ def pick(faces, x, y):
 
 
 def draw(ctx, faces, colours, line_width=1.0):
-    """Paint faces in order: flat-shaded fills, then their edges (colours: plate, plate-edge, edge, wrong)."""
+    """Paint faces in order: flat-shaded fills, then their edges (colours: plate, plate-edge, edge, wrong); the faces
+    of a "clash" cube are crossed."""
     cache = {}
     for _depth, pts, colour, bright, alpha, _owner, style in faces:
         fill = colours["plate"] if style == "plate" else colour
@@ -242,9 +245,14 @@ def draw(ctx, faces, colours, line_width=1.0):
         elif style == "wrong":
             ctx.strokeStyle = colours["wrong"]
             ctx.lineWidth = line_width * 2.5
-        elif style in ("ghost", "hint"):
-            ctx.strokeStyle = colours["ghost-edge"] if style == "ghost" else colours["hint-edge"]
+        elif style in ("ghost", "hint", "clash"):
+            ctx.strokeStyle = colours["hint-edge"] if style == "hint" else colours["ghost-edge"]
             ctx.lineWidth = line_width * 2
+            if style == "clash":  # crossed out, so that it differs from a red piece
+                ctx.moveTo(pts[0][0], pts[0][1])
+                ctx.lineTo(pts[2][0], pts[2][1])
+                ctx.moveTo(pts[1][0], pts[1][1])
+                ctx.lineTo(pts[3][0], pts[3][1])
         else:
             ctx.strokeStyle = colours["edge"]
             ctx.lineWidth = line_width

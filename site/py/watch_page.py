@@ -1,9 +1,12 @@
 """Watch the solver (MicroPython, main thread): two solver traces of one puzzle, animated side by side.
 
-Sudoku pits the study's naive backtracking against Tessera's propagation; Skyscrapers the
-reference's phase solver against the hint logic; the sliding puzzle IDA* (thresholds, then the
-optimal moves) against Parberry's real-time method; Genius Square and Cubes 3D show one exact
-cover search placing and taking back pieces. Events stream from the worker in chunks as the
+Each pane runs one of the family's trace methods (the registry's "method_notes"), chosen in the pane; the
+study's method faces Tessera's at first: Sudoku's naive backtracking against propagation (or the hint logic);
+Skyscrapers the reference's phase solver against the hint logic; the sliding puzzle IDA* (thresholds, then the
+optimal moves) against Parberry's real-time method (or the lab's greedy search); Genius Square and Cubes 3D show
+one exact cover search placing and taking back pieces. A pane's choice restarts that pane on the same puzzle;
+both panes may run the same method; the choices are saved per family with the speed and layout (links carry
+the puzzle alone). Events stream from the worker in chunks as the
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
 Each family's registry entry (data/families.json) says how it is watched ("watch": the view, whether its methods
 compare, its sizes); its rules module comes from family_rules (written by the build from the registry). Latin grids
@@ -64,6 +67,16 @@ WATCH = {}  # family -> how it is watched: its registry entry's "watch" (view, c
 def watched(family):
     """How a family is watched (an empty entry for one the registry does not know)."""
     return WATCH.get(family) or {}
+
+
+def set_options(select, items):
+    """Replace a select's options by (value, label) pairs."""
+    select.innerHTML = ""
+    for value, label in items:
+        opt = document.createElement("option")
+        opt.value = str(value)
+        opt.textContent = label
+        select.appendChild(opt)
 
 
 def steps_text(number):
@@ -235,6 +248,9 @@ class Pane:
         self.drop_trace()
         self.family, self.method = family, method
         self.request = request_of(family, puzzle)
+        el("title-" + self.key).innerText = method["title"]
+        el("about-" + self.key).innerText = method["about"]
+        el("method-" + self.key).value = method["name"]
         kind = watched(family).get("view", "grid")
         for ids in VIEW_IDS.values():
             for ident in ids:
@@ -434,6 +450,7 @@ class WatchPage:
         self.speed_index = 6  # 1,000 board changes a second (100 left naive backtracking crawling)
         self.starters = {}
         self.info = {}  # family -> its registry entry (data/families.json: grades, sizes, methods)
+        self.choices = {}  # family -> the method names its panes run, as chosen (saved)
         self.last_live = 0
         self.asked = 0  # numbers the puzzle requests: only the latest one's answer is shown
         self.bind()
@@ -455,14 +472,10 @@ class WatchPage:
         on("family", "change", lambda _e: self.change_family())
         on("size", "change", lambda _e: self.new_puzzle())
         on("variant", "change", lambda _e: self.change_variant())
-        select = el("variant")
-        select.innerHTML = ""
-        for name, label, *_flags in sudoku.VARIANTS:
-            opt = document.createElement("option")
-            opt.value = name
-            opt.textContent = label
-            select.appendChild(opt)
+        set_options(el("variant"), [(name, label) for name, label, *_flags in sudoku.VARIANTS])
         on("show", "change", lambda _e: self.set_show(str(el("show").value)))
+        for key in self.panes:
+            on("method-" + key, "change", lambda _e, key=key: self.choose_method(key))
         on(document, "keydown", self.key)
 
     # start-up ---------------------------------------------------------------------------------
@@ -476,6 +489,8 @@ class WatchPage:
         speed = saved.get("speed")
         self.set_speed(speed if type(speed) is int else self.speed_index)
         self.set_show(saved.get("show", "both"))
+        choices = saved.get("methods")
+        self.choices = choices if type(choices) is dict else {}  # saved before panes had a choice: the defaults
         fragment = link_fragment()
         if fragment:
             set_fragment("")
@@ -514,6 +529,44 @@ class WatchPage:
         found = (self.info.get(family) or {}).get("method_notes") or []
         return [m for m in found if m.get("study")] + [m for m in found if not m.get("study")]
 
+    def chosen(self, family):
+        """The methods of the two panes: the saved choice of each that the family still has, else the first two
+        (a one-method family's second pane keeps its one method, ready but hidden)."""
+        methods = self.methods(family)
+        by_name = {m["name"]: m for m in methods}
+        saved = self.choices.get(family)
+        saved = saved if type(saved) is list and len(saved) == 2 else [None, None]
+        defaults = methods[:2] + methods[-1:]
+        return [by_name.get(name) if type(name) is str and name in by_name else default
+                for name, default in zip(saved, defaults)]
+
+    def fill_methods(self, family):
+        """Each pane's method choice: every method of the family by its title (disabled when it has one)."""
+        methods = self.methods(family)
+        for key in self.panes:
+            set_options(el("method-" + key), [(m["name"], m["title"]) for m in methods])
+            el("method-" + key).disabled = len(methods) < 2
+
+    def choose_method(self, key):
+        """A pane's method chosen: that pane starts again on the same puzzle with it (remembered for the family)."""
+        pane = self.panes[key]
+        if self.puzzle is None:
+            return
+        name = str(el("method-" + key).value)
+        family = pane.family  # the puzzle's (a family chosen meanwhile has no puzzle yet)
+        found = [m for m in self.methods(family) if m["name"] == name]
+        if not found or name == pane.method["name"]:
+            el("method-" + key).value = pane.method["name"]
+            return
+        pane.reset(family, found[0], self.puzzle)
+        names = [p.method["name"] for p in self.order]
+        self.choices[family] = names
+        self.update_compare()
+        self.save_prefs()
+        same = " Both panes now run it, step for step alike." if names[0] == names[1] else ""
+        say(("The first" if key == "a" else "The second") + " pane now runs " + found[0]["title"] + ", from the start"
+            + (": it is playing." if self.playing else ": press Play to watch it.") + same)
+
     def fill_selects(self, family, size=None):
         """The family's watched sizes and grades from its registry entry (and the puzzle's own size).
         `size` is chosen (None: the choice stays)."""
@@ -531,12 +584,7 @@ class WatchPage:
                                      ("difficulty", [(i + 1, g) for i, g in enumerate(grades)], None)):
             select = el(ident)
             keep = chosen or str(select.value or "1")
-            select.innerHTML = ""
-            for value, label in items:
-                opt = document.createElement("option")
-                opt.value = str(value)
-                opt.textContent = label
-                select.appendChild(opt)
+            set_options(select, items)
             if items:
                 select.value = keep if any(str(v) == keep for v, _ in items) else str(items[0][0])
         el("custom-box").hidden = family != "sudoku"
@@ -562,11 +610,9 @@ class WatchPage:
         if family == "sudoku":
             el("variant").value = sudoku.variant_name(sudoku.layout_of(puzzle))
         self.fill_selects(family, n)
-        methods = self.methods(family)
-        for pane, method in zip(self.order, methods + methods[-1:]):  # a one-method family
-            pane.reset(family, method, puzzle)  # keeps its second pane ready but hidden
-            el("title-" + pane.key).innerText = method["title"]
-            el("about-" + pane.key).innerText = method["about"]
+        self.fill_methods(family)
+        for pane, method in zip(self.order, self.chosen(family)):
+            pane.reset(family, method, puzzle)
         self.layout()
         el("share-row").hidden = True
         self.update_compare()
@@ -578,7 +624,7 @@ class WatchPage:
         say(message or ("A " + size_label(family, n) + " " + title + (" · " + grade if grade else "")
                         + (": press Play to watch the solver work on it." if single else
                            ": press Play to watch both solvers work on it.")))
-        self.store.save({"family": family, "puzzle": puzzle, "speed": self.speed_index, "show": self.show_mode})
+        self.save_prefs()
 
     def new_puzzle(self):
         """Generate a puzzle of the chosen size and difficulty in the worker; the choices are read and the request
@@ -786,10 +832,10 @@ class WatchPage:
         el("panes").className = "watch-panes" + ("" if mode == "both" else " single")
 
     def save_prefs(self):
-        """Remember speed and layout with the puzzle."""
+        """Remember speed, layout and the panes' methods with the puzzle."""
         if self.puzzle is not None:
             self.store.save({"family": self.family, "puzzle": self.puzzle, "speed": self.speed_index,
-                             "show": self.show_mode})
+                             "show": self.show_mode, "methods": self.choices})
 
     # display -----------------------------------------------------------------------------------
     def refresh(self, mirror):

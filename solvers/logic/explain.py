@@ -34,8 +34,9 @@ def told(hint: Hint, values: Sequence[int], peers: Sequence[Sequence[int]]) -> H
     else:
         score = hint.extra.get("score")
         scale = f" This kind of step scores {score} on the difficulty scale." if score else ""
+        ended = why if why.endswith("...") else why.rstrip(".") + "."  # a list cut short keeps its "..."
         stages = (("Look here", f"{hint.where or why}: there is a step to find there."),
-                  (technique, f"{hint.what or technique}.{scale}"), (f"Why: {technique}", why.rstrip(".") + "."))
+                  (technique, f"{hint.what or technique}.{scale}"), (f"Why: {technique}", ended))
     extra = hint.extra
     place = (hint.move or {}).get("place") if isinstance(hint.move, dict) else None
     if place and not extra.get("causes") and technique not in DIRECT:

@@ -139,14 +139,15 @@ class Grid:
                 self.put(changes, i, self.values[i], self.pencil[i] & ~(1 << (v - 1)))
                 cells.append(i)
             self.mark = (tuple(cells), "clear")
-        elif kind == "candidates":
+        elif kind == "candidates":  # a lone candidate is the cell's value, unless the event lists "notes"
             cells = []
+            notes = ev.get("notes")
             for r, row in enumerate(ev["grid"]):
                 for c, marks in enumerate(row):
                     i = r * self.n + c
                     if self.given[i]:
                         continue
-                    single = len(marks) == 1
+                    single = len(marks) == 1 and not notes
                     value, pencil = (latin.value_of(marks, self.n), 0) if single else (0, latin.mask_of(marks, self.n))
                     if (value, pencil) != (self.values[i], self.pencil[i]):
                         self.put(changes, i, value, pencil)

@@ -5,7 +5,10 @@ once, turned any way in space (no mirror images: they are solid pieces). Cubes a
 (row, column, layer) tuples, layer 0 at the bottom. Errors are ValueError with a sentence.
 Two piece sets: the eight-piece family set and the original game's 16 piece types; a card's
 pieces come from one set, each type at most once (as the study's generator uses them).
-Known limits: no solving here (see solvers/ubongo.py).
+A generated card has a number (`card_number`): the level and piece set in its first digit, and the generator's
+seed. `clash` says which cubes of a refused placement are outside the card or on another piece, `ways_at`
+which turns of a piece fit at a chosen cube.
+Known limits: no solving here (see solvers/ubongo.py); a card number needs the worker to make its card.
 """
 
 from . import placing
@@ -40,7 +43,8 @@ PIECES = (
     ("gt", "green T", "#2e8b3a", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 1, 0))),
     ("gj", "green J", "#15522a", ((0, 0, 0), (0, 1, 0), (0, 2, 0), (1, 2, 0))),
 )
-SETS = {"family": [p[0] for p in PIECES[:8]], "original": [p[0] for p in PIECES[8:]]}  # the first is the default
+KITS = ("family", "original")  # the piece sets in order: the first is the default, the order numbers cards
+SETS = {KITS[0]: [p[0] for p in PIECES[:8]], KITS[1]: [p[0] for p in PIECES[8:]]}
 SET_NAMES = {"family": "the family set", "original": "the original game's set"}
 IDS = [p[0] for p in PIECES]
 NAME = {p[0]: p[1] for p in PIECES}
@@ -56,6 +60,11 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # one link digit per coordinate
 def label(pid: str) -> str:
     """ "the red two (r2)"."""
     return "the " + NAME[pid] + " (" + pid + ")"
+
+
+def where(q: tuple) -> str:
+    """ "layer 1, row 2, column 3" for cube (1, 2, 0): counted from 1, as the page's layer grids are."""
+    return "layer " + str(q[2] + 1) + ", row " + str(q[0] + 1) + ", column " + str(q[1] + 1)
 
 
 def piece_id(text: object) -> str:
@@ -156,10 +165,10 @@ def fit(shape: object, anchor: tuple, at: tuple, size: tuple) -> tuple:
     """The cubes of `shape` with its anchor at `at` (row, col, layer), pushed inside the box `size`."""
     pts = [(at[0] + q[0] - anchor[0], at[1] + q[1] - anchor[1], at[2] + q[2] - anchor[2]) for q in shape]
     shift = []
-    for i in range(3):
+    for i in range(3):  # a piece longer than the box starts at 0 and sticks out past the far side (above the top)
         lo = min(p[i] for p in pts)
         hi = max(p[i] for p in pts)
-        shift.append(-lo if lo < 0 else size[i] - 1 - hi if hi > size[i] - 1 else 0)
+        shift.append(-lo if lo < 0 else max(size[i] - 1 - hi, -lo) if hi > size[i] - 1 else 0)
     return tuple(sorted((p[0] + shift[0], p[1] + shift[1], p[2] + shift[2]) for p in pts))
 
 
@@ -329,6 +338,114 @@ def problem_text(problem: tuple) -> str:
     if rule == "overlap":
         return name + " and " + label(other) + " overlap."
     return name + " cannot go there."
+
+
+def clash(card: Card, placed: dict, pid: str, cubes: object) -> tuple:
+    """Where a piece laid on `cubes` beside the `placed` pieces breaks the rules: (the cubes outside the card,
+    ((cube, the piece already there), ...)), both sorted; two empty tuples when none is (or the cubes are not
+    the piece's shape: see `problems`)."""
+    build = dict(placed)
+    build[pid] = tuple(cubes)
+    outside = []
+    covered = []
+    for rule, first, found, other in card.problems(build):
+        if rule == "off-board" and first == pid:
+            outside.extend(found)
+        elif rule == "overlap" and pid in (first, other):
+            covered.append((found[0], other if first == pid else first))
+    return tuple(sorted(outside)), tuple(sorted(covered))
+
+
+def _square(q: tuple) -> str:
+    """ "row 1, column 2": where a cube above or below the card is."""
+    return "row " + str(q[0] + 1) + ", column " + str(q[1] + 1)
+
+
+def _at(cubes: list, words: object) -> str:
+    """ "(at row 1, column 2; row 1, column 3)": where some cubes are, in `words`."""
+    return "(at " + "; ".join(words(q) for q in cubes) + ")"
+
+
+def clash_text(card: Card, pid: str, outside: object, covered: object) -> str:
+    """The sentence for `clash`'s answer: how many of the piece's cubes are in the way, and which: above the top
+    layer, below the bottom one, off the card's edge, or on which other piece."""
+    top = card.height
+    groups = [("above the top layer", _square, [q for q in outside if q[2] >= top]),
+              ("below the bottom layer", _square, [q for q in outside if q[2] < 0]),
+              ("off the card's edge", where, [q for q in outside if 0 <= q[2] < top])]
+    for other in IDS:
+        groups.append(("on " + other + ", the " + NAME[other], where, [q for q, o in covered if o == other]))
+    parts = [str(len(cubes)) + " " + what + " " + _at(cubes, words) for what, words, cubes in groups if cubes]
+    count, size = len(outside) + len(covered), len(SHAPE[pid])
+    kind = ("outside the card or on another piece" if outside and covered else "outside the card" if outside
+            else "on another piece")
+    many = "all " + str(size) + " of its cubes " if count == size else str(count) + " of its " + str(size) + " cubes "
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return label(pid)[:1].upper() + label(pid)[1:] + " would have " + many + kind + ": " + listed + "."
+
+
+def ways_at(card: Card, placed: dict, pid: str, at: tuple) -> list:
+    """The turns of a piece that fit on the card with a cube at `at`, beside the other `placed` pieces:
+    [(shape, anchor)] in `orientations` order, the anchor being the cube put at `at` (the piece's lowest middle
+    cube when that fits, else the first cube that does), so that `fit(shape, anchor, at, ...)` lays it there."""
+    taken = set(q for other, cubes in placed.items() if other != pid for q in cubes)
+    if at not in card.inside or at in taken:
+        return []
+    out = []
+    for shape in orientations(SHAPE[pid]):
+        first = anchor_of(shape)
+        for a in [first] + [q for q in shape if q != first]:
+            laid = [(at[0] + q[0] - a[0], at[1] + q[1] - a[1], at[2] + q[2] - a[2]) for q in shape]
+            if all(q in card.inside and q not in taken for q in laid):
+                out.append((shape, a))
+                break
+    return out
+
+
+# ----- card numbers ------------------------------------------------------------------------
+# A card New makes has a number, like 24821: its first digit is the level (1 to 4 with the family set, 5 to 8 the
+# same levels with the original game's pieces) and the whole number is the generator's seed, so it makes the same
+# card everywhere (python -m solvers ubongo generate --seed 24821 --difficulty 2).
+
+CARDS_PER_LEVEL = 10000
+FIRST_CARD = CARDS_PER_LEVEL
+LAST_CARD = CARDS_PER_LEVEL * (len(KITS) * len(GRADES) + 1) - 1
+
+
+def card_no(level: int, kit: str, serial: int) -> int:
+    """The number of card `serial` (0 to 9999) of a level (1 to 4) and piece set."""
+    return (KITS.index(kit) * len(GRADES) + level) * CARDS_PER_LEVEL + serial % CARDS_PER_LEVEL
+
+
+def card_number(text: object) -> tuple:
+    """(number, level, piece set) of a card number as typed (spaces and a leading "#" are ignored); ValueError
+    with a sentence a player can read when it is empty, not a number or no card's."""
+    typed = str(text if text is not None else "").strip()
+    digits = typed.replace(" ", "").lstrip("#")
+    if not digits:
+        raise ValueError("Type a card's number first, like 24821: each card New makes shows its number.")
+    if [ch for ch in digits if ch not in "0123456789"]:
+        raise ValueError("A card number is written with digits only, like 24821; " + repr(typed[:20])
+                         + " is not one.")
+    number = int(digits)
+    if not FIRST_CARD <= number <= LAST_CARD:
+        raise ValueError("There is no card " + str(number) + ": card numbers go from " + str(FIRST_CARD) + " to "
+                         + str(LAST_CARD) + " (the first digit is the level: 1 to 4, or 5 to 8 with the original "
+                         "game's pieces).")
+    k = number // CARDS_PER_LEVEL - 1
+    return number, k % len(GRADES) + 1, KITS[k // len(GRADES)]
+
+
+def number_of(puzzle: dict) -> int | None:
+    """The number of a generated card (its seed, when that is a card number of its level and piece set), or None."""
+    seed = puzzle.get("seed")
+    if type(seed) is not int or not puzzle.get("level") or not puzzle.get("pieces"):
+        return None
+    try:
+        number, level, kit = card_number(str(seed))
+        return number if (level, kit) == (puzzle["level"], set_of(puzzle["pieces"])) else None
+    except ValueError:
+        return None
 
 
 # ----- links and moves ---------------------------------------------------------------------

@@ -10,11 +10,13 @@ import contextlib
 import datetime
 from collections.abc import Iterator
 from pathlib import Path
+from random import Random
 
 from .. import budget, formats
-from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
+from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, Technique, read_seed, rng_for
 from ..latin_play import GradedMemo
-from ..logic import SCORES
+from ..logic import SCORES, ladder
+from ..logic.about import entry
 from ..logic.explain import path_lines
 from ..rules import sudoku as rules
 from ..rules.latin import mask_text
@@ -23,8 +25,9 @@ from .generator import daily, generate
 from .grid import DEFAULT_BOX, GRADES, Puzzle, format, grid_text, parse, read, symbol, write
 from .play import State
 from .solver import NO_SOLUTION, count_solutions, solutions
+from .techniques import LADDER, grade, grade_of_path, solve_path, start_cands
+from .techniques import SINGLES as SINGLE_RUNGS
 from .techniques import Path as LadderPath
-from .techniques import grade, grade_of_path, solve_path, start_cands
 
 
 def _givens(puzzle: Puzzle) -> int:
@@ -57,6 +60,10 @@ class SudokuFamily(Family[Puzzle, State]):
                "to the previous cell when no digit fits: the method of the backtracking study Tessera builds on (a "
                "step machine that draws every step). One step = one digit written or rubbed out.",
                ("set", "clear"), study=True),
+        Method("logic", "Human logic (Tessera's hints)",
+               "Applies the hint techniques one at a time, easiest first, as the Hint button tells them: a single "
+               "writes a digit, a pattern crosses out candidates; trial and error only where no technique applies. "
+               "One step = one technique applied.", ("technique",)),
     )
 
     def parse(self, text: str) -> Puzzle:
@@ -191,7 +198,8 @@ class SudokuFamily(Family[Puzzle, State]):
         return play.next_step(puzzle, state, obj.get("pencil") is not None)
 
     def trace(self, puzzle: Puzzle, method: str, obj: Json) -> Iterator[Json]:
-        """"propagation" (Tessera's: singles, then guesses) or "backtracking" (the study's); "max_steps" caps it.
+        """"propagation" (Tessera's: singles, then guesses), "backtracking" (the study's) or "logic" (the hints one
+        at a time); "max_steps" caps it.
 
         Lazy: givens that propagation refutes are no-solution at once; any other puzzle without a solution is
         found out by the trace itself (no-solution at its end), each event charged to the request's budget."""
@@ -200,9 +208,8 @@ class SudokuFamily(Family[Puzzle, State]):
             raise PuzzleError("max_steps must be a positive whole number")
         if start_cands(puzzle.givens, puzzle.shape) is None:  # refuted by propagation: said at once, before any event
             raise PuzzleError(NO_SOLUTION, "no-solution")
-        events = play.trace_backtracking(puzzle, limit) if method == "backtracking" else \
-            play.trace_propagation(puzzle, limit)
-        return _charged(events)
+        traces = {"backtracking": play.trace_backtracking, "logic": play.trace_logic}
+        return _charged(traces.get(method, play.trace_propagation)(puzzle, limit))
 
     def build_data(self, directory: str, cache: str) -> list[str]:
         """The bank's files (not in the worker's snapshot: fetched by the first call that reads them)."""
@@ -223,13 +230,19 @@ class SudokuFamily(Family[Puzzle, State]):
         size = obj.get("size") if isinstance(obj, dict) else None
         return (bank.file_name(size),) if command in ("generate", "daily") and size in bank.BANKED else ()
 
+    def techniques(self) -> tuple[Technique, ...]:
+        """Every rung the hints climb in ladder order, the killer rungs (practised on killers) among them."""
+        classic = {r.name for r in LADDER}
+        return tuple(entry(r.name, GRADES[r.level], r.score, None if r.name in classic else "killer")
+                     for r in ladder(uniqueness=True, cages=True))
+
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
         return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
                 "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n, \"variant\"?}",
                                  run=self.daily),
                 "practice": Command("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, "
-                                    "\"size\"?}", run=self.practice)}
+                                    "\"size\"?, \"variant\"?}", run=self.practice)}
 
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
@@ -259,14 +272,22 @@ class SudokuFamily(Family[Puzzle, State]):
         return out
 
     def practice(self, obj: Json) -> Json:
-        """{"technique", "seed"?, "size"?} -> a puzzle (generate's shape) whose solving path needs the technique."""
-        technique, size = obj.get("technique"), obj.get("size", 9)
+        """{"technique", "seed"?, "size"?, "variant"?} -> a puzzle (generate's shape) whose solving path needs the
+        technique (a killer rung's: of a variant with cages). Every puzzle needs singles: for a single, an Easy
+        puzzle whose hints name it."""
+        technique, size, variant = obj.get("technique"), obj.get("size", 9), obj.get("variant", "classic")
         if not isinstance(technique, str):
             raise PuzzleError('give the technique to practise, e.g. {"technique": "X-wing"}')
+        if variant not in rules.VARIANT_SIZES:
+            raise PuzzleError(f"the variant must be one of {', '.join(rules.VARIANT_SIZES)}")
         seed = read_seed(obj.get("seed", 0))
-        puzzle, got = generate(rng_for(seed, "sudoku-practice", technique, size), 0, size, technique=technique)
+        rng = rng_for(seed, "sudoku-practice", technique, size, *([variant] if variant != "classic" else []))
+        if technique in SINGLES:
+            puzzle, got = _single_practice(rng, size, technique)
+        else:
+            puzzle, got = generate(rng, 0, size, technique=technique, variant=variant)
         return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle), "seed": seed,
-                "technique": technique}
+                "technique": technique, "variant": variant}
 
     def daily(self, obj: Json) -> Json:
         """{"date"?: "YYYY-MM-DD", "size"?: n} -> the day's puzzle in generate's shape plus "date"."""
@@ -280,6 +301,20 @@ class SudokuFamily(Family[Puzzle, State]):
         puzzle, got = daily(date, size, variant)
         return {**self.write(puzzle), "difficulty": GRADES[got], "givens": _givens(puzzle), "variant": variant,
                 "date": date or datetime.date.today().isoformat()}
+
+
+SINGLES = tuple(r.name for r in LADDER[:SINGLE_RUNGS])  # every path needs them: `grade` leaves them out
+SINGLE_TRIES = 20  # Easy puzzles tried for one whose hints name a given single
+
+
+def _single_practice(rng: Random, size: int, technique: str) -> tuple[Puzzle, int]:
+    """An Easy puzzle (solved by singles alone) whose hints, one at a time, name the single `technique`."""
+    for _ in range(SINGLE_TRIES):
+        puzzle, got = generate(rng, 0, size)
+        if any(step.technique == technique for _level, step, _fields in play.logic_path(puzzle)):
+            return puzzle, got
+    raise PuzzleError(f"no {size}x{size} puzzle whose hints need a {technique} was found for this seed: try another "
+                      "seed")
 
 
 def _path_json(path: LadderPath) -> Json:

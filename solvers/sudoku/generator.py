@@ -328,10 +328,12 @@ def _variant_grade(puzzle: Puzzle, level: int) -> tuple[int, bool] | None:
     return got, exact
 
 
-def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[Puzzle, int]:
+def generate_variant(rng: Random, level: int, size: int, variant: str,
+                     technique: str | None = None) -> tuple[Puzzle, int]:
     """A unique puzzle of a variant that the ladder solves (so hints never guess), of the grade asked or the
     closest one found in ATTEMPTS fresh candidates. A killer easier than asked has cages joined (`harden`), and a
-    candidate harder than asked is eased clue by clue (`ease`) until it is not."""
+    candidate harder than asked is eased clue by clue (`ease`) until it is not. With `technique`, the first
+    candidate whose solving path takes a step of it, whatever its grade."""
     if size not in rules.VARIANT_SIZES[variant]:
         raise PuzzleError(f"{variant} Sudoku comes in sizes {', '.join(map(str, rules.VARIANT_SIZES[variant]))}; "
                           f"not {size}")
@@ -341,6 +343,12 @@ def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[
         if puzzle is None:
             continue
         solution = solve(puzzle)
+        if technique is not None:  # practice: any grade the ladder solves, as long as the path needs the technique
+            with forcing.knowing(solution):
+                path = solve_path(puzzle)
+            if path.solved and uses(path, technique):
+                return puzzle, grade_of_path(path, size * size)
+            continue
         with forcing.knowing(solution):  # unique by construction: the forcing rungs skip true assumptions
             graded = _variant_grade(puzzle, level)
             for _ in range(HARDEN_STEPS):
@@ -362,6 +370,9 @@ def generate_variant(rng: Random, level: int, size: int, variant: str) -> tuple[
             path = solve_path(puzzle)
         if path.solved:  # else the ladder would have to guess: the next closest
             return puzzle, grade_of_path(path, size * size)
+    if technique is not None:
+        raise PuzzleError(f"no {variant} {size}x{size} puzzle needing {technique} was found for this seed: try "
+                          "another seed or a more common technique")
     raise PuzzleError(f"no {variant} {size}x{size} puzzle that logic solves was found for this seed: try another "
                       "seed", "timeout")
 
@@ -420,12 +431,12 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
+    if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
+        raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
     if variant != "classic":
         if variant not in rules.VARIANT_SIZES:
             raise PuzzleError(f"unknown variant {variant!r}: one of {', '.join(rules.VARIANT_SIZES)}")
-        return generate_variant(rng, grade, size, variant)
-    if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
-        raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
+        return generate_variant(rng, grade, size, variant, technique)
     if technique is None and not symmetric:
         banked = bank.serve(rng, grade, size)
         if banked is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .. import cages, latin, latin_play
 from ..base import Hint, Json, Problem, PuzzleError, rule_call
@@ -20,6 +21,9 @@ from ..rules import sudoku as rules
 from .grid import GRADES, Puzzle, cell_name, symbol
 from .solver import NO_SOLUTION, solutions, solve
 from .techniques import first_step
+
+T = TypeVar("T")
+TRIAL = "Trial and error"  # the hints' and the logic trace's step where the ladder is stuck
 
 
 def start(puzzle: Puzzle) -> State:
@@ -172,25 +176,64 @@ def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
     cands = latin.candidates(g, values)
     if use_notes:
         latin_play.with_notes(cands, values, state.notes)
-    with forcing.knowing(sol):
-        found_step = first_step(g, cands, values)
-    if found_step is not None:
-        return _step_hint(g, *found_step)
-    empty = [c for c in range(n * n) if not values[c]]
-    cell = min(empty, key=lambda c: cands[c].bit_count())
-    v = sol[cell]
-    options = "/".join(symbol(x) for x in values_of(cands[cell]))
-    reason = (f"No technique on Tessera's list applies here: try {options} in {cell_name(n, cell)} one by one; "
-              f"{symbol(v)} is the one that works")
-    hint = _hint(n, "Trial and error", [cell], reason, {"place": [cell // n, cell % n, v]}, len(GRADES) - 1,
+    level, step = _ladder_step(g, values, cands, sol)
+    if step.technique != TRIAL:
+        return _step_hint(g, step, level)
+    assert step.place is not None  # trial and error places the solution's value
+    cell, v = step.place
+    hint = _hint(n, TRIAL, [cell], step.reason, {"place": [cell // n, cell % n, v]}, level,
                  _unit(g, g.cell_units[cell][-1]),
                  where=f"Look at {cell_name(n, cell)}, the cell with the fewest candidates",
-                 what=f"Trial and error among {options}")
+                 what=f"{TRIAL} among {_options(cands[cell])}")
     hint.extra.update(score=GUESS_SCORE, removes=[])
     return hint
 
 
+def _options(mask: Mask) -> str:
+    """A cell's candidates as '2/5/7'."""
+    return "/".join(symbol(x) for x in values_of(mask))
+
+
+def _ladder_step(g: Geometry, values: Sequence[int], cands: Sequence[Mask], sol: Sequence[int]) -> tuple[int, Step]:
+    """The easiest deduction on a position (level, step); when the ladder is stuck, trial and error at the cell with
+    the fewest candidates (`sol`, the solution, tells which value works and speeds up the forcing rungs)."""
+    with forcing.knowing(sol):
+        found = first_step(g, cands, values)
+    if found is not None:
+        return found[1], found[0]
+    cell = latin_play.fewest(values, cands)
+    reason = (f"No technique on Tessera's list applies here: try {_options(cands[cell])} in {cell_name(g.n, cell)} "
+              f"one by one; {symbol(sol[cell])} is the one that works")
+    return len(GRADES) - 1, Step(TRIAL, (cell,), reason, place=(cell, sol[cell]))
+
+
 # ---------------------------------------------------------------------------- traces (watch the solver)
+
+def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, Json]]:
+    """The hints' logical solve from the givens (latin_play.logic_path): the ladder's easiest step each time,
+    singles one by one, and trial and error where the ladder is stuck."""
+    g = puzzle.geometry
+    sol = solve(puzzle, ", so the logic cannot be traced")
+    values = list(puzzle.givens)
+    return latin_play.logic_path(g.peers, values, latin.candidates(g, values),
+                                 lambda now, cands: (*_ladder_step(g, now, cands, sol), {}))
+
+
+def trace_logic(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[Json]:
+    """Tessera's hints one at a time (latin_play.trace_path): the candidates, then each technique and the digit it
+    writes or the candidates it crosses out."""
+    path = logic_path(puzzle)
+    return latin_play.trace_path(puzzle.n, puzzle.givens, latin.candidates(puzzle.geometry, puzzle.givens),
+                                 path if max_steps is None else _capped(path, max_steps))
+
+
+def _capped(items: Iterator[T], limit: int) -> Iterator[T]:
+    """The first `limit` items; a timeout error where there would be more."""
+    for count, item in enumerate(items, 1):
+        if count > limit:
+            raise PuzzleError(f"stopped after {limit} steps", "timeout")
+        yield item
+
 
 def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[Json]:
     """The study's step machine: next digit, validate, move on or step back to the last non-given cell."""

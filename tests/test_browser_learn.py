@@ -1,0 +1,143 @@
+"""The learn page in Chromium, on a desktop and a 390x844 touch phone: every technique of both ladders in ladder
+order with its example drawn; Practice opens, on the game page, a fresh puzzle whose solving path (`sudoku grade`,
+`skyscrapers rate`) needs the technique, and the game in progress there stays one "Resume your game" away; a
+hint's technique name links to its entry; the entry counts the hints of finished games that named it."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import unquote
+
+import pytest
+from browser_helpers import click_cell
+from conftest import screenshot
+from test_browser_stats import device as desktop_or_phone
+from test_browser_stats import press, solve_by_hints
+
+from solvers import commands
+from solvers import family as solver_family
+from solvers.rules import skyscrapers as sky_rules
+from solvers.rules import sudoku as sudoku_rules
+
+pytestmark = pytest.mark.browser
+GRID4 = "1..4.4.2..4.4..1"
+RULES = {"sudoku": sudoku_rules, "skyscrapers": sky_rules}
+GRADED = {"sudoku": "grade", "skyscrapers": "rate"}  # the command whose answer lists a puzzle's techniques
+device = desktop_or_phone  # the statistics tests' fixture: a desktop and a 390x844 touch phone, watched for errors
+
+
+def open_learn(page, site_url: str, anchor: str = "") -> None:
+    """The learn page, its data read."""
+    page.goto(f"{site_url}/learn.html" + (f"#{anchor}" if anchor else ""))
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+
+
+def ladder(name: str) -> list[dict]:
+    """A family's ladder as the registry lists it."""
+    return commands.info(solver_family(name))["ladder"]
+
+
+def test_every_technique_of_both_ladders_in_order_with_its_example(device, site_url: str) -> None:
+    page = device
+    open_learn(page, site_url)
+    for name in ("sudoku", "skyscrapers"):
+        shown = page.eval_on_selector_all(f"#{name} article.technique", "els => els.map(e => e.id)")
+        assert shown == [t["anchor"] for t in ladder(name)]
+        titles = page.eval_on_selector_all(f"#{name} article.technique h3", "els => els.map(e => e.textContent)")
+        assert titles == [t["name"] for t in ladder(name)]
+    boards = page.eval_on_selector_all("canvas.example-board", "els => els.map(e => e.id)")
+    assert len(boards) >= 70  # the rarest techniques say instead that no example has turned up yet
+    assert len(boards) + page.locator("article.technique p.example").count() == len(ladder("sudoku") +
+                                                                                     ladder("skyscrapers"))
+    for ident in boards:  # each is drawn as it comes into view
+        page.locator(f"#{ident}").scroll_into_view_if_needed()
+        page.wait_for_selector(f"#{ident}[data-drawn]", state="attached", timeout=10_000)
+    drawn = page.evaluate("""id => { const c = document.getElementById(id), seen = new Set();
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < d.length; i += 4 * 97) seen.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]);
+        return seen.size; }""", "board-sudoku-x-wing")
+    assert drawn > 5  # lines, digits, marks and the hint's colours
+    page.locator("#sudoku-x-wing").scroll_into_view_if_needed()
+    screenshot(page, f"learn-{'phone' if page.touch else 'desktop'}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    text = page.inner_text("#sudoku-jellyfish")
+    assert "No practice puzzle" in text and "9×9, 6×6 or 4×4" in text  # said where the generator finds none
+
+
+@pytest.mark.parametrize("anchor", ["sudoku-x-wing", "skyscrapers-line-arrangement", "sudoku-cage-and-house"])
+def test_practice_opens_a_puzzle_whose_path_needs_the_technique(device, site_url: str, anchor: str) -> None:
+    page = device
+    name = anchor.split("-")[0]
+    entry = next(t for t in ladder(name) if t["anchor"] == anchor)
+    page.goto(f"{site_url}/sudoku.html#{GRID4}")  # a game in progress, which Practice must not lose
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    click_cell(page, 1)
+    press(page, "#pad button:nth-child(2)")  # 1 2 . 4: the solution's 2
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]')[1].textContent.includes(', 2')")
+    open_learn(page, site_url, anchor)
+    assert page.is_visible(f"#practice-{anchor}")
+    visited = []  # the game page drops its link's fragment once it has read it: keep what Practice opened
+    page.on("framenavigated", lambda frame: visited.append(frame.url) if frame == page.main_frame else None)
+    press(page, f"#practice-{anchor}")
+    page.wait_for_function(f"location.pathname.endsWith('/{name}.html')", timeout=120_000)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    link = next(u for u in visited if f"/{name}.html#" in u)
+    puzzle = RULES[name].puzzle_of(unquote(link.split("#", 1)[1]))
+    used = commands.run(solver_family(name), GRADED[name], puzzle)["techniques"]
+    assert entry["name"] in used or set(entry["also"]) & set(used), used
+    page.wait_for_function("document.querySelector('#message').innerText.includes('one solution')", timeout=60_000)
+    if entry["variant"]:
+        assert page.input_value("#variant") == entry["variant"]
+    if name == "sudoku":  # the 4x4 played before is one button away
+        assert page.is_visible("#resume")
+
+
+def test_a_hints_technique_name_links_to_its_entry(device, site_url: str) -> None:
+    page = device
+    sky = commands.run(solver_family("skyscrapers"), "generate", {"difficulty": 1, "seed": "learn"})
+    for name, fragment in (("sudoku", GRID4), ("skyscrapers", sky["description"])):
+        page.goto(f"{site_url}/{name}.html#{fragment}")
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+        press(page, "#hint")
+        page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+        assert page.locator("#hint-title a").count() == 0  # "Look here" does not name the technique yet
+        press(page, "#hint-more")
+        link = page.locator("#hint-title a")
+        technique = link.inner_text()
+        entry = next(t for t in ladder(name) if technique in [t["name"], *t["also"]])
+        assert link.get_attribute("href") == f"./learn.html#{entry['anchor']}"
+        assert link.get_attribute("target") == "_blank"  # the hint stays open beside it
+        screenshot(page, f"learn-link-{name}-{'phone' if page.touch else 'desktop'}")
+        open_learn(page, site_url, entry["anchor"])
+        assert page.evaluate("document.querySelector(':target').id") == entry["anchor"]
+        assert page.locator(f"#{entry['anchor']} h3").is_visible()
+        box = page.locator(f"#{entry['anchor']}").bounding_box()
+        assert 0 <= box["y"] < page.viewport_size["height"] / 2  # scrolled to it
+
+
+def test_an_entry_counts_the_hints_that_named_it(device, site_url: str) -> None:
+    page = device
+    open_learn(page, site_url)
+    assert page.inner_text("#met-sudoku-x-wing") == "You have not met it in a hint yet."
+    if not page.touch:  # a game finished with hints: its record names their techniques
+        page.goto(f"{site_url}/sudoku.html#{GRID4}")
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+        solve_by_hints(page)
+        games = json.loads(page.evaluate("localStorage.getItem('tessera-records')"))["games"]
+        met = games[0]["techniques"]
+        assert met and sum(met.values()) == games[0]["hints"]
+        open_learn(page, site_url)
+        for technique, times in met.items():
+            anchor = next(t["anchor"] for t in ladder("sudoku") if t["name"] == technique)
+            words = "once in a hint" if times == 1 else f"{times} times in hints"
+            assert page.inner_text(f"#met-{anchor}") == f"You have met it {words}."
+        return
+    record = {"family": "sudoku", "variant": "classic", "size": "9×9", "grade": "Expert", "day": "2026-11-20",
+              "ended": "2026-11-20T10:00:00.000Z", "seconds": 600, "hints": 3, "stages": {"1": 3}, "errors": 0,
+              "daily": False, "solved": True, "link": "sudoku.html#" + GRID4,
+              "techniques": {"Sashimi X-wing": 2, "Finned X-wing": 1, "X-wing": 1}}
+    page.evaluate(f"localStorage.setItem('tessera-records', {json.dumps(json.dumps({'v': 1, 'games': [record]}))})")
+    open_learn(page, site_url)
+    assert page.inner_text("#met-sudoku-finned-x-wing") == "You have met it 3 times in hints."  # its sashimi too
+    assert page.inner_text("#met-sudoku-x-wing") == "You have met it once in a hint."
+    assert page.inner_text("#met-skyscrapers-x-wing") == "You have not met it in a hint yet."  # per family
