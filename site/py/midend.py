@@ -937,7 +937,7 @@ class Midend:
 
     async def daily(self):
         """Today's puzzle: the same for everyone on this date (made on the page, else by the worker)."""
-        date = str(window.Date.new().toLocaleDateString("en-CA"))
+        date = today()
         ans = self.game.daily_puzzle(date)
         if ans is None:
             command, obj = self.game.daily_request(date)
