@@ -12,6 +12,7 @@ from pyscript import document
 from pyscript import window
 from pyscript.ffi import create_proxy
 from pyscript.ffi import to_js
+from rules import records
 from rules.trace import grouped  # noqa: F401 - the pages take it from here
 
 _keep = []  # proxies must stay alive as long as their listeners
@@ -501,9 +502,7 @@ class Timer:
                 self.on_tick()
 
     def _show(self):
-        m, s = divmod(self.seconds, 60)
-        h, m = divmod(m, 60)
-        text = (str(h) + ":" + ("0" + str(m))[-2:] if h else str(m)) + ":" + ("0" + str(s))[-2:]
+        text = records.clock(self.seconds)
         box = el("timer")
         box.innerText = "" if self.hidden else text
         box.setAttribute("aria-label", "time " + text)
