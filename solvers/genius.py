@@ -14,9 +14,8 @@ minute of both cores; the new-dice search (`dice`) is bounded by a number of tri
 from __future__ import annotations
 
 import os
-import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
@@ -273,17 +272,15 @@ def _from_last(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
     return cells[::-1]
 
 
-def count_all(rolls: Sequence[tuple[Cell, ...]], workers: int) -> list[int]:
-    """Solution counts of many rolls, using `workers` processes (1 = in this process)."""
-    return count_all_timed(rolls, workers)[0]
+def count_all(rolls: Sequence[tuple[Cell, ...]], workers: int | None = 1) -> list[int]:
+    """Solution counts of many rolls, on `workers` local processes (1: one), quietly."""
+    return count_all_timed(rolls, workers, quiet=True)[0]
 
 
-Progress = Callable[[int, int], None]  # (rolls counted so far, rolls to count)
-
-
-def count_all_timed(rolls: Sequence[tuple[Cell, ...]], workers: int,
-                    progress: Progress | None = None) -> tuple[list[int], float]:
-    """Solution counts of many rolls and the CPU seconds the counting took.
+def count_all_timed(rolls: Sequence[tuple[Cell, ...]], workers: int | None = None, scheduler: str | None = None,
+                    stream: Any = None, quiet: bool = False) -> tuple[list[int], float]:
+    """Solution counts of many rolls and the CPU seconds the counting took, as a batch job (`batch.run`: a local
+    Dask cluster of `workers` processes, or the cluster at `scheduler`), with progress on `stream`.
 
     Rolls that are rotations or reflections of each other are counted once (62,208 real rolls fall
     into 28,276 classes). Each is counted cell by cell in board order with a memo on the covered
@@ -291,60 +288,15 @@ def count_all_timed(rolls: Sequence[tuple[Cell, ...]], workers: int,
     only on the later cells, so the classes are taken in the order of their last cells and handed
     in chunks to the workers, each of which keeps one memo across its chunks.
     """
+    from .batch import Batch, in_chunks
+
     keys = [canonical(r) for r in rolls]
     unique = sorted(set(keys), key=_from_last)
-    counts, cpu = _count_unique(unique, workers, progress)
-    table = dict(zip(unique, counts, strict=True))
-    return [table[k] for k in keys], cpu
-
-
-def _count_unique(rolls: Sequence[tuple[Cell, ...]], workers: int,
-                  progress: Progress | None) -> tuple[list[int], float]:
-    """Solution counts of distinct rolls, in order, on `workers` processes, and the CPU seconds spent."""
-    board_problem()  # built once before forking
-    chunks = [list(rolls[i:i + _CHUNK]) for i in range(0, len(rolls), _CHUNK)]
-    parts: list[tuple[list[int], float]] = []
-    if workers <= 1:
-        results: Iterable[tuple[list[int], float]] = map(_count_chunk, chunks)
-    else:
-        import multiprocessing
-
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        pool = ctx.Pool(workers)
-        results = pool.imap(_count_chunk, chunks)  # one chunk at a time to each worker: the load balances
-    done = 0
-    try:
-        for part in results:
-            parts.append(part)
-            done += len(part[0])
-            if progress is not None:
-                progress(done, len(rolls))
-    finally:
-        if workers > 1:
-            pool.terminate()
-    return [n for part, _ in parts for n in part], sum(secs for _, secs in parts)
-
-
-def progress_bar(stream: Any = None, width: int = 30) -> Progress:
-    """A progress report on stderr: a bar redrawn in place on a terminal, a line every tenth elsewhere; both
-    with an estimate of the time left from the pace so far."""
-    out = stream or sys.stderr
-    start, shown = time.perf_counter(), [-1]
-    tty = out.isatty()
-
-    def report(done: int, total: int) -> None:
-        tenth = done * 10 // total
-        if not tty and tenth == shown[0]:
-            return
-        shown[0] = tenth
-        spent = time.perf_counter() - start
-        left = spent * (total - done) / done if done else 0.0
-        filled = width * done // total
-        text = f"[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} classes, about {left:.0f} s left"
-        out.write(("\r" + text if tty else text + "\n") + ("\n" if tty and done == total else ""))
-        out.flush()
-
-    return report
+    with Batch(workers, scheduler) as batch:
+        parts = list(batch.run(_count_chunk, in_chunks(unique, _CHUNK), label="Genius rolls", unit="classes",
+                               size=len, stream=stream, quiet=quiet))
+    table = dict(zip(unique, (n for part, _ in parts for n in part), strict=True))
+    return [table[k] for k in keys], sum(secs for _, secs in parts)
 
 
 def histogram(counts: Iterable[int], width: int = 1000) -> list[int]:
@@ -377,20 +329,23 @@ def run_stats(argv: list[str]) -> int:
     """`genius stats`: count every roll on all cores and print the reference's table."""
     import argparse  # here, not at import: the worker never runs the command line
     import statistics
+
+    from . import batch
     parser = argparse.ArgumentParser(prog="python -m solvers genius stats")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    batch.options(parser)
     parser.add_argument("--limit", type=int, default=None, help="only the first N rolls (for a quick look)")
     parser.add_argument("--csv", type=Path, default=None, help="golden counts to compare with")
     args = parser.parse_args(argv)
     if args.limit is not None and not args.limit >= 1:
         parser.error("--limit must be a whole number of rolls, at least 1")
-    if not 1 <= args.workers <= 256:
+    if args.workers is not None and not 1 <= args.workers <= 256:
         parser.error("--workers must be 1 to 256")
     rolls = all_rolls()[: args.limit]
     t0 = time.perf_counter()
-    counts, cpu = count_all_timed(rolls, max(1, args.workers), progress_bar())
+    counts, cpu = count_all_timed(rolls, args.workers, args.scheduler)
     secs = time.perf_counter() - t0
-    print(f"Genius Square: {len(rolls):,} rolls counted in {secs:.1f} s with {args.workers} worker(s) "
+    where = args.scheduler or batch.address() or f"{args.workers or os.cpu_count()} local worker(s)"
+    print(f"Genius Square: {len(rolls):,} rolls counted in {secs:.1f} s on {where} "
           f"({cpu:.1f} CPU seconds in the counting)")
     print(f"solvable {sum(n > 0 for n in counts):,} of {len(counts):,}; min {min(counts):,}; max {max(counts):,}; "
           f"mean {statistics.fmean(counts):,.1f}; median {statistics.median(counts):,}; total {sum(counts):,}")
@@ -445,37 +400,42 @@ def all_solvable(dice: Sequence[Sequence[Cell]], fixed: dict[int, Cell], memo: d
     return True
 
 
-def new_dice(seed: int | str, tries: int, dice: Sequence[Sequence[str]] = DICE,
-             log: Any = None) -> tuple[list[list[str]], list[float]]:
+def _face_solvable(check: tuple[Sequence[Sequence[Cell]], int, Cell]) -> bool:
+    """Whether every roll of the dice with die `i` showing `face` can be filled (a batch piece: the worker's memo)."""
+    dice, i, face = check
+    return all_solvable(dice, {i: face}, _worker_memo)
+
+
+def new_dice(seed: int | str, tries: int, dice: Sequence[Sequence[str]] = DICE, log: Any = None,
+             workers: int | None = None, scheduler: str | None = None) -> tuple[list[list[str]], list[float]]:
     """Swap faces between dice at random, keeping a swap only if every roll stays solvable.
 
-    Only rolls showing a moved face are new, so only those are checked. Returns the dice
-    and the seconds each try took.
+    Only rolls showing a moved face are new, so only those are checked: each moved face is a batch piece (on a
+    local Dask cluster of `workers`, or the one at `scheduler`). Returns the dice and the seconds each try took.
     """
+    from .batch import Batch
+
     rng = rng_for(seed, "genius-dice")
     cur = [[parse_cell(f) for f in die] for die in dice]
-    memo: dict[int, int] = {}
     times = []
-    for t in range(tries):
-        t0 = time.perf_counter()
-        a, b = rng.sample(range(len(cur)), 2)
-        i, j = rng.randrange(len(cur[a])), rng.randrange(len(cur[b]))
-        fa, fb = cur[a][i], cur[b][j]
-        cand = [list(d) for d in cur]
-        cand[a][i], cand[b][j] = fb, fa
-        ok = fa != fb and all(
-            all_solvable(cand, {die: face}, memo)
-            for die, face in ((a, fb), (b, fa))
-            if face not in cur[die]
-        )
-        if ok and not any(set(cand[x]) & set(cand[y]) for x, y in combinations(range(len(cand)), 2)):
-            cur = cand
-        else:
-            ok = False
-        times.append(time.perf_counter() - t0)
-        if log:
-            log(f"try {t + 1}: swap {cell_name(fa)} (die {a + 1}) with {cell_name(fb)} (die {b + 1}): "
-                f"{'kept' if ok else 'refused'} in {times[-1]:.1f} s")
+    with Batch(workers, scheduler) as batch:
+        for t in range(tries):
+            t0 = time.perf_counter()
+            a, b = rng.sample(range(len(cur)), 2)
+            i, j = rng.randrange(len(cur[a])), rng.randrange(len(cur[b]))
+            fa, fb = cur[a][i], cur[b][j]
+            cand = [list(d) for d in cur]
+            cand[a][i], cand[b][j] = fb, fa
+            checks = [(cand, die, face) for die, face in ((a, fb), (b, fa)) if face not in cur[die]]
+            ok = fa != fb and all(batch.run(_face_solvable, checks, quiet=True))
+            if ok and not any(set(cand[x]) & set(cand[y]) for x, y in combinations(range(len(cand)), 2)):
+                cur = cand
+            else:
+                ok = False
+            times.append(time.perf_counter() - t0)
+            if log:
+                log(f"try {t + 1}: swap {cell_name(fa)} (die {a + 1}) with {cell_name(fb)} (die {b + 1}): "
+                    f"{'kept' if ok else 'refused'} in {times[-1]:.1f} s")
     return [[cell_name(c) for c in die] for die in cur], times
 
 
@@ -483,16 +443,19 @@ def run_dice(argv: list[str]) -> int:
     """`genius dice`: search new dice whose every roll is solvable; prints them and the time."""
     import argparse  # here, not at import: the worker never runs the command line
     import statistics
+
+    from . import batch
     parser = argparse.ArgumentParser(prog="python -m solvers genius dice")
     parser.add_argument("--seed", default="0")
     parser.add_argument("--tries", type=int, default=10)
+    batch.options(parser)
     args = parser.parse_args(argv)
     if not 0 <= args.tries <= 1_000_000:
         parser.error("--tries must be 0 to 1000000")
     if len(args.seed) > 100:
         parser.error("--seed is too long (at most 100 characters)")
     t0 = time.perf_counter()
-    dice, times = new_dice(args.seed, args.tries, log=print)
+    dice, times = new_dice(args.seed, args.tries, log=print, workers=args.workers, scheduler=args.scheduler)
     for k, die in enumerate(dice, 1):
         print(f"die {k}: {' '.join(die)}")
     print(f"{args.tries} tries in {time.perf_counter() - t0:.1f} s (mean {statistics.fmean(times or [0]):.2f} s a try)")

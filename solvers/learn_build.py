@@ -20,7 +20,6 @@ seed 0 only, so a rarely needed technique may have practice puzzles for other se
 from __future__ import annotations
 
 import ast
-import concurrent.futures
 import hashlib
 import importlib
 import json
@@ -35,6 +34,7 @@ from . import commands
 from . import family as family_of
 from . import names as family_names
 from .base import Json, PuzzleError, Technique
+from .batch import Batch
 from .rules import latin as latin_rules
 
 # sizes checked per family (smaller boards need only the easier techniques); an example comes from the smallest
@@ -152,19 +152,19 @@ Job = tuple[Any, ...]  # a practice request: (family, technique, variant, size[,
 
 
 def _practise(job: Job) -> tuple[Job, Json | None, float]:
-    """One practice check (for the process pool)."""
+    """One practice check (a batch piece)."""
     puzzle, seconds = practise(*job)
     return job, puzzle, seconds
 
 
 def _example(job: tuple[str, Technique, list[Json]]) -> Json | None:
-    """The first example the puzzles give (for the process pool)."""
+    """The first example the puzzles give (a batch piece)."""
     name, technique, puzzles = job
     return next((ex for p in puzzles for ex in [example(name, technique, p)] if ex), None)
 
 
 def _named(job: tuple[str, Json]) -> set[str]:
-    """Every technique the hints name on a puzzle's path (for the process pool)."""
+    """Every technique the hints name on a puzzle's path (a batch piece)."""
     return {step for step, _moves, _notes in steps(*job)}
 
 
@@ -173,27 +173,28 @@ def make(name: str, workers: int, say: Any = None) -> Json:
     fam = family_of(name)
     ladder, sizes = fam.techniques(), SIZES.get(name, (fam.default_size,))
     found: dict[tuple[str, int], tuple[Json | None, float]] = {}
-    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-        for (_, technique, _, size), puzzle, seconds in pool.map(
-                _practise, [(name, t.name, t.variant, size) for t in ladder for size in sizes]):
+    with Batch(workers) as batch:
+        checks = [(name, t.name, t.variant, size) for t in ladder for size in sizes]
+        told = batch.run(_practise, checks, label=f"{name} practice", unit="checks", quiet=say is None,
+                         note=lambda r: f"{r[0][1]} ({r[0][3]}): {'a puzzle' if r[1] else 'none'} in {r[2]:.1f} s")
+        for (_, technique, _, size), puzzle, seconds in told:
             found[technique, size] = (solve_input(name, puzzle) if puzzle else None, seconds)
-            if say:
-                say(f"  {name} {size}x{size} {technique}: {'a puzzle' if puzzle else 'none'} in {seconds:.1f} s")
         own = {t.name: [p for s in sorted(sizes) if (p := found[t.name, s][0])] for t in ladder}  # the smallest:
         # its example reads best (a 9x9 killer's notes are a crowd on a phone)
         seeded = [(name, t.name, t.variant, *EXAMPLE_SEEDS[name, t.name]) for t in ladder if not own[t.name]
                   and (name, t.name) in EXAMPLE_SEEDS]
-        for (_, technique, _, _, _), puzzle, _ in pool.map(_practise, seeded):
+        for (_, technique, _, _, _), puzzle, _ in batch.run(_practise, seeded, quiet=True):
             own[technique] = [solve_input(name, puzzle)] if puzzle else []
-        shown = dict(zip([t.name for t in ladder], pool.map(_example, [(name, t, own[t.name]) for t in ladder]),
+        shown = dict(zip([t.name for t in ladder], batch.run(_example, [(name, t, own[t.name]) for t in ladder],
+                                                             label=f"{name} examples", quiet=say is None),
                          strict=True))
         missing = [t for t in ladder if shown[t.name] is None]
         if missing:  # no practice puzzle (or its hints took another road): another technique's puzzle may need it
             puzzles = [(t.variant, p) for t in ladder for p in own[t.name]]
-            named = list(pool.map(_named, [(name, p) for _, p in puzzles]))
+            named = list(batch.run(_named, [(name, p) for _, p in puzzles], quiet=True))
             jobs = [(name, t, [p for (variant, p), has in zip(puzzles, named, strict=True)
                                if variant == t.variant and has & {t.name, *t.also}][:1]) for t in missing]
-            for t, ex in zip(missing, pool.map(_example, jobs), strict=True):
+            for t, ex in zip(missing, batch.run(_example, jobs, quiet=True), strict=True):
                 shown[t.name] = ex
     entries = [{"name": t.name, "practice": [s for s in sizes if found[t.name, s][0]], "checked": list(sizes),
                 "seconds": {str(s): found[t.name, s][1] for s in sizes}, "example": shown[t.name]} for t in ladder]

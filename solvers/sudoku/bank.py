@@ -11,7 +11,7 @@ its solution back (lines `<grade> <score> <seed>+ <added givens>`): a harder gra
 an easier one, so this is what fills 16x16 Hard. This module reads and serves the bank; `bank_build.py` makes
 it, reproducibly, from a seed range:
 
-    python -m solvers.sudoku.bank_build --size 12 --seeds 0 1800 --jobs 2   (--resume: go on from where it stopped)
+    python -m solvers.sudoku.bank_build --size 12 --seeds 0 1800 --workers 2   (--resume: go on from where it stopped)
 
 A puzzle is served under a seeded random grid symmetry (pool.py) and re-graded there (only as far as the
 grade needs, techniques.quick_grade): the hardest technique survives a symmetry but the score follows the

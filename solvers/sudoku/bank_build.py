@@ -1,7 +1,10 @@
 """Building the Sudoku bank (bank.py reads and serves it): every seed of a range makes one candidate, graded by
 the full ladder, kept when its grade is banked, with the easier entries `derive` makes from it.
 
-    python -m solvers.sudoku.bank_build --size 12 --seeds 0 1800 --jobs 2   (--resume: go on from where it stopped)
+    python -m solvers.sudoku.bank_build --size 12 --seeds 0 1800 --workers 2   (--resume: go on from where it stopped)
+
+Each seed is a piece of a batch job (`solvers.batch`: a local Dask cluster, or `--scheduler tcp://HOST:PORT`); the
+results come back in seed order, so the file is the same whatever the workers.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..base import rng_for
+from . import bank
 from .bank import BANKED, HERE, entries, file_name, forget, read
 from .generator import candidate
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Puzzle, grid_text, symbol
@@ -41,10 +45,12 @@ def _derived(seed: int, puzzle: Puzzle, grade: int, size: int) -> list[str]:
     return [f"{g} {score} {seed}+ {added}" for g, score, added in derive(puzzle, grade, size)]
 
 
-def _derive_entry(args: tuple[int, int]) -> tuple[int, list[str], str, float]:
-    """`make`'s answer for a seed already banked: only the derived lines (for a bank made before derivation)."""
-    seed, size = args
+def _derive_entry(args: tuple[int, int, str]) -> tuple[int, list[str], str, float]:
+    """`make`'s answer for a seed already banked: only the derived lines (for a bank made before derivation), the
+    bank read from `directory`."""
+    seed, size, directory = args
     t = time.perf_counter()
+    bank.use_directory(directory)
     entry = next(e for e in entries(size) if e.seed == seed and not e.added)
     lines = _derived(seed, entry.puzzle, entry.grade, size)
     return seed, lines, f"{len(lines)} derived", time.perf_counter() - t
@@ -98,12 +104,16 @@ def derive(puzzle: Puzzle, grade: int, size: int) -> list[tuple[int, str, str]]:
     return out
 
 
-def build(size: int, start: int, stop: int, jobs: int = 1, every: int = 20, resume: bool = False) -> list[str]:
+def build(size: int, start: int, stop: int, workers: int | None = None, every: int = 20, resume: bool = False,
+          scheduler: str | None = None, out: Path = HERE, quiet: bool = False) -> list[str]:
     """The bank lines of seeds start..stop-1 (the banked grades and the entries derived from them), in seed
-    order; the data file is rewritten every `every` seeds, so an interrupted build keeps a bank of the seeds
-    done so far. With `resume`, the file's own lines are kept: entries of seeds banked before derivation (from
-    its `# derived` seed on) are derived first, then the build goes on from the seed it stopped at."""
-    from multiprocessing import Pool  # here, not at import: the worker never runs the command line
+    order, written to `out`'s data file; the file is rewritten every `every` seeds, so an interrupted build keeps a
+    bank of the seeds done so far. With `resume`, the file's own lines are kept: entries of seeds banked before
+    derivation (from its `# derived` seed on) are derived first, then the build goes on from the seed it stopped
+    at. The seeds run as a batch job (`batch.Batch`: `workers` local processes or the cluster at `scheduler`)."""
+    from ..batch import Batch  # here, not at import: the worker never builds a bank
+
+    bank.use_directory(None if out == HERE else str(out))
     lines: list[str] = []
     first = derived = start
     if resume:
@@ -112,24 +122,25 @@ def build(size: int, start: int, stop: int, jobs: int = 1, every: int = 20, resu
             raise SystemExit(f"the bank starts at seed {seeds[0]}, not {start}")
         first = seeds[1]
     todo = sorted({e.seed for e in entries(size) if e.seed >= derived and not e.added}) if resume else []
-    with Pool(jobs) as pool:
-        for count, (seed, new, what, secs) in enumerate(pool.imap(_derive_entry, [(s, size) for s in todo]), 1):
-            sys.stderr.write(f"seed {seed}: {what} in {secs:.1f} s\n")
+    said = {"note": lambda made: f"seed {made[0]}: {made[2]} in {made[3]:.1f} s", "unit": "seeds", "quiet": quiet}
+    with Batch(workers, scheduler) as batch:
+        done = batch.run(_derive_entry, [(s, size, str(out)) for s in todo], label="deriving", **said)
+        for count, (seed, new, _what, _secs) in enumerate(done, 1):
             at = max(i for i, x in enumerate(lines) if x.split()[2].rstrip("+") == str(seed))
             lines[at + 1:at + 1] = new
             if count % every == 0 or count == len(todo):
-                write(size, lines, (start, first), todo[count] if count < len(todo) else first)
-        for seed, new, what, secs in pool.imap(make, [(s, size) for s in range(first, stop)]):
-            sys.stderr.write(f"seed {seed}: {what} in {secs:.1f} s\n")
+                write(size, lines, (start, first), todo[count] if count < len(todo) else first, out)
+        made = batch.run(make, [(s, size) for s in range(first, stop)], label=f"{size}x{size} bank", **said)
+        for seed, new, _what, _secs in made:
             lines += new
             if (seed + 1 - first) % every == 0 or seed + 1 == stop:
-                write(size, lines, (start, seed + 1), seed + 1)
+                write(size, lines, (start, seed + 1), seed + 1, out)
     return lines
 
 
-def write(size: int, lines: Sequence[str], seeds: tuple[int, int], derived: int) -> Path:
-    """Write a size's data file (`derived`: the seeds below it have their derived entries)."""
-    path = HERE / file_name(size)
+def write(size: int, lines: Sequence[str], seeds: tuple[int, int], derived: int, out: Path = HERE) -> Path:
+    """Write a size's data file into `out` (`derived`: the seeds below it have their derived entries)."""
+    path = out / file_name(size)
     counts = ", ".join(f"{GRADES[g]} {sum(1 for x in lines if x.split()[0] == str(g))}" for g in BANKED[size])
     made = sum(1 for x in lines if x.split()[2].endswith("+"))
     head = (f"# {size}x{size} Sudoku bank: seeds {seeds[0]}..{seeds[1] - 1} ({counts}; {made} of them derived).\n"
@@ -146,14 +157,17 @@ def write(size: int, lines: Sequence[str], seeds: tuple[int, int], derived: int)
 def main(argv: Sequence[str] | None = None) -> None:
     """Build one size's bank from a seed range."""
     import argparse  # here, not at import: the worker never runs the command line
+
+    from .. import batch
     ap = argparse.ArgumentParser(description="Build the Sudoku bank of a size from a range of seeds.")
     ap.add_argument("--size", type=int, choices=tuple(BANKED), required=True)
     ap.add_argument("--seeds", type=int, nargs=2, metavar=("START", "STOP"), required=True)
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--resume", action="store_true", help="keep the bank's lines, go on from where it stopped")
+    ap.add_argument("--out", type=Path, default=HERE, help="the directory of the bank file (default: the package's)")
+    batch.options(ap)
     args = ap.parse_args(argv)
-    build(args.size, *args.seeds, jobs=args.jobs, resume=args.resume)
-    sys.stderr.write(f"wrote {HERE / file_name(args.size)}\n")
+    build(args.size, *args.seeds, workers=args.workers, resume=args.resume, scheduler=args.scheduler, out=args.out)
+    sys.stderr.write(f"wrote {args.out / file_name(args.size)}\n")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,117 @@
+"""Batch jobs on Dask (solvers/batch.py): the same bytes on 1 worker, 2 workers and a loopback cluster started
+here (`dask scheduler` + two `dask worker` processes on 127.0.0.1), a worker killed mid-task, progress lines, and
+the same answers where Dask is absent."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from solvers import batch
+from solvers import genius as g
+from solvers.sudoku import bank_build
+from solvers.sudoku.bank import file_name
+
+HERE = Path(__file__).resolve().parent
+SEEDS = (0, 4)  # a small 12x12 bank range: about a second a seed
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A scheduler and two single-process workers on loopback (this folder on their path); its address."""
+    with batch.loopback(2, tmp_path_factory.mktemp("dask"), [str(HERE)]) as address:
+        assert address.startswith("tcp://127.0.0.1:")
+        yield address
+
+
+def _bank(tmp: Path, **where: object) -> bytes:
+    out = tmp / "bank"
+    out.mkdir(parents=True)
+    bank_build.build(12, *SEEDS, every=2, out=out, **where)
+    return (out / file_name(12)).read_bytes()
+
+
+def _rolls() -> list[tuple[int, ...]]:
+    return random.Random(35).sample(g.all_rolls(), 300)
+
+
+def test_the_same_bytes_on_one_worker_two_and_a_cluster(cluster: str, tmp_path: Path) -> None:
+    one = _bank(tmp_path / "1", workers=1)
+    assert one == _bank(tmp_path / "2", workers=2) == _bank(tmp_path / "c", scheduler=cluster)
+    lines = one.decode().splitlines()
+    assert f"# seeds {SEEDS[0]} {SEEDS[1]}" in lines and not any(".part" in x for x in lines)
+    rolls = _rolls()
+    counts = g.count_all(rolls, workers=1)
+    assert counts == g.count_all(rolls, workers=2) == g.count_all_timed(rolls, scheduler=cluster, quiet=True)[0]
+    assert counts == [g.count_solutions(r) for r in rolls[:20]] + counts[20:]  # the direct count agrees
+
+
+def test_resume_goes_on_to_the_same_file(tmp_path: Path) -> None:
+    whole = _bank(tmp_path / "whole", workers=1)
+    out = tmp_path / "part"
+    out.mkdir()
+    bank_build.build(12, SEEDS[0], SEEDS[0] + 2, workers=1, out=out)
+    bank_build.build(12, SEEDS[0], SEEDS[1], workers=1, out=out, resume=True)
+    assert (out / file_name(12)).read_bytes() == whole
+
+
+def test_the_scheduler_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch, cluster: str) -> None:
+    monkeypatch.setenv(batch.SCHEDULER_ENV, cluster)
+    with batch.Batch() as b:
+        assert b.client is not None and b.cluster is None and b.client.scheduler.address == cluster
+        assert list(b.run(abs, [-3, 2, -1], quiet=True)) == [3, 2, 1]
+
+
+def test_a_worker_killed_mid_task_has_its_piece_run_again(cluster: str, tmp_path: Path) -> None:
+    import batch_pieces
+
+    pieces = [(x, str(tmp_path)) for x in range(6)]
+    got: list[int] = []
+    job = threading.Thread(target=lambda: got.extend(batch.run(batch_pieces.stall_once, pieces, scheduler=cluster,
+                                                               quiet=True)))
+    job.start()
+    deadline = time.monotonic() + 120
+    while not (stalled := list(tmp_path.glob("started-2-*"))) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert stalled, "the stalling piece never started"
+    os.kill(int(stalled[0].read_text()), signal.SIGKILL)  # the worker process running it
+    job.join(timeout=batch_pieces.STALL + 60)
+    assert not job.is_alive() and got == [x * x for x in range(6)]
+    assert len({m.name for m in tmp_path.glob("started-2-*")}) == 2  # run twice, by two processes
+
+
+def test_progress_is_a_line_every_few_seconds_off_a_terminal() -> None:
+    out = io.StringIO()
+    progress = batch.Progress(10, "job", "seeds", stream=out, every=0.0)
+    for k in range(10):
+        progress.add(1, note=f"seed {k}")
+    progress.close()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 10 and lines[-1].startswith("job: 100%") and "10/10" in lines[-1]
+    assert lines[-1].endswith("· seed 9") and "seeds/s" in lines[-1] and "\r" not in out.getvalue()
+    quiet = io.StringIO()
+    progress = batch.Progress(10, "job", stream=quiet, every=3600.0)
+    progress.add(4)
+    progress.close()
+    assert quiet.getvalue().count("\n") == 1 and "4/10" in quiet.getvalue()  # only the closing line
+
+
+def test_without_dask_the_pieces_run_here_with_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    rolls = _rolls()[:40]
+    with_dask = g.count_all(rolls, workers=2)
+    monkeypatch.setattr(batch, "dask_present", lambda: False)
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert g.count_all(rolls, workers=2) == with_dask
+    assert "Dask is not installed" in err.getvalue()
+    with pytest.raises(SystemExit, match="needs Dask"), batch.Batch(scheduler="tcp://127.0.0.1:1"):
+        pass
