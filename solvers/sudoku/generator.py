@@ -122,7 +122,9 @@ def candidate(rng: Random, shape: Shape, level: int | None, symmetric: bool) -> 
 REGION_SWAPS = 12  # accepted swaps per cell when jigsaw regions are shuffled out of the boxes
 HARDEN_STEPS, JOIN_TRIES = 8, 4  # joins of two cages (and tries of each) to bring an easy killer up to its grade
 KILLER_NODES = 1_000  # search nodes of one uniqueness check while a killer's cages are split
-VARIANT_ATTEMPTS = 24  # fresh candidates per variant puzzle before settling for the closest grade
+VARIANT_ATTEMPTS = {4: 24, 6: 128, 9: 24}  # fresh candidates per variant puzzle, by size, before settling for the
+# closest grade (a small grid's candidates are cheap, and its hardest grade rare: 1 in 10 seeds of 6x6 killer or
+# jigsaw Diabolical misses it with 24)
 SOLUTION_NODES, SOLUTION_RESTARTS = 400, 25  # a variant's full grid: short searches, restarted in a new order
 CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
 
@@ -331,14 +333,14 @@ def _variant_grade(puzzle: Puzzle, level: int) -> tuple[int, bool] | None:
 def generate_variant(rng: Random, level: int, size: int, variant: str,
                      technique: str | None = None) -> tuple[Puzzle, int]:
     """A unique puzzle of a variant that the ladder solves (so hints never guess), of the grade asked or the
-    closest one found in ATTEMPTS fresh candidates. A killer easier than asked has cages joined (`harden`), and a
-    candidate harder than asked is eased clue by clue (`ease`) until it is not. With `technique`, the first
+    closest one found in VARIANT_ATTEMPTS fresh candidates. A killer easier than asked has cages joined (`harden`),
+    and a candidate harder than asked is eased clue by clue (`ease`) until it is not. With `technique`, the first
     candidate whose solving path takes a step of it, whatever its grade."""
     if size not in rules.VARIANT_SIZES[variant]:
         raise PuzzleError(f"{variant} Sudoku comes in sizes {', '.join(map(str, rules.VARIANT_SIZES[variant]))}; "
                           f"not {size}")
     kept: list[tuple[int, bool, int, Puzzle, int]] = []  # (distance, not exact, order, puzzle, grade) to fall back on
-    for attempt in range(VARIANT_ATTEMPTS):
+    for attempt in range(VARIANT_ATTEMPTS[size]):
         puzzle = variant_candidate(rng, level, size, variant)
         if puzzle is None:
             continue
