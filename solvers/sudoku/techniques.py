@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from .. import budget, latin
 from ..base import PuzzleError
 from ..latin import Geometry, Mask, Step
+from ..latin_play import band
 from ..logic import SCORES, LogicStep, Rung, ladder
 from ..logic.board import tables
 from .grid import GRADES, Puzzle, Shape, geometry
@@ -94,12 +95,6 @@ class Path:
 def bands_of(puzzle: Puzzle) -> tuple[int, ...]:
     """The score bands that grade a puzzle (a killer's own)."""
     return KILLER_BANDS if puzzle.layout[2] else BANDS
-
-
-def band(score: int, cells: int, bands: tuple[int, ...] = BANDS) -> int:
-    """The grade index a score alone reaches (bands scale with the number of cells)."""
-    scale = cells / 81
-    return sum(1 for cap in bands if score > cap * scale)
 
 
 def score_cap(level: int, cells: int, bands: tuple[int, ...] = BANDS) -> int | None:
