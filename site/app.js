@@ -1,6 +1,11 @@
 // Every page: register the service worker (offline play) and offer a reload when a new build is
 // ready. The static index page also gets its theme button here (game pages bind theirs in Python).
 (function () {
+  // localStorage.setItem that says whether it fitted (a full storage throws, which MicroPython cannot catch).
+  window.tesseraStore = function (key, text) {
+    try { localStorage.setItem(key, text); return true; } catch (e) { return false; }
+  };
+
   function notice(worker) {
     if (document.getElementById("update-notice")) return;
     var box = document.createElement("div");

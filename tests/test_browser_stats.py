@@ -179,6 +179,44 @@ def test_an_unreadable_record_is_set_aside_with_a_message(device, site_url: str)
     assert len(json.loads(page.evaluate("localStorage.getItem('tessera-records')"))["games"]) == 1
 
 
+FILL = """() => {  // 120 old games with replay links (300,000 characters), then every byte left taken by filler
+    const games = [];
+    for (let i = 0; i < 120; i++) {
+        games.push({family: "sudoku", variant: "", size: "9×9", grade: "Easy", day: "2026-10-01",
+                    ended: "2026-10-01T10:00:" + String(i).padStart(3, "0") + "Z", seconds: 60, hints: 0, stages: {},
+                    errors: 0, daily: false, solved: true, link: "sudoku.html#" + "x".repeat(2500)});
+    }
+    localStorage.setItem("tessera-records", JSON.stringify({v: 1, games: games}));
+    let size = 1 << 22, k = 0;
+    while (size >= 1) {
+        try { localStorage.setItem("filler" + k, "f".repeat(size)); k++; } catch (e) { size = size >> 1; }
+    }
+    try { localStorage.setItem("probe", "p".repeat(64)); return false; } catch (e) { return true; }
+}"""
+
+
+def test_a_full_storage_trims_old_replay_links_and_keeps_the_game(browser, site_url: str) -> None:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    watch = PageWatch(page, site_url)
+    page.touch = False
+    open_game(page, site_url, "sudoku", GRID4)
+    assert page.evaluate(FILL)  # full: not even 64 more characters fit
+    solve_by_hints(page)  # every move's save and the finished game's record must find room
+    message = page.inner_text("#message")
+    assert "solved in" in message.lower() and "storage is full" not in message
+    games = json.loads(page.evaluate("localStorage.getItem('tessera-records')"))["games"]
+    assert len(games) == 121 and games[-1]["link"].startswith("sudoku.html#") and games[-1]["solved"]
+    assert sum(1 for g in games if not g["link"]) > 0 and games[0]["link"] == ""  # the oldest links went first
+    page.reload()
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    assert "solved" in page.inner_text("#message").lower()  # the finished game was saved
+    stats = open_stats(page, site_url)
+    assert len(stats["history"]) == 121 and stats["history"][-1][-1] == "–"  # a trimmed game: no replay
+    watch.assert_clean()
+    ctx.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_pages_with_games_pass_axe(browser, site_url: str, scheme: str) -> None:
     """The statistics and home pages filled in (tables, chart, links), audited by axe-core."""

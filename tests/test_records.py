@@ -51,6 +51,20 @@ def test_merge_keeps_each_game_once_and_in_order() -> None:
     assert records.add(merged, a) == merged
 
 
+def test_trim_makes_the_oldest_games_bare_past_the_budget() -> None:
+    games = [{**game(seconds=s), "link": "x" * 100, "puzzle": "p" * 50, "techniques": {"X-wing": 1}}
+             for s in range(1, 11)]
+    size = len(json.dumps(games[0]))
+    kept = records.trim(games, 3 * size + 10)  # (the newest are a character or two longer)
+    assert [len(r["link"]) for r in kept] == [0] * 7 + [100] * 3  # the three newest keep theirs
+    assert all("puzzle" not in r and "techniques" not in r for r in kept[:7]) and kept[7:] == games[7:]
+    figures = [{k: v for k, v in r.items() if k not in ("link", "puzzle", "techniques")} for r in games]
+    assert [{k: v for k, v in r.items() if k != "link"} for r in kept[:7]] == figures[:7]  # every figure kept
+    assert records.trim(games) == games and records.read({"v": 1, "games": kept}) == (kept, None)
+    assert records.summary(kept) == records.summary(games)
+    assert records.merge(kept, games) == (kept, 0)  # an older export with full links adds nothing twice
+
+
 def test_summary_per_family_and_grade() -> None:
     games = [game(seconds=s, hints=h, solved=ok) for s, h, ok in ((300, 0, True), (100, 2, True), (50, 4, False),
                                                                    (200, 0, True))]
@@ -82,12 +96,12 @@ def test_micropython_gives_the_same_statistics() -> None:
               f"games = json.loads({json.dumps(json.dumps(games))})\n"
               "print(json.dumps([records.summary(games, ['sudoku']), records.streaks(games, '2026-11-19'),"
               " records.read({'v': 1, 'games': games})[1], records.merge(games[:5], games[3:9])[1],"
-              " records.day_number('2026-11-26')]))\n")
+              " records.day_number('2026-11-26'), records.trim(games, 900)]))\n")
     got = run_micropython(script, {f"rules/{m}": ROOT / "solvers" / "rules" / f"{m}.py" for m in ("__init__",
                                                                                                   "records")})
     want = [records.summary(games, ["sudoku"]), records.streaks(games, "2026-11-19"),
             records.read({"v": 1, "games": games})[1], records.merge(games[:5], games[3:9])[1],
-            records.day_number("2026-11-26")]
+            records.day_number("2026-11-26"), records.trim(games, 900)]
     assert json.loads(got) == json.loads(json.dumps(want))
 
 

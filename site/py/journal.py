@@ -1,8 +1,10 @@
 """The player's record of finished games in this browser (MicroPython, main thread): the store behind the
 statistics page, the home page's streaks and every game page's finished games (rules.records reads and counts
 them). A store that cannot be read is set aside under `tessera-records-unreadable`, never lost or read again.
-Known limits: localStorage only (about 5 MB: thousands of games; a replay link of a 16x16 is a few kB).
+Known limits: localStorage only (about 5 MB); the oldest games lose their replay links past records.STORE_KEPT.
 """
+
+import json
 
 from pyscript import window
 from rules import records
@@ -30,17 +32,32 @@ class Journal:
         self.store.set_aside()
 
     def add(self, record):
-        """Add a finished game; the words of a problem met (the old store set aside), else None."""
+        """Add a finished game; the words of a problem met (the old store set aside, or the store full), else None."""
         games, why = self.games()
         if why is not None:
             self.set_aside()
-        self.save(records.add(games, record))
-        return None if why is None else ("Your record of games could not be read (" + why + "); it was set aside "
-                                         "and a new one started with this game.")
+        full = self.save(records.add(games, record))
+        if why is not None:
+            return ("Your record of games could not be read (" + why + "); it was set aside and a new one started "
+                    "with this game.")
+        return full
 
-    def save(self, games):
-        """Replace every game (kept oldest first)."""
-        self.store.save({"v": records.VERSION, "games": games})
+    def save(self, games, kept=records.STORE_KEPT):
+        """Replace every game (kept oldest first, the oldest ones bare past `kept` characters: `records.trim`); when
+        the browser's storage is full, fewer are kept whole; None, or words saying the games could not be saved."""
+        while not self.store.save({"v": records.VERSION, "games": records.trim(games, kept)}):
+            if kept == 0:  # the storage is full even without links
+                return "This browser's storage is full: Your games could not be saved."
+            kept //= 4
+        return None
+
+    def make_room(self):
+        """Free storage for a game's own save: keep a quarter of the games whole; whether any room was made."""
+        games, why = self.games()
+        whole = [r for r in games if r["link"]] if why is None else []
+        if not whole:
+            return False
+        return self.save(games, len(json.dumps(whole)) // 4) is None
 
 
 def today():

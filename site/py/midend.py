@@ -708,12 +708,16 @@ class Midend:
         """Save the game: the puzzle's text and the history as moves (versioned)."""
         if self.puzzle is None:
             return
-        self.store.save({"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
-                         "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
-                         "verified": self.verified, "times": list(self.times), "hints": self.hints,
-                         "move_times": self.move_times, "view": self.game.kept(), "stages": self.stages,
-                         "errors": self.errors, "techniques": self.techniques,
-                         "done": self.game.is_solved(self.puzzle, self.state)})
+        value = {"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
+                 "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
+                 "verified": self.verified, "times": list(self.times), "hints": self.hints,
+                 "move_times": self.move_times, "view": self.game.kept(), "stages": self.stages,
+                 "errors": self.errors, "techniques": self.techniques,
+                 "done": self.game.is_solved(self.puzzle, self.state)}
+        while not self.store.save(value):  # the browser's storage is full: old replay links of Your games make room
+            if not self.journal.make_room():
+                say("This browser's storage is full: your game could not be saved.", "error")
+                return
 
     def save_soon(self):
         """Save every few ticks of the timer."""

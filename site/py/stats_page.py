@@ -113,7 +113,10 @@ class StatsPage:
             what = " ".join(x for x in (self.title(r["family"]), variant, r["size"]) if x) \
                 + (" · daily" if r["daily"] else "")
             time = records.clock(r["seconds"]) + ("" if r["solved"] else " (solved by Tessera)")
-            row = table_row(body, [r["day"], what, r["grade"], time, str(r["hints"]), str(r["errors"]), ""])
+            row = table_row(body, [r["day"], what, r["grade"], time, str(r["hints"]), str(r["errors"]),
+                                   "" if r["link"] else "–"])
+            if not r["link"]:  # an old game whose replay link was trimmed (records.trim)
+                continue
             link = document.createElement("a")
             link.href = "./" + r["link"]
             link.textContent = "Replay"
@@ -237,10 +240,10 @@ class StatsPage:
             say("That file could not be imported: " + why + ". Nothing was changed.", "error")
             return
         self.games, added = records.merge(self.games, games)
-        self.journal.save(self.games)
+        full = self.journal.save(self.games)
         self.show()
-        say("Imported " + games_words(added) + (" (the others were here already)." if added < len(games) else "."),
-            "good")
+        say(full or "Imported " + games_words(added) + (" (the others were here already)." if added < len(games)
+                                                         else "."), "error" if full else "good")
 
     def ask_clear(self):
         """Ask before clearing."""

@@ -150,7 +150,7 @@ def css(name):
 def toggle_theme():
     """Switch light/dark and remember the choice."""
     dark = document.documentElement.classList.toggle("dark")
-    window.localStorage.setItem("tessera-theme", "dark" if dark else "light")
+    window.tesseraStore("tessera-theme", "dark" if dark else "light")
 
 
 AUTO_SECONDS = 2  # budget of a call the page makes on its own
@@ -395,8 +395,8 @@ class Store:
         return True
 
     def save(self, value):
-        """Save a JSON-able value."""
-        window.localStorage.setItem(self.key, json.dumps(value))
+        """Save a JSON-able value; False when the browser's storage is full (app.js's `tesseraStore`)."""
+        return bool(window.tesseraStore(self.key, json.dumps(value)))
 
     def has(self):
         """Whether anything is stored under the key."""
@@ -406,7 +406,7 @@ class Store:
         """Keep an unreadable value under `<key>-unreadable` (not lost, not read again) and clear the key."""
         text = window.localStorage.getItem(self.key)
         if text:
-            window.localStorage.setItem(self.key + "-unreadable", text)
+            window.tesseraStore(self.key + "-unreadable", text)
         window.localStorage.removeItem(self.key)
 
 
@@ -516,7 +516,7 @@ class Timer:
     def toggle(self):
         """Hide or show the time."""
         self.hidden = not self.hidden
-        window.localStorage.setItem("tessera-timer-hidden", "1" if self.hidden else "0")
+        window.tesseraStore("tessera-timer-hidden", "1" if self.hidden else "0")
         self._show()
 
     def reset(self, seconds=0, running=True):

@@ -6,14 +6,20 @@ reached, errors found by Check, whether it was the day's puzzle, whether the pla
 Tessera's Solve finished it) and a replay link. The store is {"v": VERSION, "games": [...]} in
 the browser; nothing leaves it. Statistics per family and grade, the daily streaks and the merge of an imported file
 are computed here, under CPython and MicroPython (the pages import it; tests check both agree).
-Known limits: days are the player's local dates as the page saw them; a streak counts the days
-with a daily puzzle solved by the player, per family.
+The page's MicroPython reads the store whole into a 1 MB heap (a store of 1 M characters does not fit), so `trim`
+keeps it to STORE_KEPT characters: past that, the oldest games keep their figures and lose their replay link
+("": no replay), puzzle and technique counts.
+Known limits: past about 2,000 games even the figures outgrow STORE_KEPT; days are the player's local dates as the
+page saw them; a streak counts the days with a daily puzzle solved by the player, per family.
 """
+
+import json
 
 VERSION = 1
 FIELDS = {"family": str, "variant": str, "size": str, "grade": str, "day": str, "ended": str, "seconds": int,
           "hints": int, "stages": dict, "errors": int, "daily": bool, "solved": bool, "link": str}
 OPTIONAL = {"score": int, "puzzle": str, "techniques": dict}  # techniques: the hints' technique -> times shown
+STORE_KEPT = 400_000  # characters of the stored record kept whole, newest games first (see `trim`)
 
 
 def empty() -> dict:
@@ -51,8 +57,9 @@ def read(value: object) -> tuple:
 
 
 def key(record: dict) -> tuple:
-    """What makes a game the same game in two files: its family, puzzle link and the moment it ended."""
-    return record["family"], record["link"], record["ended"]
+    """What makes a game the same game in two files: its family and the moment it ended (not its link, which an
+    older game may have lost: see `trim`)."""
+    return record["family"], record["ended"]
 
 
 def merge(games: list, incoming: list) -> tuple:
@@ -66,6 +73,21 @@ def merge(games: list, incoming: list) -> tuple:
 def add(games: list, record: dict) -> list:
     """The games with one more (a record already there is not added again)."""
     return merge(games, [record])[0]
+
+
+def trim(games: list, kept: int = STORE_KEPT) -> list:
+    """The games (oldest first), the newest whole while their JSON adds up to at most `kept` characters, the older
+    ones bare: no replay link, puzzle or technique counts (every figure the statistics count is kept)."""
+    out = []
+    total = 0
+    for r in reversed(games):
+        total += len(json.dumps(r))
+        if total > kept and (r["link"] or "puzzle" in r or "techniques" in r):
+            r = dict((name, value) for name, value in r.items() if name not in ("puzzle", "techniques"))
+            r["link"] = ""
+        out.append(r)
+    out.reverse()
+    return out
 
 
 # ----- dates without a datetime module (MicroPython has none) -----------------------------------------------
