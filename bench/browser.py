@@ -1,7 +1,7 @@
 """Benchmark: page start times, cold and warm, and the same solver in the browser worker and in CPython.
 
     .venv/bin/python bench/browser.py [--limit N] [--hints N] [--rounds N] [--korf N] [--rolls N] [--cards N]
-                                      [--waits N] [--starts | --waits-only]
+                                      [--waits N] [--twentyfour N] [--starts | --waits-only | --sliding-only]
 
 Builds dist/ if missing, serves it on 127.0.0.1 and drives Debian's Chromium. First, for every
 page: the time from navigation to a drawn board (its accessible mirror filled) and to a ready
@@ -15,7 +15,8 @@ hint that needs a real technique); every hint of the hint walks of `hardest` (va
 a player meets them); every Skyscrapers hint of the walks of Tatham's Extreme and Unreasonable
 Towers and a generated 9x9 Extreme; the sliding puzzle's optimal `hint` on random 4x4 positions
 (pattern databases loaded first) and on Korf's 100 (the quick provisional hint, then the optimal
-one); Genius Square counting every solution of --rolls rolls; Cubes 3D level-4 generation (both
+one); the 24-puzzle plan's hints (quick, then full) on Korf and Felner's 50 and 10x10 solves (--sliding-only: just
+these); Genius Square counting every solution of --rolls rolls; Cubes 3D level-4 generation (both
 piece sets). And what a player waits for a sliding hint asked the moment the worker is ready on a
 Korf position (the page's own distance search under way), on a cross-origin isolated page (the
 hint interrupts that search) and on one served without the isolation headers (it waits behind it).
@@ -73,6 +74,26 @@ def korf_positions(count: int, quick: bool) -> list[dict]:
     extra = {"quick": True} if quick else {}
     return [{"width": 4, "height": 4, "tiles": list(tiles), "limit": {"seconds": 300}, **extra}
             for _, _, tiles in korf_instances()[:count]]
+
+
+def twentyfour_positions(count: int, quick: bool) -> list[dict]:
+    """Korf and Felner's 24-puzzles (the first `count`) as sliding hint inputs (the plan; `quick`: its first move)."""
+    from sliding import korf_felner_instances
+
+    extra = {"quick": True} if quick else {}
+    return [{"width": 5, "height": 5, "tiles": list(tiles), "limit": {"seconds": 60}, **extra}
+            for _, _, tiles in korf_felner_instances()[:count]]
+
+
+def large_positions(side: int, count: int) -> list[dict]:
+    """Seeded random side x side positions (bench/sliding.py's), as solve inputs."""
+    import random
+
+    from solvers import sliding as sl
+
+    return [{"width": side, "height": side, "limit": {"seconds": 60},
+             "tiles": list(sl.random_solvable(side, side, random.Random(f"bench-{side}-{seed}")).tiles)}
+            for seed in range(count)]
 
 
 def genius_rolls(count: int) -> list[dict]:
@@ -254,6 +275,8 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=10, help="Cubes 3D level-4 cards to generate")
     parser.add_argument("--waits", type=int, default=10, help="Korf positions to hint while the page searches")
     parser.add_argument("--waits-only", action="store_true", help="only the hints while the page searches")
+    parser.add_argument("--twentyfour", type=int, default=50, help="Korf and Felner's 24-puzzles to hint")
+    parser.add_argument("--sliding-only", action="store_true", help="only the sliding sets beyond 4x4 (no starts)")
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
@@ -270,16 +293,23 @@ def main() -> None:
     sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
     sets.append(("sliding quick hint, Korf", "sliding", "hint", korf_positions(args.korf, True)))
     sets.append(("sliding hint, Korf", "sliding", "hint", korf_positions(args.korf, False)))
+    big = [("sliding 24 quick hint", "sliding", "hint", twentyfour_positions(args.twentyfour, True)),
+           ("sliding 24 plan hint", "sliding", "hint", twentyfour_positions(args.twentyfour, False)),
+           ("sliding 10x10 solve", "sliding", "solve", large_positions(10, 5))]
+    sets += big
     sets.append(("genius count a roll", "genius", "solve", genius_rolls(args.rolls)))
     sets.append(("cubes 3D level 4 generate", "ubongo", "generate", cubes_level4(args.cards)))
     ask = ASK
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        starts = [] if args.waits_only else start_times(browser, base, args.rounds)
-        waits = [] if args.starts else hint_while_searching(browser, args.waits)
+        quiet = args.waits_only or args.sliding_only
+        starts = [] if quiet else start_times(browser, base, args.rounds)
+        waits = [] if args.starts or args.sliding_only else hint_while_searching(browser, args.waits)
         if args.starts or args.waits_only:
             sets = []
+        if args.sliding_only:
+            sets = big
         page = browser.new_context(service_workers="block").new_page()
         t0 = time.perf_counter()
         page.goto(url)

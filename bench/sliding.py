@@ -1,6 +1,7 @@
 """Sliding puzzle benchmark: Korf's 100 with pattern databases, PDB choices, the lab table, Parberry.
 
-Run: `.venv/bin/python bench/sliding.py [--quick] [--korf N] [--only-korf]`. Prints Markdown tables.
+Run: `.venv/bin/python bench/sliding.py [--quick] [--korf N] [--only-korf]
+[--only-24 [--twentyfour N] [--large N]]`. Prints Markdown tables.
 Times are CPython wall-clock on this machine (shared cores: expect noise). The 4x4
 pattern databases come from $TESSERA_DATA or the build's .cache (built there when missing).
 Sections: (1) Korf's 100 solved optimally with the shipped 6-6-3 + reflection databases;
@@ -8,7 +9,8 @@ Sections: (1) Korf's 100 solved optimally with the shipped 6-6-3 + reflection da
 heuristic table on fixed 3x3 and 4x4 positions under budgets; (4) Parberry's move counts
 and times next to 8/3 n^3; (5) the time of a hint on random 4x4 positions; (6) the quick
 provisional hint on Korf's instances (time, length over the shortest, first moves on a shortest
-path; `--only-quick` runs just this).
+path; `--only-quick` runs just this); (7) Korf and Felner's 50 24-puzzles by the 5x5 plan against their known optima,
+and the plan on 6x6, 8x8, 10x10 against Parberry's (`--only-24` runs just these two).
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ sys.path.insert(0, str(REPO))
 
 from solvers import pattern_db, pattern_db_build  # noqa: E402
 from solvers import sliding as sl  # noqa: E402
+from solvers.budget import Budget, running  # noqa: E402
 
 KORF = REPO.parent / "shared" / "benchmarks" / "fifteen_korf100.txt"
+KORF_FELNER = REPO.parent / "shared" / "benchmarks" / "twentyfour_korf50.txt"  # read there, never copied
 STUDY_TIMES = {  # the study's mean seconds (n = 3, n = 4) for reference
     ("A*", "linear conflict"): (0.028, 0.225), ("IDA*", "linear conflict"): (0.040, 0.137),
     ("BFS", ""): (1.26, 124), ("Greedy best-first", "linear conflict"): (0.016, 0.020),
@@ -45,6 +49,75 @@ def korf_instances() -> list[tuple[int, int, tuple[int, ...]]]:
                 board[15 - p] = 16 - t if t else 0
             rows.append((ident, opt, tuple(board)))
     return rows
+
+
+def korf_felner_instances() -> list[tuple[int, int, tuple[int, ...]]]:
+    """(id, optimal length, tiles with the blank-last goal) for Korf and Felner's 50 24-puzzles (the file's goal has
+    the blank first: rotated 180 degrees and relabelled t -> 25 - t, as for Korf's 100)."""
+    rows = []
+    for line in KORF_FELNER.read_text().splitlines():
+        if line and not line.startswith("#"):
+            ident, opt, *tiles = (int(x) for x in line.split())
+            board = [0] * 25
+            for p, t in enumerate(tiles):
+                board[24 - p] = 25 - t if t else 0
+            rows.append((ident, opt, tuple(board)))
+    return rows
+
+
+def section_24(count: int) -> None:
+    """Korf and Felner's 24-puzzles: the plan (beam on the 5-5-5-5-4 databases) against the known optimum, its
+    lower bound, the quick provisional first move, CPU time and nodes (children generated)."""
+    rows = korf_felner_instances()[:count]
+    print(f"\n## Korf and Felner's 24-puzzles ({len(rows)}): beam width {sl.BEAM} (quick: {sl.QUICK_BEAM}) on the "
+          "5-5-5-5-4 databases + reflection\n")
+    print("| id | optimal | length | ratio | lower bound | nodes | CPU s | quick length | quick CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    ratios, times, quick_times = [], [], []
+    for ident, opt, tiles in rows:
+        p = sl.Puzzle(5, 5, tiles)
+        sl.forget_plans()
+        began = time.process_time()
+        quick = sl.near_optimal(p, quick=True)
+        quick_times.append(time.process_time() - began)
+        work = Budget()
+        began = time.process_time()
+        with running(work):
+            sol = sl.near_optimal(p)
+        times.append(time.process_time() - began)
+        assert sl.replay(p, sol.moves).is_goal() and sl.replay(p, quick.moves).is_goal()
+        assert sol.lower_bound is not None and sol.lower_bound <= opt
+        ratios.append(len(sol.moves) / opt)
+        print(f"| {ident} | {opt} | {len(sol.moves)} | {ratios[-1]:.3f} | {sol.lower_bound} | {work.nodes:,} | "
+              f"{times[-1]:.2f} | {len(quick.moves)} | {quick_times[-1]:.3f} |", flush=True)
+    print(f"\nMean ratio {statistics.mean(ratios):.3f}, max {max(ratios):.3f}; CPU s median "
+          f"{statistics.median(times):.2f}, max {max(times):.2f}; quick first move median "
+          f"{statistics.median(quick_times) * 1000:.0f} ms, max {max(quick_times) * 1000:.0f} ms. "
+          "Targets: mean <= 1.10, max <= 1.25.")
+
+
+def section_large(sizes: list[int], count: int) -> None:
+    """The plan beyond 5x5 (rows and columns by shortest carries, then the 5x5 beam) against Parberry's method on
+    the same seeded random positions."""
+    print(f"\n## Larger boards ({count} seeded random positions each): the plan against Parberry's\n")
+    print("| n | plan moves (mean) | Parberry moves (mean) | ratio | lower bound (mean) | plan CPU s (mean) | max |")
+    print("|---|---|---|---|---|---|---|")
+    for n in sizes:
+        plan, parb, low, times = [], [], [], []
+        for seed in range(count):
+            p = sl.random_solvable(n, n, random.Random(f"bench-{n}-{seed}"))
+            sl.forget_plans()
+            began = time.process_time()
+            sol = sl.near_optimal(p)
+            times.append(time.process_time() - began)
+            assert sl.replay(p, sol.moves).is_goal()
+            plan.append(len(sol.moves))
+            parb.append(len(sl.parberry(p)[0]))
+            low.append(sol.lower_bound)
+        print(f"| {n} | {statistics.mean(plan):.0f} | {statistics.mean(parb):.0f} | "
+              f"{sum(plan) / sum(parb):.2f} | {statistics.mean(low):.0f} | {statistics.mean(times):.2f} | "
+              f"{max(times):.2f} |", flush=True)
+    print("\nTarget: the plan at most 0.6 of Parberry's moves.")
 
 
 def solve_set(db: pattern_db.PatternDatabase, instances: list[tuple[int, int, tuple[int, ...]]],
@@ -227,10 +300,17 @@ def main() -> None:
     parser.add_argument("--korf", type=int, default=None, help="how many Korf instances (easiest first)")
     parser.add_argument("--only-quick", action="store_true", help="only the quick hint section")
     parser.add_argument("--only-korf", action="store_true", help="only Korf's instances solved optimally")
+    parser.add_argument("--only-24", action="store_true", help="only the 24-puzzles and the larger boards")
+    parser.add_argument("--twentyfour", type=int, default=50, help="how many of Korf and Felner's 24-puzzles")
+    parser.add_argument("--large", type=int, default=5, help="random positions per larger board size")
     args = parser.parse_args()
     began = time.perf_counter()
     if not pattern_db.directories():  # no $TESSERA_DATA: the build's cached files (built here when missing)
         pattern_db.use_directory(pattern_db_build.built(REPO / ".cache", verbose=True)[0])
+    if args.only_24:
+        section_24(args.twentyfour)
+        section_large([6, 8, 10], args.large)
+        return
     db = pattern_db.database(4, 4)
     print(f"# Sliding puzzle benchmark\n\n4x4 databases ready in {time.perf_counter() - began:.2f} s "
           f"(read from the files); directories searched: {[str(d) for d in pattern_db.directories()]}")
@@ -248,6 +328,8 @@ def main() -> None:
     section_lab(4, [12, 18, 24] if args.quick else [12, 16, 20, 24, 28, 32], 50_000, 1.0)
     section_parberry([3, 4, 5, 10, 20, 50] + ([] if args.quick else [100]))
     section_hints(5 if args.quick else 15)
+    section_24(10 if args.quick else args.twentyfour)
+    section_large([6, 8, 10], 2 if args.quick else args.large)
     print(f"\nTotal benchmark time {time.perf_counter() - began:.0f} s.")
 
 

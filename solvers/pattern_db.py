@@ -13,7 +13,8 @@ table is zlib-compressed 4-bit entries, the first half of the table in the low n
 in the high ones (unpacked by two translations, no interleaving). They are made on the host by
 `solvers.pattern_db_build` (numpy) at build time or by a test fixture; this module only
 reads them, never builds and never writes. Where it looks: the directory given to
-`use_directory` (the worker's fetched files), then $TESSERA_DATA. Limits: boards of at most 16 cells.
+`use_directory` (the worker's fetched files), then $TESSERA_DATA. Limits: boards of at most 25 cells (5x5:
+5-5-5-5-4, 1.4 MB of files, about 40 MB in memory once read).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ FORMAT = "tessera-pdb-2"  # 2: the high nibbles hold the table's second half (1:
 PARTITIONS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {
     (3, 3): ((1, 2, 3, 4, 7), (5, 6, 8)),  # the study's 8-puzzle example partition
     (4, 4): ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4)),
+    (5, 5): ((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19), (20, 22, 23, 24)),
 }
 
 _directory: Path | None = None
@@ -46,6 +48,11 @@ def manifest_name(width: int, height: int) -> str:
 def pattern_file_name(width: int, height: int, tiles: tuple[int, ...]) -> str:
     """The table file's name for one pattern."""
     return f"sliding-{width}x{height}-{'-'.join(map(str, tiles))}.pdb"
+
+
+def file_names(width: int, height: int) -> list[str]:
+    """The manifest and table files of a board size (PARTITIONS)."""
+    return [manifest_name(width, height)] + [pattern_file_name(width, height, p) for p in PARTITIONS[(width, height)]]
 
 
 def tile_distance(width: int, tile: int, cell: int) -> int:
@@ -74,6 +81,7 @@ class PatternDatabase:
         if sorted(t for p in patterns for t in p) != list(range(1, n)):
             raise ValueError("the patterns must split the tiles 1..N-1")
         self.width, self.height, self.patterns, self.tables = width, height, patterns, tables
+        self._deltas: list[list[tuple[int, int, int, int, int]]] | None = None
         self.slot: list[tuple[int, int]] = [(0, 0)] * n  # tile -> (pattern, N**position in pattern)
         for p, tiles in enumerate(patterns):
             for i, t in enumerate(tiles):
@@ -105,6 +113,26 @@ class PatternDatabase:
                 p, w = self.mirror_slot[t]
                 idx[p] += self.mirror_cell[cell] * w
         return idx
+
+    def deltas(self) -> list[list[tuple[int, int, int, int, int]]]:
+        """deltas[blank * N + cell][tile]: (pattern, index change, reflected pattern, its index change, Manhattan
+        change) when `tile` slides from `cell` into the blank (empty rows for cells that are not neighbours): one
+        lookup per child in a search's loop. Built once per database."""
+        if self._deltas is None:
+            w, h, n = self.width, self.height, self.width * self.height
+            mslot, mcell = (self.mirror_slot, self.mirror_cell) if self.reflects else (self.slot, list(range(n)))
+            self._deltas = [[] for _ in range(n * n)]
+            for blank in range(n):
+                r, c = divmod(blank, w)
+                for cell in [x for x, ok in ((blank - w, r > 0), (blank + w, r < h - 1), (blank - 1, c > 0),
+                                             (blank + 1, c < w - 1)) if ok]:
+                    row = [(0, 0, 0, 0, 0)]
+                    for t in range(1, n):
+                        (p, wt), (rp, rwt) = self.slot[t], mslot[t]
+                        row.append((p, (blank - cell) * wt, rp, (mcell[blank] - mcell[cell]) * rwt,
+                                    tile_distance(w, t, blank) - tile_distance(w, t, cell)))
+                    self._deltas[blank * n + cell] = row
+        return self._deltas
 
     def extra(self, board: list[int]) -> int:
         """The heuristic minus Manhattan: max over the direct and reflected lookups."""

@@ -5,7 +5,8 @@ TILES needed to bring them home (other tiles are indistinct, their moves are fre
 values of disjoint patterns add up to an admissible heuristic. Each pattern is explored by
 a 0-1 breadth-first search over (blank, tile positions) in numpy; `reference_table` does the
 same in plain Python for small boards (a cross-check). The solvers only read the files, with
-`solvers.pattern_db`. Limits: boards of at most 16 cells.
+`solvers.pattern_db`. Limits: boards of at most 25 cells; up to 16 cells a key holds a digit per
+nibble, beyond that base N (a 5-tile 5x5 pattern: 127 M states, about 40 s and 0.8 GB).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import hashlib
 import json
 import os
 import shutil
-import time
 import zlib
 from collections import deque
 from pathlib import Path
@@ -41,21 +41,29 @@ def pattern_distances(width: int, height: int, tiles: tuple[int, ...]) -> Any:
 
     n = width * height
     k = len(tiles)
-    if n > 16 or k > 7:
-        raise ValueError("pattern databases are built for boards of at most 16 cells and 7 tiles")
-    # search key: 4 bits per cell number, the blank in the lowest nibble, tile i in nibble i + 1
-    dtype = np.int32 if k <= 6 else np.int64
+    if n > 25 or k > (7 if n <= 16 else 5):
+        raise ValueError("pattern databases are built for boards of at most 25 cells (at most 7 tiles on 16 "
+                         "cells, 5 beyond)")
+    # search key: one digit per cell number, the blank's the lowest, tile i's digit i + 1; base 16 (shifts) up to
+    # 16 cells, base N beyond (so the key without the blank's digit is already the table's index)
+    base = 16 if n <= 16 else n
+    shifted = base == 16
+
+    def digit(keys: Any, i: int) -> Any:
+        return (keys >> (4 * i)) & 15 if shifted else (keys // base**i) % base
+
+    dtype = np.int32 if base ** (k + 1) < 2**31 else np.int64
     neighbours = []
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        table = np.full(16, -1, dtype=dtype)
+        table = np.full(base, -1, dtype=dtype)
         for cell in range(n):
             r, c = divmod(cell, width)
             if 0 <= r + dr < height and 0 <= c + dc < width:
                 table[cell] = (r + dr) * width + c + dc
         neighbours.append(table)
-    visited = np.zeros(1 << (4 * (k + 1)), dtype=bool)
-    dist = np.full(1 << (4 * k), 255, dtype=np.uint8)
-    start = (n - 1) + sum((t - 1) << (4 * (i + 1)) for i, t in enumerate(tiles))
+    visited = np.zeros(base ** (k + 1), dtype=bool)
+    dist = np.full(base**k, 255, dtype=np.uint8)
+    start = (n - 1) + sum((t - 1) * base ** (i + 1) for i, t in enumerate(tiles))
     frontier = np.array([start], dtype=dtype)
     visited[frontier] = True
     depth = 0
@@ -64,8 +72,8 @@ def pattern_distances(width: int, height: int, tiles: tuple[int, ...]) -> Any:
         pending: list[Any] = []
         current = frontier
         while current.size:  # closure under free (non-pattern) moves
-            blank = current & 15
-            pos = [(current >> (4 * (i + 1))) & 15 for i in range(k)]
+            blank = digit(current, 0)
+            pos = [digit(current, i + 1) for i in range(k)]
             free_next = []
             for table in neighbours:
                 target = table[blank]
@@ -79,17 +87,18 @@ def pattern_distances(width: int, height: int, tiles: tuple[int, ...]) -> Any:
                     sel = ok & (occupant == i)
                     if sel.any():
                         b, t = blank[sel], target[sel]
-                        moved = current[sel] - b + t + ((b - t) << (4 * (i + 1)))
+                        moved = current[sel] - b + t + (b - t) * base ** (i + 1)
                         pending.append(moved[~visited[moved]])
             current = _fresh(np.concatenate(free_next), visited)
             layer.append(current)
-        states = np.concatenate(layer) >> 4
+        states = np.concatenate(layer)
+        states = states >> 4 if shifted else states // base
         fresh = dist[states] == 255
         dist[states[fresh]] = depth
         frontier = _fresh(np.concatenate(pending), visited) if pending else np.zeros(0, dtype=dtype)
         depth += 1
     del visited
-    if n == 16:
+    if base == n:
         return dist
     # re-index from nibbles to sum(pos_i * N**i)
     index = np.arange(dist.size, dtype=np.int64)
@@ -131,26 +140,37 @@ def _write_atomically(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
+def _table(piece: tuple[int, int, tuple[int, ...]]) -> tuple[bytes, int]:
+    """One pattern's table file and its largest distance (a batch piece)."""
+    width, height, tiles = piece
+    dist = pattern_distances(width, height, tiles)
+    return encode(width, height, tiles, dist), int(dist[dist != 255].max())
+
+
 def build_databases(out_dir: Path, partitions: dict[tuple[int, int], tuple[tuple[int, ...], ...]] | None = None,
-                    verbose: bool = False) -> list[Path]:
-    """Write the manifest and pattern files for each board size into out_dir; return their paths."""
+                    verbose: bool = False, workers: int | None = None) -> list[Path]:
+    """Write the manifest and pattern files for each board size into out_dir; return their paths. Each table is a
+    piece of one batch job (`batch.Batch`: `workers` local processes, every core by default), with a progress bar
+    when `verbose`."""
+    from .batch import Batch
+
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    sizes = partitions or PARTITIONS
+    pieces = [(width, height, tiles) for (width, height), patterns in sizes.items() for tiles in patterns]
+    with Batch(workers) as batch:
+        made = dict(zip(pieces, batch.run(_table, pieces, label="pattern databases", unit="entries",
+                                          size=lambda p: (p[0] * p[1]) ** len(p[2]), quiet=not verbose,
+                                          note=lambda r: f"{len(r[0]):,} bytes"), strict=True))
     written: list[Path] = []
-    for (width, height), patterns in (partitions or PARTITIONS).items():
+    for (width, height), patterns in sizes.items():
         entries = []
         for tiles in patterns:
-            began = time.perf_counter()
-            dist = pattern_distances(width, height, tiles)
-            data = encode(width, height, tiles, dist)
+            data, top = made[width, height, tiles]
             path = out_dir / pattern_file_name(width, height, tiles)
             _write_atomically(path, data)
             written.append(path)
-            entries.append({"tiles": list(tiles), "file": path.name, "bytes": len(data),
-                            "max": int(dist[dist != 255].max())})
-            if verbose:
-                print(f"  {width}x{height} pattern {tiles}: {len(data):,} bytes, "
-                      f"{time.perf_counter() - began:.1f} s", flush=True)
+            entries.append({"tiles": list(tiles), "file": path.name, "bytes": len(data), "max": top})
         manifest = {"format": FORMAT, "width": width, "height": height, "patterns": entries}
         path = out_dir / manifest_name(width, height)
         _write_atomically(path, (json.dumps(manifest, indent=1) + "\n").encode())
@@ -170,7 +190,7 @@ def built(cache: Path, verbose: bool = False) -> tuple[Path, list[str]]:
     done = target / "done"
     if not done.exists():
         if verbose:
-            print("building the sliding puzzle's pattern databases (about a minute, once)...", flush=True)
+            print("building the sliding puzzle's pattern databases (4x4 and 5x5: about 4 minutes, once)...", flush=True)
         partial = target.with_name(f"{target.name}.{os.getpid()}.tmp")
         shutil.rmtree(partial, ignore_errors=True)
         names = [p.name for p in build_databases(partial, verbose=verbose)]

@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 
 from .budget import Budget, SearchAborted
 
-__all__ = ["Budget", "Result", "SearchAborted", "astar", "best_first", "bfs", "greedy", "ida_star", "iddfs", "run"]
+__all__ = ["Budget", "Result", "SearchAborted", "astar", "best_first", "bfs", "greedy", "ida_star", "iddfs", "path_to",
+           "run"]
 
 State = TypeVar("State", bound=Hashable)
 Move = Any
@@ -54,7 +55,7 @@ def run(search: Callable[[Budget], list[Move] | None], budget: Budget | None = N
     return Result(moves is not None, moves, budget.nodes, budget.elapsed(), "" if moves is not None else "no solution")
 
 
-def _path(parents: dict[Any, tuple[Any, Move] | None], state: Any) -> list[Move]:
+def path_to(parents: dict[Any, tuple[Any, Move] | None], state: Any) -> list[Move]:
     """The moves leading to `state` in a parent map."""
     moves = []
     link = parents[state]
@@ -75,7 +76,7 @@ def _graph_search(start: Any, successors: Successors, is_goal: Callable[[Any], b
     while frontier:
         state = take()
         if is_goal(state):
-            return _path(parents, state)
+            return path_to(parents, state)
         budget.spend()
         for move, nxt in successors(state):
             if nxt not in parents:
@@ -175,7 +176,7 @@ def best_first(start: Any, successors: Successors, h: Heuristic, is_goal: Callab
         if state in closed:
             continue
         if is_goal(state):
-            return _path(parents, state)
+            return path_to(parents, state)
         closed.add(state)
         budget.spend()
         for move, nxt in successors(state):

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import move_pruning, pattern_db
+from . import move_pruning, pattern_db, sliding_plan
 from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
 from .budget import current as request_budget
 from .rules import sliding as rules
@@ -451,19 +451,9 @@ def _pattern_moves(db: pattern_db.PatternDatabase) -> _Steps:
     if db in _moves_of:
         return _moves_of[db]
     w, n = db.width, db.width * db.height
-    _, md_delta = _move_tables(w, db.height)
-    mslot, mcell = (db.mirror_slot, db.mirror_cell) if db.reflects else (db.slot, list(range(n)))
-    by_move = {}
-    for blank in range(n):
-        for cell in neighbours(w, db.height, blank):
-            row = [(0, 0, 0, 0, 0)]
-            for t in range(1, n):
-                (p, wt), (rp, rwt) = db.slot[t], mslot[t]
-                row.append((p, (blank - cell) * wt, rp, (mcell[blank] - mcell[cell]) * rwt,
-                            md_delta[(t * n + cell) * n + blank]))
-            by_move[blank, cell] = row
+    by_move = db.deltas()
     pruning = move_pruning.automaton(w, db.height)
-    steps = [[(cell, nxt, by_move[pruning.cell[state], cell]) for cell, nxt in row]
+    steps = [[(cell, nxt, by_move[pruning.cell[state] * n + cell]) for cell, nxt in row]
              for state, row in enumerate(pruning.moves)]
     _moves_of[db] = steps
     return steps
@@ -760,11 +750,13 @@ def phase_at(phases: list[tuple[int, str]], index: int) -> str:
 
 @dataclass(frozen=True)
 class Solution:
-    """Moves (tile numbers) and whether they are known to be a shortest solution."""
+    """Moves (tile numbers), whether they are known to be a shortest solution, and a proven lower bound on the
+    shortest (None where the answer is shortest anyway)."""
 
     moves: list[int]
     optimal: bool
     method: str
+    lower_bound: int | None = None
 
 
 _known_paths: dict[tuple[int, int, Tiles], list[int]] = {}  # position -> remaining optimal moves
@@ -801,8 +793,100 @@ def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None, fi
         except SearchAborted:
             if w * h <= OPTIMAL_CELLS:
                 raise
+    if not optimal_available(w, h):
+        return near_optimal(puzzle)
     moves, _ = parberry(puzzle)
     return Solution(moves, False, "Parberry real-time")
+
+
+# ---------------------------------------------------------------- near-optimal plans beyond 4x4
+
+BEAM = 2000  # beam width on a 5x5 itself (bench/sliding.py: mean 1.12 x the shortest on Korf and Felner's 50)
+FINISH_BEAM = 600  # on the 5x5 left once a larger board's first rows and columns are home
+QUICK_BEAM = 60  # the provisional hint's (about 0.05 s in CPython)
+FINISH_EXACT_NODES = 300_000  # a 4x4 left over is solved exactly within this, else by the beam
+CLOSE = 60  # a 5x5 whose lower bound is at most this tries the exact search first (within FINISH_EXACT_NODES)
+
+_known_plans: dict[tuple[int, int, Tiles], list[int]] = {}  # position -> the rest of a plan made earlier
+
+
+def forget_plans() -> None:
+    """Drop the plans remembered so far (benchmarks time fresh ones)."""
+    _known_plans.clear()
+
+
+def lower_bound(puzzle: Puzzle) -> int:
+    """A proven lower bound on the shortest solution: linear conflict, or the pattern databases where loaded."""
+    lc = linear_conflict(puzzle.width, puzzle.tiles)
+    pdb = pattern_heuristic(puzzle.width, puzzle.tiles) if (puzzle.width, puzzle.height) in pattern_db.PARTITIONS \
+        else None
+    return lc if pdb is None else max(lc, pdb)
+
+
+def _finishable(width: int, height: int) -> bool:
+    """Whether a block of this size is finished by a search (exact, or the beam on loaded pattern databases)."""
+    if width * height <= OPTIMAL_CELLS and optimal_available(width, height):
+        return True
+    return (width, height) in pattern_db.PARTITIONS and pattern_db.database(width, height) is not None
+
+
+def _finish(puzzle: Puzzle, beam_width: int) -> tuple[list[int], bool]:
+    """A short solution of a finishable board and whether it is a shortest: exact when quick (small boards; a 4x4,
+    or a 5x5 within CLOSE of solved, within FINISH_EXACT_NODES), else the beam."""
+    w, h = puzzle.width, puzzle.height
+    if puzzle.is_goal():
+        return [], True
+    db = pattern_db.database(w, h) if (w, h) in pattern_db.PARTITIONS else None
+    if db is None:
+        return solve_optimal(puzzle), True  # up to 3x4 by linear conflict: quick
+    if optimal_available(w, h) or lower_bound(puzzle) <= CLOSE:
+        try:
+            return _PatternIda(puzzle, db, Budget(max_nodes=FINISH_EXACT_NODES)).solve(), True
+        except SearchAborted:
+            if request_budget().exhausted():
+                raise
+    return sliding_plan.beam(puzzle.tiles, db, beam_width, request_budget()), False
+
+
+def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINISH_BEAM) -> tuple[list[int], str]:
+    """A short solution beyond the exact search, and its method's name (a 5x5 close to solved: "shortest"): the
+    beam on a 5x5 (with its tables);
+    larger boards (and any without tables) place rows and columns by shortest carries down to a block that a
+    search finishes; Parberry's plan if a carry ever gets stuck."""
+    w, h = puzzle.width, puzzle.height
+    if _finishable(w, h):
+        moves, exact = _finish(puzzle, beam_width)
+        return moves, "shortest" if exact else "beam search on pattern databases"
+    reduced = sliding_plan.reduce(w, h, puzzle.tiles, _finishable, request_budget())
+    if reduced is None:
+        return parberry(puzzle)[0], "Parberry real-time"
+    moves, top, left = reduced
+    rest = replay(puzzle, moves)
+    block = Puzzle(w - left, h - top, tuple(sliding_plan.relabel(w, h, rest.tiles, top, left)))
+    tail = sliding_plan.lift(w, top, left, block.width, _finish(block, finish_width)[0])
+    return simplify(moves + tail), "rows and columns by shortest carries, then a search"
+
+
+def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:
+    """The plan for a board beyond the exact search (remembered along its positions, so hints follow it), with a
+    proven lower bound; optimal when its length meets the bound. `quick`: a narrow beam, at once."""
+    bound = lower_bound(puzzle)
+    key = (puzzle.width, puzzle.height, puzzle.tiles)
+    if key in _known_plans:
+        moves, method = list(_known_plans[key]), "the plan made earlier"
+    elif quick:
+        moves, method = plan_moves(puzzle, QUICK_BEAM, QUICK_BEAM)
+    else:
+        moves, method = plan_moves(puzzle)
+        if len(_known_plans) > 20000:
+            _known_plans.clear()
+        tiles, where = list(puzzle.tiles), {t: c for c, t in enumerate(puzzle.tiles)}
+        for i, t in enumerate(moves):  # each position's plan is the rest of this one
+            _known_plans[(puzzle.width, puzzle.height, tuple(tiles))] = moves[i:]
+            b, c = where[0], where[t]
+            tiles[b], tiles[c] = t, 0
+            where[t], where[0] = b, c
+    return Solution(moves, method == "shortest" or len(moves) == bound, method, bound)
 
 
 def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None = None) -> Hint:
@@ -821,14 +905,18 @@ def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None 
     good = quick_moves(state) if quick else None
     if good is not None:
         t, n = good[0], len(good)
+        exact = optimal_available(state.width, state.height)
         return _move_hint(state, t, n, "Good move", "quick", 2,
                           f"Sliding {t} {direction(state, t)} starts a solution of {n} moves that a quick search "
-                          "found; a shorter one may exist (the full search follows).",
-                          f"A good move from a quick search: it starts a solution of {n} moves. Looking for the "
-                          "shortest…", provisional=True)
+                          f"found; a shorter one may exist (the {'full search' if exact else 'wider plan'} follows).",
+                          f"A good move from a quick search: it starts a solution of {n} moves. Looking for "
+                          f"{'the shortest' if exact else 'a shorter plan'}…", provisional=True,
+                          lower=None if exact else lower_bound(state))
     asked = prefer
     prefer = prefer if prefer in movable(state) else None
-    exact = solve(state, True, first=prefer) if optimal_available(state.width, state.height) else None
+    if not optimal_available(state.width, state.height):
+        return _plan_hint(state, asked)
+    exact = solve(state, True, first=prefer)
     if exact is not None and exact.optimal:
         t, n = exact.moves[0], len(exact.moves)
         if prefer is not None and prefer != t and _starts_shortest(state, prefer, n):
@@ -847,6 +935,22 @@ def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None 
                       f"Real-time plan, {phase}: {n} → {n - 1} moves along the plan (not necessarily the shortest).")
 
 
+def _plan_hint(state: Puzzle, asked: int | None) -> Hint:
+    """The next move of the near-optimal plan, with its length and the lower bound on the shortest."""
+    sol = near_optimal(state)
+    t, n, low = sol.moves[0], len(sol.moves), sol.lower_bound
+    told = ("The quick move is also this plan's." if asked == t else
+            f"This plan starts differently from the quick move ({asked})." if asked is not None else "")
+    if sol.optimal:
+        return _move_hint(state, t, n, "Optimal move", "optimal", 0,
+                          f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}.",
+                          f"Moves to solved: {n} → {n - 1}. {told}".strip(), lower=low)
+    return _move_hint(state, t, n, "Near-optimal plan", "plan", 1,
+                      f"Sliding {t} {direction(state, t)} starts a solution of {n} moves ({sol.method}); the "
+                      f"shortest takes at least {low}.",
+                      f"Solved in at most {n} moves along this plan (at least {low}). {told}".strip(), lower=low)
+
+
 def _starts_shortest(state: Puzzle, tile: int, n: int) -> bool:
     """Whether sliding `tile` leaves a position n - 1 moves from solved (its path is remembered)."""
     child = apply(state, tile)
@@ -862,13 +966,15 @@ def _starts_shortest(state: Puzzle, tile: int, n: int) -> bool:
 
 
 def _move_hint(state: Puzzle, t: int, n: int, technique: str, phase: str, level: int, reason: str, told: str,
-               provisional: bool = False) -> Hint:
-    """A hint to slide tile t, with the distance (n moves) before and after it along the plan; `told` is what a
-    page shows under "Slide t <way>"."""
+               provisional: bool = False, lower: int | None = None) -> Hint:
+    """A hint to slide tile t, with the distance (n moves) before and after it along the plan (and `lower`, a lower
+    bound on the shortest, where it is not known); `told` is what a page shows under "Slide t <way>"."""
     r, c = divmod(state.tiles.index(t), state.width)
-    extra = {"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0}
+    extra: Json = {"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0}
     if provisional:
         extra["provisional"] = True
+    if lower is not None:
+        extra["lower_bound"] = lower
     return Hint(technique, [[r, c]], reason, t, level, extra=extra,
                 where=f"Look at tile {t}, next to the blank (row {r + 1}, column {c + 1}).",
                 what=f"Slide {t} {direction(state, t)}.", move_text=str(t),
@@ -883,6 +989,8 @@ def quick_moves(state: Puzzle) -> list[int] | None:
     """A solution from a weighted IDA* (short, not always shortest), or None when the exact answer
     is quick anyway: small boards, known paths, sizes without pattern databases (Parberry's plan)."""
     w, h = state.width, state.height
+    if not optimal_available(w, h):  # beyond 4x4: the plan's own quick version, unless a plan is known already
+        return None if (w, h, state.tiles) in _known_plans else near_optimal(state, quick=True).moves
     if w * h <= OPTIMAL_CELLS or (w, h, state.tiles) in _known_paths or not _with_tables(w, h):
         return None
     db = pattern_db.database(w, h)
@@ -1417,6 +1525,8 @@ class SlidingFamily(Family[Puzzle, State]):
         except SearchAborted as exc:
             raise PuzzleError(f"no answer within the limit: {exc}", "timeout") from None
         out: Json = {"moves": sol.moves, "length": len(sol.moves), "optimal": sol.optimal}
+        if sol.lower_bound is not None:
+            out["lower_bound"] = sol.lower_bound
         if obj.get("optimal", True) and not sol.optimal and optimal_available(puzzle.width, puzzle.height):
             out["note"] = f"no shortest solution within the budget: this one is {sol.method}'s, not the shortest"
         return out
@@ -1543,6 +1653,22 @@ class SlidingFamily(Family[Puzzle, State]):
     def use_data(self, directory: str) -> None:
         """Read the pattern databases from `directory` (the worker's fetched files, the build's output)."""
         pattern_db.use_directory(directory)
+
+    def data_files(self, command: str, obj: object) -> tuple[str, ...]:
+        """The tables of the size a call solves: its own (3x3, 4x4), and for larger boards the 5x5 and 4x4 ones
+        their plans finish on (a 4x4 player never fetches the 5x5 tables). A call without a size: the 4x4's."""
+        if command not in ("solve", "hint", "generate", "trace", "lab"):
+            return ()
+        obj = obj if isinstance(obj, dict) else {}
+        w, h = obj.get("width"), obj.get("height")
+        tiles, size = obj.get("tiles"), obj.get("size")
+        if w is None and h is None:
+            side = size if isinstance(size, int) else math.isqrt(len(tiles)) if isinstance(tiles, list) else 4
+            w = h = side
+        if not (isinstance(w, int) and isinstance(h, int)):
+            return ()
+        sizes = [(w, h)] if optimal_available(w, h) else [(5, 5), (4, 4)]
+        return tuple(name for size in sizes if size in pattern_db.PARTITIONS for name in pattern_db.file_names(*size))
 
 
 FAMILY = SlidingFamily()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers import batch
+from solvers import batch, pattern_db, pattern_db_build
 from solvers import genius as g
 from solvers.sudoku import bank_build
 from solvers.sudoku.bank import file_name
@@ -53,6 +53,13 @@ def test_the_same_bytes_on_one_worker_two_and_a_cluster(cluster: str, tmp_path: 
     counts = g.count_all(rolls, workers=1)
     assert counts == g.count_all(rolls, workers=2) == g.count_all_timed(rolls, scheduler=cluster, quiet=True)[0]
     assert counts == [g.count_solutions(r) for r in rolls[:20]] + counts[20:]  # the direct count agrees
+
+
+def test_pattern_tables_are_the_same_bytes_on_one_worker_and_two(tmp_path: Path) -> None:
+    small = {(3, 3): pattern_db.PARTITIONS[(3, 3)], (2, 3): ((1, 2, 3, 4, 5),)}
+    one = {p.name: p.read_bytes() for p in pattern_db_build.build_databases(tmp_path / "1", small, workers=1)}
+    two = {p.name: p.read_bytes() for p in pattern_db_build.build_databases(tmp_path / "2", small, workers=2)}
+    assert one == two and len(one) == 5 and "sliding-2x3.json" in one
 
 
 def test_resume_goes_on_to_the_same_file(tmp_path: Path) -> None:

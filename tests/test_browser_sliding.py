@@ -229,18 +229,36 @@ def test_stopping_the_solution_playback_keeps_the_clock_running(watch, site_url:
     page.wait_for_function("t => document.querySelector('#timer').innerText !== t", arg=clock, timeout=5_000)
 
 
-def test_large_board_hint_uses_the_real_time_method(watch, site_url: str) -> None:
+def new_random(watch, site_url: str, side: int):
+    """The page with a new random board of this side."""
     page = open_page(watch, site_url)
-    page.select_option("#size", "10x10")
+    page.select_option("#size", f"{side}x{side}")
     page.select_option("#difficulty", "4")
     page.click("#new")
-    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 100")
+    page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length == {side * side}")
+    return page
+
+
+def test_large_board_hint_follows_the_plan(watch, site_url: str) -> None:
+    page = new_random(watch, site_url, 10)
     assert sorted(tiles(page)) == list(range(100))
     page.click("#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
-    assert "placing row 1" in page.inner_text("#hint-reason")
-    assert "real-time plan" in page.inner_text("#distance")
+    page.wait_for_function("document.querySelector('#distance').innerText.includes('at most')", timeout=60_000)
+    assert "at least" in page.inner_text("#distance")
     screenshot(page, "sliding-10x10")
+
+
+def test_5x5_hint_gives_a_quick_move_then_the_plan_with_its_bounds(watch, site_url: str) -> None:
+    page = new_random(watch, site_url, 5)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    page.wait_for_function("document.querySelector('#hint-reason').innerText.includes('along this plan')",
+                           timeout=60_000)
+    line = page.inner_text("#distance")
+    assert "solved in at most" in line and "(at least" in line
+    screenshot(page, "sliding-5x5-hint")
 
 
 def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> None:

@@ -22,6 +22,7 @@ for info in pkgutil.walk_packages(solvers.__path__, "solvers."):
         importlib.import_module(info.name)
 solvers.names()  # the registry, found by reading the files (cached: the snapshot keeps no files)
 solvers.move_pruning.automaton(4, 4)  # the 15-puzzle search's duplicate-path automaton: built here, not at a hint
+solvers.move_pruning.automaton(5, 5)  # the 24-puzzle's (an exact search near solved): 3-4 s to build otherwise
 import pyodide.http  # the worker's data fetches (about 0.1 s to import at the first one otherwise)
 `.replace("SKIP", JSON.stringify(["pattern_db_build", "__main__"])));
 // The heap in use after the imports: once it passes Pyodide's initial memory (31.5 MB for 314.0.7) the heap grows

@@ -5,7 +5,7 @@ as a tuple; a move is the number of the tile slid ("7"). Every rule (goal, parit
 links, scrambles) is `rules.sliding`'s. Links: sliding.html#<w>x<h>:<tiles>[~<moves>]
 (tiles row by row, 0 = blank; moves = tile numbers slid from that position, comma-separated).
 Limits: exact distances up to 3x4 and on 4x4 (the worker's solver); larger boards show the
-real-time plan's move count, labelled as such.
+plan's move count and a proven lower bound ("solved in at most N moves (at least M)").
 """
 
 import asyncio
@@ -119,7 +119,7 @@ class SlidingGame(Game):
                 if exact or self.distance_of(puzzle, state) is None:  # a plan's never replaces a known one
                     self.remember(puzzle, state, len(moves) - k, exact)
                 state = self.apply(puzzle, state, move)
-        self.kind = "a shortest solution" if exact else "the real-time method's solution (not the shortest)"
+        self.kind = "a shortest solution" if exact else "the plan's solution (not surely the shortest)"
         return moves
 
     def starter(self, starters, grade):
@@ -221,11 +221,12 @@ class SlidingGame(Game):
         state = self.midend.state
         puzzle = self.midend.puzzle
         before, known = hint.get("distance_before"), self.distance()
+        lower = hint.get("lower_bound")
         if hint.get("provisional"):  # a quick solution: worth showing while it is the best known
             if before is not None and (known is None or (not known[1] and before < known[0])):
-                self.remember(puzzle, state, before, False, "quick")
+                self.remember(puzzle, state, before, False, "quick", lower)
         elif before is not None:
-            self.remember(puzzle, state, before, hint.get("exact"))
+            self.remember(puzzle, state, before, hint.get("exact"), "plan", lower)
         if move and hint.get("exact"):
             self.remember(puzzle, self.apply(puzzle, state, move), hint["distance_after"], True)
         self.show_distance()
@@ -285,12 +286,12 @@ class SlidingGame(Game):
         return len(moves)
 
     # distance ---------------------------------------------------------------------------------------
-    def remember(self, puzzle, tiles, distance, exact, how="plan"):
-        """Keep a position's distance to the goal: exact, or along a plan ("plan": the real-time method's,
-        "quick": a quick search's solution)."""
+    def remember(self, puzzle, tiles, distance, exact, how="plan", lower=None):
+        """Keep a position's distance to the goal: exact, or along a plan ("plan": the hint's plan, "quick": a quick
+        search's solution) with `lower`, a proven lower bound on the shortest, when the worker gave one."""
         if len(self.known) > KNOWN:
             self.known = {}
-        self.known[(puzzle["width"], puzzle["height"], tuple(tiles))] = (int(distance), bool(exact), how)
+        self.known[(puzzle["width"], puzzle["height"], tuple(tiles))] = (int(distance), bool(exact), how, lower)
 
     def distance(self):
         """(moves to solved, exact, how) of the board shown, or None when not known yet."""
@@ -311,8 +312,13 @@ class SlidingGame(Game):
         known = self.distance()
         if known is not None:
             words = str(known[0]) + (" move" if known[0] == 1 else " moves")
-            plan = " by a quick search's solution" if known[2] == "quick" else " by the real-time plan"
-            box.innerText = words + (" from solved" if known[1] else plan + " (the shortest may be fewer)")
+            if known[1]:
+                box.innerText = words + " from solved"
+            elif known[3] is not None:
+                box.innerText = "solved in at most " + words + " (at least " + str(known[3]) + ")"
+            else:
+                plan = " by a quick search's solution" if known[2] == "quick" else " by the plan"
+                box.innerText = words + plan + " (the shortest may be fewer)"
             box.className = "distance"
             return
         box.innerText = "distance: computing…" if self.midend.worker.ready.is_set() else \
@@ -339,7 +345,7 @@ class SlidingGame(Game):
                     if ans.get("kind") != "cancelled":
                         el("distance").innerText = "distance unknown: " + str(ans["error"])
                     return
-                self.remember(puzzle, state, ans["distance_before"], ans.get("exact"))
+                self.remember(puzzle, state, ans["distance_before"], ans.get("exact"), "plan", ans.get("lower_bound"))
         finally:
             self.asking = False
         self.show_distance()

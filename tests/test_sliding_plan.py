@@ -1,0 +1,160 @@
+"""Sliding puzzle beyond 4x4: the 5x5 pattern databases, the beam, rows and columns by carries, hints and answers.
+
+Every solution is replayed to the goal by the checker below (written apart from the solvers); lower bounds are
+checked against Korf and Felner's known optima. Beam widths are narrowed here: the benchmark measures the real ones.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from solvers import commands, pattern_db, pattern_db_build
+from solvers import sliding as sl
+from solvers.base import PuzzleError
+
+ROOT = Path(__file__).resolve().parents[1]
+KORF_FELNER = ROOT.parent / "shared" / "benchmarks" / "twentyfour_korf50.txt"
+
+
+def reaches_goal(width: int, height: int, tiles: tuple[int, ...] | list[int], moves: list[int]) -> bool:
+    """Replay tile moves by (row, column) adjacency; True when every move is legal and the tiles end in order."""
+    where = {t: divmod(i, width) for i, t in enumerate(tiles)}
+    for t in moves:
+        (br, bc), (tr, tc) = where[0], where[t]
+        if abs(br - tr) + abs(bc - tc) != 1:
+            return False
+        where[0], where[t] = (tr, tc), (br, bc)
+    return all(where[t] == divmod(t - 1, width) for t in range(1, width * height))
+
+
+def korf_felner() -> list[tuple[int, tuple[int, ...]]]:
+    """(optimal length, tiles with the blank last) of Korf and Felner's 50 24-puzzles (the file's goal has the blank
+    first: rotated 180 degrees, t -> 25 - t)."""
+    rows = []
+    for line in KORF_FELNER.read_text().splitlines():
+        if line and not line.startswith("#"):
+            _, opt, *cells = (int(x) for x in line.split())
+            rows.append((opt, tuple(25 - t if t else 0 for t in reversed(cells))))
+    return rows
+
+
+@pytest.fixture(scope="module")
+def tables() -> Path:
+    """Every size's tables, built once into the build's .cache (as build.py does) and read from there."""
+    pytest.importorskip("numpy")
+    directory, _ = pattern_db_build.built(ROOT / ".cache")
+    sl.FAMILY.use_data(str(directory))
+    yield directory
+    pattern_db.use_directory(None)
+
+
+@pytest.fixture
+def narrow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Narrow beams (a test's time), fresh plans."""
+    monkeypatch.setattr(sl, "BEAM", 150)
+    monkeypatch.setattr(sl, "FINISH_BEAM", 100)
+    monkeypatch.setattr(sl, "_known_plans", {})
+
+
+def call(command: str, obj: dict) -> dict:
+    """One answer of the family's command table."""
+    return commands.run(sl.FAMILY, command, obj)
+
+
+def test_lower_bounds_never_exceed_the_known_optima(tables: Path) -> None:
+    rows = korf_felner()
+    assert len(rows) == 50
+    for opt, tiles in rows:
+        p = sl.Puzzle(5, 5, tiles)
+        low = sl.lower_bound(p)
+        assert low <= opt and (opt - low) % 2 == 0 and low >= sl.linear_conflict(5, tiles)
+
+
+def test_5x5_tables_add_up_and_reflect(tables: Path) -> None:
+    db = pattern_db.database(5, 5)
+    assert db is not None and db.reflects and [len(p) for p in db.patterns] == [5, 5, 5, 5, 4]
+    assert db.extra(list(sl.goal(5, 5))) == 0
+    rnd = random.Random(5)
+    for _ in range(8):  # admissible against the exact search; a move changes it by an odd amount (parity)
+        p = sl.random_walk(5, 5, rnd.randint(5, 30), rnd)
+        h = sl.lower_bound(p)
+        assert h <= len(sl.solve_optimal(p))
+        for t in sl.movable(p):
+            assert abs(sl.lower_bound(sl.apply(p, t)) - h) % 2 == 1
+
+
+def test_plans_on_korf_felner_reach_the_goal_within_their_bounds(tables: Path, narrow: None) -> None:
+    for opt, tiles in korf_felner()[:3]:
+        p = sl.Puzzle(5, 5, tiles)
+        sol = sl.near_optimal(p)
+        assert reaches_goal(5, 5, tiles, sol.moves) and not sol.optimal
+        assert sol.lower_bound <= opt <= len(sol.moves) < 2 * opt
+        assert sl.quick_moves(p) is None  # the plan is remembered: the full hint is immediate
+
+
+def test_close_5x5_positions_are_solved_optimally(tables: Path, narrow: None) -> None:
+    rnd = random.Random(3)
+    for steps in (6, 14, 22):
+        p = sl.random_walk(5, 5, steps, rnd)
+        answer = call("solve", {**sl.FAMILY.write(p), "optimal": True})
+        assert answer["optimal"] and answer["lower_bound"] <= answer["length"] <= steps
+        assert reaches_goal(5, 5, p.tiles, answer["moves"])
+        assert len(sl.solve_optimal(p)) == answer["length"]  # the 5x5 tables' IDA*, to the end
+
+
+@pytest.mark.parametrize("size", [(6, 6), (10, 10), (7, 4), (4, 7), (2, 8), (9, 2), (3, 10), (6, 5), (8, 3)])
+def test_larger_boards_reach_the_goal_in_fewer_moves_than_parberry(tables: Path, narrow: None,
+                                                                   size: tuple[int, int]) -> None:
+    w, h = size
+    p = sl.random_solvable(w, h, random.Random(f"plan-{w}x{h}"))
+    answer = call("solve", {**sl.FAMILY.write(p), "optimal": True})
+    assert set(answer) == {"moves", "length", "optimal", "lower_bound"}
+    assert reaches_goal(w, h, p.tiles, answer["moves"]) and answer["length"] == len(answer["moves"])
+    assert answer["lower_bound"] <= answer["length"] < len(sl.parberry(p)[0])
+
+
+def test_hints_follow_one_plan_to_the_goal(tables: Path, narrow: None) -> None:
+    p = sl.random_solvable(6, 6, random.Random(9))
+    quick = call("hint", {**sl.FAMILY.write(p), "quick": True})
+    assert quick["provisional"] and quick["lower_bound"] <= quick["distance_before"]
+    state, n = list(p.tiles), None
+    while True:
+        h = call("hint", {**sl.FAMILY.write(p), "state": state, "prefer": quick["move"]})
+        if h["technique"] == "Solved":
+            break
+        assert n is None or h["distance_before"] == n  # the plan's length drops by one a move
+        assert h["lower_bound"] <= h["distance_before"]
+        n = h["distance_after"]
+        state = list(sl.apply(sl.Puzzle(6, 6, tuple(state)), h["move"]).tiles)
+    assert n == 0
+
+
+def test_without_5x5_tables_a_5x5_is_reduced_to_the_4x4_or_smaller(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                   narrow: None) -> None:
+    monkeypatch.delenv("TESSERA_DATA", raising=False)
+    monkeypatch.setattr(pattern_db, "_directory", tmp_path)
+    monkeypatch.setattr(pattern_db, "_loaded", {})
+    p = sl.random_solvable(5, 5, random.Random(2))
+    sol = sl.near_optimal(p)
+    assert reaches_goal(5, 5, p.tiles, sol.moves) and sol.lower_bound == sl.linear_conflict(5, p.tiles)
+
+
+def test_a_spent_budget_is_a_timeout_not_a_traceback(tables: Path, narrow: None) -> None:
+    p = sl.random_solvable(5, 5, random.Random(4))
+    answer = next(commands.answer("sliding", "solve", {**sl.FAMILY.write(p), "limit": {"nodes": 50}}))
+    assert answer["kind"] == "timeout"
+    with pytest.raises(PuzzleError, match="cannot be solved"):
+        call("solve", {"width": 5, "height": 5, "tiles": [2, 1, *range(3, 25), 0]})
+
+
+def test_the_worker_fetches_only_the_tables_a_size_needs() -> None:
+    four = sl.FAMILY.data_files("hint", {"width": 4, "height": 4, "tiles": list(range(16))})
+    five = sl.FAMILY.data_files("solve", {"tiles": list(range(25))})
+    big = sl.FAMILY.data_files("hint", {"width": 10, "height": 7, "tiles": list(range(70))})
+    assert four and not any("5x5" in f for f in four)
+    assert "sliding-5x5.json" in five and set(five) == set(big)
+    assert sl.FAMILY.data_files("check", {"width": 5, "height": 5}) == ()
+    assert sl.FAMILY.data_files("generate", {"size": 3}) == tuple(pattern_db.file_names(3, 3))
