@@ -340,12 +340,17 @@ class SlidingGame(Game):
                 puzzle, state = self.midend.puzzle, self.midend.state
                 if self.is_solved(puzzle, state) or self.distance() is not None:
                     break
+                how = "plan"
                 ans = await self.midend.worker.call(self.family, "hint", self.request(puzzle, state), auto=True)
+                if ans.get("kind") == "timeout":  # a big board's plan did not fit the budget: a quick one does
+                    how = "quick"
+                    ans = await self.midend.worker.call(self.family, "hint", self.hint_request(puzzle, state),
+                                                        auto=True)
                 if "error" in ans:
                     if ans.get("kind") != "cancelled":
                         el("distance").innerText = "distance unknown: " + str(ans["error"])
                     return
-                self.remember(puzzle, state, ans["distance_before"], ans.get("exact"), "plan", ans.get("lower_bound"))
+                self.remember(puzzle, state, ans["distance_before"], ans.get("exact"), how, ans.get("lower_bound"))
         finally:
             self.asking = False
         self.show_distance()
