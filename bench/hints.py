@@ -1,13 +1,18 @@
 """Hint benchmark (Sudoku half): walk the hints to the end and count what explained logic finishes.
 
 Run: `.venv/bin/python bench/hints.py [--sets top95,hardest,royle17,bank] [--royle N] [--bank N] [--grades K]
-[--skip-walk]`. The set `bank` is a seeded sample of the 12x12 and 16x16 banks' Expert and Diabolical puzzles
-(`--bank` of each), their solutions found by the search. For each set: apply every hint (place or eliminate,
-keeping the notes a player would keep), ask again, and check each hint against the listed solution (never a
-wrong digit, never a true candidate removed); a puzzle counts as finished by logic when no hint said "Trial and
-error". Prints the share finished, per-technique counts, and mean/max seconds per hint (CPython; the browser
-worker is about 2x slower), then generation time and grade checks for every grade of every size (`--grades`
-seeds each).
+[--skip-walk] [--before] [--steps N]`. The set `bank` is a seeded sample of the 12x12 and 16x16 banks' Expert
+and Diabolical puzzles (`--bank` of each), their solutions found by the search. For each set: apply every hint
+(place or eliminate, keeping the notes a player would keep), ask again, and check each hint against the listed
+solution (never a wrong digit, never a true candidate removed); a puzzle counts as finished by logic when no hint
+said "Trial and error". Prints the share finished, per-technique counts, the share of forcing chains and nets
+among the hints past singles, mean/median/p95/p99/max seconds per hint (CPython; the browser worker is about
+2.3x slower: its own figures come from `bench/browser.py`), each set's estimated Sudoku Explainer ratings
+(`solvers/logic/rating.py`: no set with published SE ratings is in ../shared/benchmarks, so their agreement is
+not measured), then generation time and grade checks for every grade of every size (`--grades` seeds each).
+`--before` walks each set a second time first without the rungs issue 34 added (NEW_RUNGS): the counts before
+and after, in one run. `--steps N` lists every step (the `steps` command) at every Nth position of the walks,
+checks each listed step against the solution and times the lists.
 """
 
 from __future__ import annotations
@@ -25,11 +30,15 @@ sys.path.insert(0, str(REPO))
 from solvers import sudoku as S  # noqa: E402
 from solvers.base import rng_for  # noqa: E402
 from solvers.latin import bit, candidates  # noqa: E402
+from solvers.logic.rating import se_estimate  # noqa: E402
 from solvers.sudoku import play  # noqa: E402
 from solvers.sudoku import techniques as T  # noqa: E402
 
 BENCH = REPO.parent / "shared" / "benchmarks"
 FILES = {"top95": "sudoku_top95", "hardest": "sudoku_hardest", "royle17": "sudoku_royle17_first1000"}
+NEW_RUNGS = ("ALS-XY-chain", "Death blossom")  # the rungs issue 34 added: `--before` leaves them out
+FORCING = ("Forcing chain", "Forcing net", "Nested forcing net")
+SINGLES = ("Full house", "Naked single", "Hidden single")
 
 
 def load(name: str, limit: int | None = None) -> list[tuple[str, str]]:
@@ -99,8 +108,8 @@ def walk(puzzle_text: str, solution_text: str) -> tuple[bool, Counter, list[floa
     return logic and not errors and all(values), counts, times, errors
 
 
-def bench_set(name: str, limit: int | None) -> None:
-    """Walk a benchmark set and print its row and technique counts."""
+def bench_set(name: str, limit: int | None, label: str = "") -> None:
+    """Walk a benchmark set and print its row, technique counts, share of forcing and SE estimates."""
     pairs = load(name, limit)
     finished, total_counts, all_times, bad = 0, Counter(), [], 0
     t0 = time.perf_counter()
@@ -113,12 +122,74 @@ def bench_set(name: str, limit: int | None) -> None:
         for e in errors:
             print(f"  WRONG in {puzzle}: {e}")
     secs = time.perf_counter() - t0
-    print(f"{name:>8}: {finished}/{len(pairs)} finished by explained logic; {sum(total_counts.values())} hints, "
-          f"{total_counts['Trial and error']} trial and error, {bad} wrong; per hint mean "
+    ordered = sorted(all_times)
+    print(f"{name + label:>8}: {finished}/{len(pairs)} finished by explained logic; {sum(total_counts.values())} "
+          f"hints, {total_counts['Trial and error']} trial and error, {bad} wrong; per hint mean "
           f"{statistics.mean(all_times) * 1e3:.1f} ms, median {statistics.median(all_times) * 1e3:.1f} ms, "
-          f"p95 {sorted(all_times)[int(0.95 * len(all_times))] * 1e3:.0f} ms, max {max(all_times):.2f} s "
-          f"({secs:.0f} s in all)")
+          f"p95 {ordered[int(0.95 * len(ordered))] * 1e3:.0f} ms, p99 {ordered[int(0.99 * len(ordered))] * 1e3:.0f} "
+          f"ms, max {max(all_times):.2f} s ({secs:.0f} s in all)")
+    past = sum(v for k, v in total_counts.items() if k not in SINGLES)
+    forcing = sum(total_counts[k] for k in FORCING)
+    print(f"          forcing chains and nets: {forcing} of {past} hints past singles "
+          f"({100 * forcing / max(1, past):.1f}%)")
     print("          " + ", ".join(f"{k} {v}" for k, v in total_counts.most_common()))
+    if not label:
+        bench_se(pairs)
+
+
+def bench_se(pairs: list[tuple[str, str]]) -> None:
+    """The estimated SE ratings of a set's puzzles (from their grading paths)."""
+    rated = []
+    for puzzle, _ in pairs:
+        path = T.solve_path(S.parse(puzzle))
+        rated.append(se_estimate(step for step, _, _ in path.steps)[0] if path.solved else 11.9)
+    print(f"          SE estimate: min {min(rated):.1f}, median {statistics.median(rated):.1f}, max {max(rated):.1f} "
+          "(no published SE ratings for this set in ../shared/benchmarks: agreement not measured)")
+
+
+def without(names: tuple[str, ...]) -> list:
+    """Take the named rungs out of the classic ladder (in place); the rungs as they were, to put back."""
+    kept = list(T.LADDER)
+    T.LADDER[:] = [r for r in kept if r.name not in names]
+    return kept
+
+
+def bench_steps(name: str, stride: int) -> None:
+    """The `steps` list at every `stride`-th position of the set's hint walks: time per list, steps listed, and every
+    listed step checked against the solution."""
+    times, listed, wrong, positions = [], 0, 0, 0
+    for puzzle_text, solution_text in load(name):
+        puzzle, truth = S.parse(puzzle_text), S.parse(solution_text).givens
+        n = puzzle.n
+        values = list(puzzle.givens)
+        notes = candidates(puzzle.geometry, values)
+        while True:
+            state = play.State(tuple(values), tuple(0 if values[c] else notes[c] for c in range(n * n)))
+            hint = play.next_step(puzzle, state, use_notes=True)
+            if hint.technique == "Solved":
+                break
+            positions += 1
+            if positions % stride == 1 or stride == 1:
+                t = time.perf_counter()
+                answer = play.all_steps(puzzle, state, use_notes=True)
+                times.append(time.perf_counter() - t)
+                listed += len(answer["steps"])
+                for step in answer["steps"]:
+                    move = step["move"]
+                    cells = [move["place"]] if "place" in move else move["eliminate"]
+                    wrong += sum(1 for r, c, v in cells if (truth[r * n + c] == v) != ("place" in move))
+            for r, c, v in [hint.move["place"]] if "place" in hint.move else hint.move["eliminate"]:
+                if "place" in hint.move:
+                    values[r * n + c] = v
+                    for p in puzzle.geometry.peers[r * n + c]:
+                        notes[p] &= ~bit(v)
+                else:
+                    notes[r * n + c] &= ~bit(v)
+    ordered = sorted(times)
+    print(f"{name:>8} steps: {len(times)} positions listed (every {stride}th of {positions}), {listed} steps, "
+          f"{wrong} wrong; per list mean {statistics.mean(times) * 1e3:.0f} ms, median "
+          f"{statistics.median(times) * 1e3:.0f} ms, p99 {ordered[int(0.99 * len(ordered))] * 1e3:.0f} ms, max "
+          f"{max(times):.2f} s")
 
 
 def bench_generation(seeds: int) -> None:
@@ -149,11 +220,20 @@ def main() -> None:
     ap.add_argument("--bank", type=int, default=5, help="banked puzzles of each big grade and size to walk")
     ap.add_argument("--grades", type=int, default=3, help="seeds per grade for the generation table (0 = skip)")
     ap.add_argument("--skip-walk", action="store_true")
+    ap.add_argument("--before", action="store_true", help="walk each set first without NEW_RUNGS too")
+    ap.add_argument("--steps", type=int, default=0, help="also list every step at every Nth position (0 = skip)")
     args = ap.parse_args()
     if not args.skip_walk:
-        print("Sudoku hints walked to the end (CPython; the browser worker is about 2x slower)")
+        print("Sudoku hints walked to the end (CPython; the browser worker is about 2.3x slower)")
         for name in args.sets.split(","):
-            bench_set(name, {"royle17": args.royle, "bank": args.bank}.get(name))
+            limit = {"royle17": args.royle, "bank": args.bank}.get(name)
+            if args.before:
+                kept = without(NEW_RUNGS)
+                bench_set(name, limit, " before")
+                T.LADDER[:] = kept
+            bench_set(name, limit)
+            if args.steps and name in FILES:
+                bench_steps(name, args.steps)
     if args.grades:
         bench_generation(args.grades)
 

@@ -11,7 +11,7 @@ Limits: values 1..n with n <= 35.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
@@ -201,19 +201,18 @@ def apply_step(cands: list[Mask], step: Step) -> None:
         cands[cell] &= ~bit(v)
 
 
-def find_naked_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
-    """An empty cell with one candidate left."""
+def naked_singles(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Iterator[Step]:
+    """Every empty cell with one candidate left."""
     for c, m in enumerate(cands):
         if not values[c] and m and not m & (m - 1):
             v = values_of(m)[0]
             said = f"{g.name(c)} can only be {rules.symbol(v)}: every other value is "
             reason = said + ("already in its row, column or box" if len(g.units) > 2 * g.rows else "ruled out")
-            return Step("Naked single", (c,), reason, place=(c, v))
-    return None
+            yield Step("Naked single", (c,), reason, place=(c, v))
 
 
-def find_hidden_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
-    """A value that fits in only one empty cell of a unit (boxes first, as people look)."""
+def hidden_singles(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Iterator[Step]:
+    """Every value that fits in only one empty cell of a unit (boxes first, as people look)."""
     order = sorted(range(len(g.units)), key=lambda u: (not g.unit_names[u].startswith(("box", "region")), u))
     for u in order:
         unit = g.units[u]
@@ -226,12 +225,11 @@ def find_hidden_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]
             if len(where) == 1:
                 c = where[0]
                 reason = f"In {g.unit_names[u]}, {rules.symbol(v)} fits only in {g.name(c)}"
-                return Step("Hidden single", (c,), reason, place=(c, v), unit=u)
-    return None
+                yield Step("Hidden single", (c,), reason, place=(c, v), unit=u)
 
 
-def find_naked_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Step | None:
-    """k empty cells of a unit whose candidates together are k values: remove them elsewhere."""
+def naked_subsets(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Iterator[Step]:
+    """Every k empty cells of a unit whose candidates together are k values: remove them elsewhere."""
     label = {2: "pair", 3: "triple", 4: "quad"}[k]
     for u, unit in enumerate(g.units):
         empty = [c for c in unit if not values[c] and 1 < popcount(cands[c]) <= k]
@@ -247,12 +245,11 @@ def find_naked_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int],
                 cells = ", ".join(g.name(c) for c in group)
                 where = g.unit_names[u]
                 reason = f"In {where}, {cells} hold {vals} between them, so {vals} leave the rest of {where}"
-                return Step(f"Naked {label}", group, reason, eliminate=elim, unit=u)
-    return None
+                yield Step(f"Naked {label}", group, reason, eliminate=elim, unit=u)
 
 
-def find_hidden_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Step | None:
-    """k values of a unit that fit only in the same k cells: those cells lose other values."""
+def hidden_subsets(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Iterator[Step]:
+    """Every k values of a unit that fit only in the same k cells: those cells lose other values."""
     label = {2: "pair", 3: "triple", 4: "quad"}[k]
     for u, unit in enumerate(g.units):
         placed = 0
@@ -272,8 +269,27 @@ def find_hidden_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int]
                 vals = "/".join(map(rules.symbol, group))
                 names = ", ".join(g.name(c) for c in cells)
                 reason = f"In {g.unit_names[u]}, {vals} fit only in {names}, so those cells can hold nothing else"
-                return Step(f"Hidden {label}", tuple(cells), reason, eliminate=elim, unit=u)
-    return None
+                yield Step(f"Hidden {label}", tuple(cells), reason, eliminate=elim, unit=u)
+
+
+def find_naked_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
+    """An empty cell with one candidate left."""
+    return next(naked_singles(g, cands, values), None)
+
+
+def find_hidden_single(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Step | None:
+    """A value that fits in only one empty cell of a unit (boxes first, as people look)."""
+    return next(hidden_singles(g, cands, values), None)
+
+
+def find_naked_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Step | None:
+    """k empty cells of a unit whose candidates together are k values: remove them elsewhere."""
+    return next(naked_subsets(g, cands, values, k), None)
+
+
+def find_hidden_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int], k: int) -> Step | None:
+    """k values of a unit that fit only in the same k cells: those cells lose other values."""
+    return next(hidden_subsets(g, cands, values, k), None)
 
 
 def most_constrained(cands: Sequence[Mask]) -> Cell:

@@ -14,14 +14,15 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from . import latin
+from . import budget, latin
 from .base import Hint, Json, Problem, PuzzleError, rule_call
 from .latin import Cell, Geometry, Mask, Step, bit
 from .logic import GUESS_SCORE, SCORES, LogicStep
-from .logic.explain import notes_to_repair
+from .logic.explain import notes_to_repair, told
 from .rules import latin as latin_rules
 
 P = TypeVar("P")
+T = TypeVar("T")
 F = TypeVar("F", bound=tuple[int, Step, Any])  # a logic path's step: (level, step, what the family adds)
 GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
 
@@ -167,6 +168,54 @@ def what_stage(technique: str, last: Step) -> str:
         return f"{technique}: {latin_rules.a_symbol(last.place[1])}"
     gone = sorted({v for _, v in last.eliminate})
     return f"{technique}: remove {'/'.join(latin_rules.symbol(v) for v in gone)}"
+
+
+# ----- every step of a position (the `steps` command) ---------------------------------------------------------
+
+def move_key(move: Json) -> tuple:
+    """A hint's move as a key that two steps making the same placement or eliminations share."""
+    if "place" in move:
+        return ("place", *move["place"])
+    return ("eliminate", *sorted(map(tuple, move.get("eliminate", []))))
+
+
+def steps_before_logic(found: Hint, values: Sequence[int], peers: Sequence[Sequence[Cell]]) -> Json:
+    """The `steps` answer while a hint that comes before logic stands (a changed given, a wrong entry, notes to
+    repair): that hint alone, since steps read from such a position could be wrong; none on a solved grid."""
+    first = [] if found.technique == "Solved" else [{"rung": found.technique, **told(found, values, peers).to_json()}]
+    return {"steps": first, "complete": True}
+
+
+def list_steps(rungs: Sequence[tuple[str, Callable[[], Iterable[T]]]], tell: Callable[[T], Hint]) -> Json:
+    """Every step the rungs find, in ladder order, each told as a hint (JSON) and grouped by its technique within
+    its rung; a move an earlier step made already is listed once. Under the request's budget: when it runs out,
+    the steps found so far with "complete": false, the rung cut short and those not tried."""
+    out: list[Json] = []
+    told: set[tuple] = set()
+    for i, (name, every) in enumerate(rungs):
+        found: list[Json] = []
+        try:
+            for item in every():
+                budget.spend()
+                hint = tell(item).to_json()
+                key = move_key(hint["move"])
+                if key not in told:
+                    told.add(key)
+                    found.append({"rung": name, **hint})
+        except budget.SearchAborted as exc:
+            if str(exc) == "cancelled":
+                raise
+            out += _by_technique(found)
+            return {"steps": out, "complete": False, "stopped": str(exc), "cut_short": name,
+                    "not_tried": [later for later, _ in rungs[i + 1:]]}
+        out += _by_technique(found)
+    return {"steps": out, "complete": True}
+
+
+def _by_technique(found: list[Json]) -> list[Json]:
+    """A rung's steps grouped by technique name (a finned rung names sashimi fish too), in order of first use."""
+    order = list(dict.fromkeys(step["technique"] for step in found))
+    return sorted(found, key=lambda step: order.index(step["technique"]))
 
 
 # ----- the logical solve, one step at a time ---------------------------------------------------------------------

@@ -40,6 +40,8 @@ from .latin import Cell, Mask, Step, bit, popcount, values_of
 from .latin_play import GradedMemo, State, moved, rc, rcv, read_pencil
 from .logic import GUESS_SCORE, LogicStep, forcing
 from .logic.about import entry
+from .logic.board import Finder as StepFinder
+from .logic.board import finder
 from .logic.explain import path_lines, told
 from .rules import latin as latin_rules
 from .rules import skyscrapers as rules
@@ -439,7 +441,8 @@ def _elim_step(technique: str, cells: Sequence[Cell], reason: str, board: Board,
     return Step(technique, tuple(cells), reason, eliminate=elim)
 
 
-def find_clue_one(board: Board) -> Found | None:
+@finder
+def find_clue_one(board: Board) -> Iterator[Found]:
     """Clue 1: the tower next to it is the tallest."""
     n = board.puzzle.n
     for ref, cells in board.lay.sight.items():
@@ -447,11 +450,11 @@ def find_clue_one(board: Board) -> Found | None:
         if board.puzzle.clue(ref) == 1 and not board.values[cell]:
             reason = f"The 1 {side_name(ref)} sees a single tower, so the tallest, {n}, stands next to it at " \
                      f"{board.lay.g.name(cell)}"
-            return Step("Clue 1", (cell,), reason, place=(cell, n)), (ref,)
-    return None
+            yield Step("Clue 1", (cell,), reason, place=(cell, n)), (ref,)
 
 
-def find_clue_n(board: Board) -> Found | None:
+@finder
+def find_clue_n(board: Board) -> Iterator[Found]:
     """Clue N: the line climbs 1, 2, ..., N from it."""
     n = board.puzzle.n
     for ref, cells in board.lay.sight.items():
@@ -460,11 +463,11 @@ def find_clue_n(board: Board) -> Found | None:
                 if not board.values[cell]:
                     reason = f"The {n} {side_name(ref)} sees every tower, so {line_name(ref)} climbs 1 to {n} " \
                              f"away from it and {board.lay.g.name(cell)} is {d + 1}"
-                    return Step("Clue N", (cell,), reason, place=(cell, d + 1)), (ref,)
-    return None
+                    yield Step("Clue N", (cell,), reason, place=(cell, d + 1)), (ref,)
 
 
-def find_clue_bound(board: Board) -> Found | None:
+@finder
+def find_clue_bound(board: Board) -> Iterator[Found]:
     """Clue bound: with clue c, the cell at distance d holds at most N - c + 1 + d."""
     n, g = board.puzzle.n, board.lay.g
     for ref, cells in board.lay.sight.items():
@@ -477,8 +480,7 @@ def find_clue_bound(board: Board) -> Found | None:
                  f"enough taller towers behind it: {caps}"
         step = _elim_step("Clue bound", tuple(drop), reason, board, drop)
         if step:
-            return step, (ref,)
-    return None
+            yield step, (ref,)
 
 
 def _counts(masks: tuple[Mask, ...], front: bool) -> list[int]:
@@ -514,7 +516,7 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
     The reason says, for each height removed, which clue every order with it would break and what that
     clue would see instead (Tatham's line arrangements explained by the orders that survive)."""
 
-    def finder(board: Board) -> Found | None:
+    def every(board: Board) -> Iterator[Found]:
         g = board.lay.g
         for cells, fref, bref in board.lay.lines:
             a, b = board.puzzle.clue(fref), board.puzzle.clue(bref)
@@ -544,11 +546,10 @@ def _line_finder(technique: str, lo: int, hi: int) -> Finder:
             shown_whys = "".join(f"\n· with {w}" for w in whys[:6]) + ("\n· ..." if len(whys) > 6 else "")
             step = _elim_step(technique, open_cells, f"{head}:{shown_whys}" if whys else head, board, drop, causes)
             if step:
-                return step, refs
-        return None
+                yield step, refs
 
-    finder.__doc__ = f"{technique}: line filtering on clued lines with {lo} to {hi} open cells."
-    return finder
+    every.__doc__ = f"{technique}: line filtering on clued lines with {lo} to {hi} open cells."
+    return StepFinder(every)
 
 
 # --------------------------------------------------------------------------- forcing: the shared rungs
@@ -630,6 +631,10 @@ class BoardRung:
     find: Finder
     latin: logic.Finder | None = None
 
+    def every(self, board: Board) -> Iterator[Found]:
+        """Every step the rung finds on a board, lazily (the `steps` command)."""
+        return logic.every_step(self.find, board)
+
 
 EASY, MEDIUM, HARD, EXPERT, EXTREME = range(5)
 _SHARED = {rung.name: rung for rung in logic.ladder(uniqueness=False)}  # the latin rungs Sudoku climbs too
@@ -639,15 +644,19 @@ FORCING = ("Forcing chain", "Forcing net", "Nested forcing net")
 def shared(name: str, level: int) -> BoardRung:
     """A rung of the shared latin ladder at a Skyscrapers grade, with its HoDoKu score; the forcing rungs follow
     the clues too (`clued`)."""
-    find = _SHARED[name].find
+    rung = _SHARED[name]
     follows_clues = name in FORCING
 
-    def finder(board: Board) -> Found | None:
-        step = find(clued(board.puzzle) if follows_clues else board.lay.g, board.cands, board.values)
+    def first(board: Board) -> Found | None:
+        step = rung.find(clued(board.puzzle) if follows_clues else board.lay.g, board.cands, board.values)
         return (step, ()) if step else None
 
-    finder.__doc__ = find.__doc__
-    return BoardRung(name, level, _SHARED[name].score, finder, None if follows_clues else find)
+    def every(board: Board) -> Iterator[Found]:
+        for step in rung.every(clued(board.puzzle) if follows_clues else board.lay.g, board.cands, board.values):
+            yield step, ()
+
+    first.__doc__ = rung.find.__doc__
+    return BoardRung(name, level, rung.score, StepFinder(every, first), None if follows_clues else rung.find)
 
 
 # The latin patterns of the shared ladder, in its order, that a grid of rows and columns can hold: locked
@@ -991,22 +1000,30 @@ def apply(puzzle: Puzzle, state: State, move: str) -> State:
                  list(state.notes), move, n)
 
 
+def _position(puzzle: Puzzle, state: State, use_notes: bool) -> tuple[list[int], Hint | None, Board, bool]:
+    """(the solution, the hint that comes before logic or None, the board of the player's position with their
+    notes when they keep any, whether they do)."""
+    n = puzzle.n
+    solution = [v for row in unique_solution(puzzle) for v in row]
+    values = list(state.values)
+    g = layout(n).g
+    pencil = state.notes if use_notes else None
+    found = latin_play.position_hint(g, rules.givens_values(n, list(puzzle.givens)), values, pencil, solution,
+                                     {"grade": GRADES[0], "clues": []})
+    board = Board(puzzle, values, latin.candidates(g, values))
+    tracked = pencil is not None and any(pencil[c] for c in range(n * n) if not values[c])
+    if tracked:
+        latin_play.with_notes(board.cands, values, state.notes)
+    return solution, found, board, tracked
+
+
 def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     """The next step: a wrong entry to clear, notes to repair, else the easiest deduction (chained to a placement
     without notes)."""
     n = puzzle.n
-    solution = [v for row in unique_solution(puzzle) for v in row]
-    values = list(state.values)
-    lay = layout(n)
-    pencil = state.notes if use_notes else None
-    found = latin_play.position_hint(lay.g, rules.givens_values(n, list(puzzle.givens)), values, pencil, solution,
-                                     {"grade": GRADES[0], "clues": []})
+    solution, found, board, tracked = _position(puzzle, state, use_notes)
     if found is not None:
         return found
-    board = Board(puzzle, values, latin.candidates(lay.g, values))
-    tracked = pencil is not None and any(pencil[c] for c in range(n * n) if not values[c])
-    if tracked:
-        latin_play.with_notes(board.cands, values, state.notes)
     chain: list[tuple[int, Step, tuple[ClueRef, ...]]] = []
     while True:
         with forcing.knowing(solution), forcing.tracing(forcing.MAX_TRACED if tracked else CHAINED_TRACES):
@@ -1015,6 +1032,32 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
         if tracked or found_step[1].place is not None or len(chain) > 4 * n * n:
             break
         board.apply(found_step[1])
+    return _chain_hint(board, chain)
+
+
+def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False) -> Json:
+    """The `steps` command: every step each rung of the ladder finds on the player's position (its notes too when
+    sent), in ladder order, each told as a hint of its own (never chained to a placement); a hint that comes before
+    logic (a wrong entry, notes to repair) is the only step while it stands; a solved grid has none."""
+    solution, found, board, _ = _position(puzzle, state, use_notes)
+    peers = board.lay.g.peers
+    if found is not None:
+        return latin_play.steps_before_logic(found, board.values, peers)
+    with forcing.knowing(solution):
+        return latin_play.list_steps(
+            [(t.name, partial(_rung_steps, t, board)) for t in TECHNIQUES],
+            lambda found: told(_chain_hint(board, [found]), board.values, peers))
+
+
+def _rung_steps(rung: BoardRung, board: Board) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]]:
+    """(level, step, clues) for every step of a rung."""
+    for step, refs in rung.every(board):
+        yield rung.level, step, refs
+
+
+def _chain_hint(board: Board, chain: list[tuple[int, Step, tuple[ClueRef, ...]]]) -> Hint:
+    """The hint of steps played in turn up to the last one's move, told by its key step."""
+    n = board.puzzle.n
     last = chain[-1][1]
     level, step, refs = _key_step(chain)
     move: Json = {"place": [last.place[0] // n, last.place[0] % n, last.place[1]]} if last.place else \
@@ -1305,11 +1348,18 @@ class Skyscrapers(Family[Puzzle, State]):
         return tuple(entry(t.name, GRADES[t.level], t.score) for t in TECHNIQUES)
 
     def extra(self) -> dict[str, Command]:
-        """`rate` (a solve input) and `practice` ({"technique", "seed"?, "size"?})."""
+        """`rate` (a solve input), `practice` ({"technique", "seed"?, "size"?}) and `steps` (what `hint` takes)."""
         return {"rate": Command("rate a puzzle: count, grade, difficulty, score, hardest technique, technique counts",
                                 run=self.rate),
                 "practice": Command("a puzzle whose logical path uses a technique: {\"technique\", \"seed\"?, "
-                                    "\"size\"?}", run=self.practice)}
+                                    "\"size\"?}", run=self.practice),
+                "steps": Command("every step each technique finds in a position (what hint takes): steps, complete",
+                                 run=self.steps)}
+
+    def steps(self, obj: Json) -> Json:
+        """What `hint` takes -> {"steps": [hints, each with its "rung"], "complete"} (`all_steps`)."""
+        puzzle = self.read(obj)
+        return all_steps(puzzle, self.read_state(puzzle, obj), obj.get("pencil") is not None)
 
     def rate(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "score", "hardest", "techniques": {name: times}}."""

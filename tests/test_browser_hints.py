@@ -194,6 +194,49 @@ def test_solving_path_and_grade(watch, site_url: str) -> None:
     screenshot(page, "hints-solving-path")
 
 
+def test_all_steps_here_lists_by_technique_and_shows_a_chosen_step(watch, site_url: str) -> None:
+    """The "All steps here" panel lists the steps command's answer by technique; a chosen step is shown as a hint
+    (stages, drawing, Apply), and after Apply the list is of the new position."""
+    grid = HARD
+    solution = commands.run(SUDOKU, "solve", {"grid": grid})["solution"]
+    listed = commands.run(SUDOKU, "steps", {"grid": grid, "state": grid})
+    assert listed["complete"]
+    techniques = list(dict.fromkeys(s["technique"] for s in listed["steps"]))
+    page = sudoku_at(watch, site_url, grid, [])
+    page.click("summary:has-text('All steps here')")
+    page.wait_for_function("document.querySelector('#steps-status').textContent.includes('steps by')",
+                           timeout=60_000)
+    groups = page.eval_on_selector_all("#steps-list summary", "els => els.map(e => e.textContent)")
+    want = [f"{t} · {sum(1 for s in listed['steps'] if s['technique'] == t)}" for t in techniques]
+    if "Not every technique finished" in page.inner_text("#steps-status"):  # the page's 8 s ran out (a busy machine)
+        assert groups[:-1] == want[:len(groups) - 1] and groups[-1].split(" · ")[0] == techniques[len(groups) - 1]
+    else:
+        assert groups == want and page.locator("#steps-list button").count() == len(listed["steps"])
+    screenshot(page, "hints-all-steps")
+    # an elimination: shown as a hint from its first stage, its removals drawn at the last
+    k = next(i for i, s in enumerate(listed["steps"]) if "eliminate" in s["move"])
+    page.locator("#steps-list button").nth(k).click()
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint-title") == "Look here"
+    while page.is_visible("#hint-more"):
+        page.click("#hint-more")
+    assert page.inner_text("#hint-title") == "Why: " + listed["steps"][k]["technique"]
+    r, c, v = listed["steps"][k]["move"]["eliminate"][0]
+    assert f"removes {v}" in cells(page)[r * 9 + c]
+    # a placement, applied: the digit is placed and the list is of the new position
+    k = next(i for i, s in enumerate(listed["steps"]) if "place" in s["move"])
+    r, c, v = listed["steps"][k]["move"]["place"]
+    page.locator("#steps-list button").nth(k).click()
+    while page.is_visible("#hint-more"):
+        page.click("#hint-more")
+    page.click("#hint-apply")
+    assert values(page)[r * 9 + c] == str(v) == solution[r * 9 + c]
+    page.wait_for_function("document.querySelector('#steps-status').textContent.includes('steps by')",
+                           timeout=60_000)
+    labels = page.eval_on_selector_all("#steps-list button", "els => els.map(e => e.textContent)")
+    assert f"r{r + 1}c{c + 1} = {v}" not in labels and labels
+
+
 def test_skyscrapers_clue_bounds_and_rate(watch, site_url: str) -> None:
     puzzle = commands.run(SKY, "generate", {"difficulty": 1, "seed": 0, "size": 5})
     hint = commands.run(SKY, "hint", puzzle)

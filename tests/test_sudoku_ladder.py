@@ -84,6 +84,45 @@ def test_unique_rectangle_type_3_hand_checked() -> None:
     assert "r2c9" in step.reason and "row 2" in step.reason
 
 
+def test_death_blossom_found_on_top95_hand_checked() -> None:
+    """On top95 #57's path (before its 20th step, an XY-chain) a death blossom: stem r2c5 (4/8), petal for 4
+    r8c5/r8c7 (1/4/8: its only 4 in r8c5, in column 5), petal for 8 r2c3/r7c3 (1/4/8: its only 8 in r2c3, in row 2).
+    Whichever r2c5 takes, that petal loses it and is locked with a 1 (in r8c7 or r7c3), and r7c7 and r7c8 see both
+    (row 7, box 9): they lose 1. The solver's solution agrees."""
+    from solvers.logic import als
+
+    text, solution = golden("sudoku_top95")[57]
+    truth = S.parse(solution).givens
+    path = L.solve_path(S.parse(text))
+    _, _, cands = path.steps[19]
+    values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
+    step = als.death_blossom(G9, cands, values)
+    assert step is not None and step.technique == "Death blossom" and step.cells[0] == rc(2, 5)
+    assert cands[rc(2, 5)] == bit(4) | bit(8)
+    assert set(step.eliminate) == {(rc(7, 7), 1), (rc(7, 8), 1)}
+    assert set(step.cells) == {rc(2, 5), rc(8, 5), rc(8, 7), rc(2, 3), rc(7, 3)}
+    every = list(als.death_blossom.every(G9, cands, values))
+    assert every[0] == step and all(truth[c] != v for s in every for c, v in s.eliminate)
+
+
+def test_als_xy_chain_found_on_top95_hand_checked() -> None:
+    """top95 #85's path meets an ALS-XY-chain of four sets: r2c6 (1/7) -1- r1c4/r1c6 (1/7/9) -7- r1c1 (1/7) -1-
+    r9c1/r9c5/r9c7/r9c9 (1/2/3/4/7). If r2c6 is not 7 it is 1, so row 1's pair is 7/9 without 1... link by link the
+    row-9 set holds 7: r2c6 or row 9 holds 7, and r9c6 sees both (column 6, row 9). The solution agrees."""
+    from solvers.logic import als
+
+    text, solution = golden("sudoku_top95")[85]
+    truth = S.parse(solution).givens
+    path = L.solve_path(S.parse(text))
+    step, _, cands = next(found for found in path.steps if found[0].technique == "ALS-XY-chain")
+    values = [m.bit_length() if not m & (m - 1) else 0 for m in cands]
+    assert step.eliminate == ((rc(9, 6), 7),) and truth[rc(9, 6)] != 7
+    assert {rc(2, 6), rc(1, 4), rc(1, 6), rc(1, 1), rc(9, 1), rc(9, 5), rc(9, 7), rc(9, 9)} == set(step.cells)
+    assert cands[rc(2, 6)] == cands[rc(1, 1)] == bit(1) | bit(7)
+    again = list(als.als_chain.every(G9, cands, values))
+    assert again[0] == step and all(truth[c] != v for s in again for c, v in s.eliminate)
+
+
 def test_every_technique_met_on_top95_is_sound() -> None:
     """The ladder's path on a sample of top95: each step's finder, run again on the recorded position, never
     removes a true candidate nor places a wrong digit; and the path needs no guess."""
@@ -227,3 +266,19 @@ def test_values_past_9_are_written_as_the_board_shows_them() -> None:
     assert "hold A/B between them" in latin.find_naked_subset(g, cands, values, 2).reason
     cands = [g.full if c < 2 else g.full & ~bit(10) & ~bit(11) for c in range(256)]
     assert "A/B fit only in r1c1, r1c2" in latin.find_hidden_subset(g, cands, values, 2).reason
+
+
+def test_se_estimate_follows_the_hardest_step() -> None:
+    """The grade's estimate on Sudoku Explainer's scale: SE's chain-length modifier, singles-only puzzles at 2.3,
+    and a puzzle whose path needs a nested forcing net at SE's dynamic (+forcing chains) level."""
+    from solvers import commands
+    from solvers.logic.rating import length_bonus
+
+    assert [length_bonus(k) for k in (4, 5, 6, 7, 8, 9, 12, 13)] == [0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4]
+    easy = commands.run(S.FAMILY, "grade", {"grid": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28"
+                                                    "....419..5....8..79"})
+    assert easy["se"]["estimate"] == 2.3 and easy["se"]["how"]
+    text = next(p for p, _ in golden("sudoku_hardest") if p.startswith("1....7.9..3..2...8..96..5"))
+    hard = commands.run(S.FAMILY, "grade", {"grid": text})
+    assert "Nested forcing net" in hard["techniques"]
+    assert hard["se"]["technique"] == "Nested forcing net" and 9.9 <= hard["se"]["estimate"] <= 11.9

@@ -17,6 +17,8 @@ digit), *why* (the candidates it rests on and those it removes in two colours on
 the placed digits that make a single visible, a chain's links, a forcing chain's implications as
 lines), then Apply. Notes that leave out a cell's true digit come first, with a move that repairs
 them. The solving path (the family's grade command) lists every step with its technique and score.
+*All steps here* (the family's steps command) lists every step each technique finds in the position shown, by
+technique; a chosen step is shown as a hint (its stages, drawing and Apply).
 """
 
 from pyscript import document
@@ -40,6 +42,8 @@ MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colou
 AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
 GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
 PATH_SECONDS = 120  # the solving path a player opens: a 16x16's can take a minute in the worker
+STEPS_LIMIT = {"seconds": 8}  # listing every step: the page's own call, which a player's request interrupts
+STEPS_OPEN = 12  # a technique with at most this many steps shows them at once (larger groups open on a click)
 
 
 class GridGame(Game):
@@ -49,7 +53,8 @@ class GridGame(Game):
     rules_hooks = Game.rules_hooks + ("grid_of", "state_input", "solution_of")
     ids = ("board", "pad", "digit", "corner", "colour", "erase", "pencil", "auto-remove", "fill-notes", "conflicts",
            "check", "grade-info", "hint-key", "hint-legend", "hint-lines", "hint-more", "key-cause", "key-cause2",
-           "key-elim", "key-place", "key-ring", "path-box", "path-list", "size", "stop")
+           "key-elim", "key-place", "key-ring", "path-box", "path-list", "size", "steps-box", "steps-list",
+           "steps-status", "stop")
     grade_command = "grade"  # the family's command that grades a puzzle and lists its solving path
     legend = "r3c5 means row 3, column 5 (rows count from the top, columns from the left)."
     box = None
@@ -64,6 +69,8 @@ class GridGame(Game):
         self.givens = []
         self.peers = []
         self.graded = (None, None)  # (puzzle text, the grade command's answer)
+        self.steps_key = None  # the position the "All steps here" list is of (or is being fetched for)
+        self.steps = []
 
     # the puzzle through the family's rules module, and the family hooks ---------------------------
     _memo = (None, None)
@@ -174,6 +181,8 @@ class GridGame(Game):
             el("hint-legend").textContent = self.legend
         if el("path-box") is not None:
             on(el("path-box"), "toggle", lambda _e: self.path_opened())
+        if el("steps-box") is not None:
+            on(el("steps-box"), "toggle", lambda _e: self.refresh_steps())
 
     def path_opened(self):
         """Grade the puzzle now if the background grade was skipped (large boards)."""
@@ -231,6 +240,7 @@ class GridGame(Game):
         b.conflict = set(latin.conflicts(values, self.peers)) if live else set()
         b.bad_clues = self.bad_clues(values) if live else set()
         b.draw()
+        self.refresh_steps()
 
     def conflict_mode(self):
         """"entry", "check" or "never" (the marking option)."""
@@ -356,6 +366,70 @@ class GridGame(Game):
             if el(ident) is not None:
                 el(ident).hidden = True
 
+    # every step of the position ------------------------------------------------------------------
+    def refresh_steps(self):
+        """When the "All steps here" panel is open and its list is of another position, list this one's."""
+        box = el("steps-box")
+        midend = self.midend
+        if box is None or not box.open or midend.puzzle is None:
+            return
+        key = (self.text(midend.puzzle), tuple(midend.state[0]), tuple(midend.state[1]))
+        if key == self.steps_key:
+            return
+        self.steps_key = key
+        self.steps = []
+        el("steps-list").innerHTML = ""
+        el("steps-status").textContent = "Listing every step of this position…"
+        spawn(self.fetch_steps(key))
+
+    async def fetch_steps(self, key):
+        """Ask the worker for every step of the position (the hint's input), as the page's own call."""
+        midend = self.midend
+        await midend.worker.ready.wait()
+        if self.steps_key != key:
+            return
+        obj = self.request(midend.puzzle, midend.state)
+        obj["limit"] = STEPS_LIMIT
+        ans = await midend.worker.call(self.family, "steps", obj, auto=True)
+        if self.steps_key == key:  # else the position changed meanwhile: its own list is on its way
+            self.show_steps(ans)
+
+    def show_steps(self, ans):
+        """The list by technique, each step a button that shows it as a hint; what was not tried, if anything."""
+        listing, status = el("steps-list"), el("steps-status")
+        listing.innerHTML = ""
+        if "error" in ans:
+            status.textContent = "The steps could not be listed: " + str(ans["error"]) + "."
+            return
+        self.steps = list(ans.get("steps") or [])
+        groups = ordered_groups(str(step.get("technique", "")) for step in self.steps)
+        for name, items in groups:
+            group = document.createElement("details")
+            group.className = "steps-group"
+            group.open = len(items) <= STEPS_OPEN
+            group.appendChild(document.createElement("summary")).textContent = name + " · " + str(len(items))
+            items_list = group.appendChild(document.createElement("ul"))
+            for i in items:
+                button = document.createElement("button")
+                button.type = "button"
+                button.textContent = step_label(self.steps[i])
+                on(button, "click", lambda _e, i=i: self.choose_step(i))
+                items_list.appendChild(document.createElement("li")).appendChild(button)
+            listing.appendChild(group)
+        count = len(self.steps)
+        words = (str(count) + (" step" if count == 1 else " steps") + " by " + str(len(groups)) +
+                 (" technique." if len(groups) == 1 else " techniques.")) if count else "No step: nothing to find here."
+        if ans.get("complete") is False:
+            later = list(ans.get("not_tried") or [])
+            words += (" Not every technique finished in time: " + str(ans.get("cut_short")) + " was cut short" +
+                      (" and " + ", ".join(later) + " not tried." if later else "."))
+        status.textContent = words
+
+    def choose_step(self, i):
+        """Show a listed step as a hint, from its first stage (Apply plays it)."""
+        if 0 <= i < len(self.steps):
+            self.midend.open_hint(self.steps[i])
+
     # grade and solving path ------------------------------------------------------------------------
     async def fetch_grade(self, puzzle, seconds=None):
         """Grade the puzzle in the worker once it is ready (the score, the hardest step, the path); `seconds`: the
@@ -399,6 +473,9 @@ class GridGame(Game):
             words.append("Grade: " + str(grade))
         if score is not None:
             words.append("score " + str(score))
+        se = ans.get("se") or {}
+        if se.get("estimate") is not None:  # beside our score: an estimate on Sudoku Explainer's scale
+            words.append("SE ≈ " + str(se["estimate"]))
         if ans.get("difficulty"):
             self.midend.show_grade(str(ans["difficulty"]))  # the Difficulty choice agrees with the grade line
         hardest = ans.get("hardest")
@@ -549,3 +626,26 @@ class GridGame(Game):
             say("That " + what + " has more than one solution; add to it until it has exactly one.", "error")
             return False
         return True
+
+
+def step_label(step):
+    """A listed step in a few words: "r6c2 = 4", or "r2c1, r2c3 lose 7"."""
+    move = step.get("move") or {}
+    if "place" in move:
+        r, c, v = move["place"]
+        return "r" + str(r + 1) + "c" + str(c + 1) + " = " + latin.symbol(v)
+    gone = move.get("eliminate") or []
+    groups = ordered_groups(v for _r, _c, v in gone)
+    return "; ".join(", ".join("r" + str(gone[i][0] + 1) + "c" + str(gone[i][1] + 1) for i in items) +
+                     (" loses " if len(items) == 1 else " lose ") + latin.symbol(v) for v, items in groups)
+
+
+def ordered_groups(keys):
+    """[(key, [indices])] in the order keys first come (MicroPython's dicts keep no order)."""
+    out, where = [], {}
+    for i, key in enumerate(keys):
+        if key not in where:
+            where[key] = len(out)
+            out.append((key, []))
+        out[where[key]][1].append(i)
+    return out

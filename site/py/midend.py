@@ -803,6 +803,13 @@ class Midend:
                              "The hint will come once the solver loads…")
         if ans is None:
             return
+        self.open_hint(ans)
+        if ans.get("provisional"):
+            await self.confirm_hint(ans)
+
+    def open_hint(self, ans):
+        """Show a hint from its first stage and count it (the Hint button's answer, or a step the player chose from
+        a list of every step)."""
         self.hints += 1
         self.hint = ans
         self.stage = 0
@@ -811,8 +818,6 @@ class Midend:
         if isinstance(technique, str) and technique:
             self.techniques[technique] = self.techniques.get(technique, 0) + 1
         self.show_hint()
-        if ans.get("provisional"):
-            await self.confirm_hint(ans)
 
     async def confirm_hint(self, quick):
         """Ask again without haste, preferring the quick move when it is as good; the full answer replaces

@@ -1,16 +1,17 @@
 """Human techniques for any latin grid, easiest first: the ladder Sudoku hints climb (and Skyscrapers can share).
 
-Every technique is a finder (geometry, candidates, values) -> `LogicStep` | None written over units and
-peers only (`latin.Geometry`), so Sudoku (rows, columns, boxes), Skyscrapers (rows, columns) and every
-size use the same code. A `Rung` gives a finder its level (0 = singles .. 4 = forcing chains) and score
-(HoDoKu's published scale, see ../shared/REFERENCES.md; the finned/sashimi swordfish and jellyfish,
-which HoDoKu's list leaves out, are extrapolated). Uniqueness techniques assume the puzzle has one
+Every technique is a finder (geometry, candidates, values) -> `LogicStep` | None (and, through `Rung.every`,
+every step it finds, for the `steps` command) written over units and peers only (`latin.Geometry`), so Sudoku
+(rows, columns, boxes), Skyscrapers (rows, columns) and every size use the same code. A `Rung` gives a finder
+its level (0 = singles .. 4 = forcing chains) and score (HoDoKu's published scale, see
+../shared/REFERENCES.md; the finned/sashimi swordfish and jellyfish, which HoDoKu's list leaves out, are
+extrapolated). Uniqueness techniques assume the puzzle has one
 solution: leave them out (`uniqueness=False`) where that is not known, or where clues beyond the
 latin rules (Skyscrapers) could tell the two halves of a deadly pattern apart.
 
 Modules: board (bitset tables, LogicStep), basic (singles, locked candidates, subsets, fish, wings,
 colouring, uniqueness), chains (AICs with grouped nodes and the named short chains), als (ALS-XZ,
-ALS-XY-wing, Sue de Coq), forcing (forcing chains and nets, explained as implications).
+ALS-XY-wing, ALS-XY-chain, death blossom, Sue de Coq), forcing (forcing chains and nets, explained as implications).
 Forcing chains and nets follow singles, locked candidates and the geometry's rules beyond its units (killer
 cages and the innies of houses, Skyscrapers' clued lines: `latin.Constraint`); nested forcing nets come last.
 Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 strong links (6 for AICs).
@@ -18,15 +19,17 @@ Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ..latin import Geometry
-from . import als, basic, chains, forcing
+from . import als, basic, board, chains, forcing
 from . import cages as killer
 from .board import Cands, LogicStep, Values
 
 Finder = Callable[[Geometry, Cands, Values], LogicStep | None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,10 @@ class Rung:
     level: int
     score: int
     find: Finder
+
+    def every(self, g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        """Every step the rung finds in a position, lazily (the `steps` command)."""
+        return every_step(self.find, g, cands, values)
 
 
 # HoDoKu's scores by step name (a rung may name its steps more finely: finned or sashimi, grouped or not).
@@ -51,24 +58,39 @@ SCORES: dict[str, int] = {
     "Unique rectangle type 1": 100, "Unique rectangle type 2": 100, "Unique rectangle type 3": 100,
     "Unique rectangle type 4": 100, "BUG+1": 100,
     "Sue de Coq": 250, "X-chain": 260, "XY-chain": 260, "AIC": 280, "Grouped X-chain": 300, "Grouped AIC": 300,
-    "ALS-XZ": 300, "ALS-XY-wing": 320, "Forcing chain": 500, "Forcing net": 700,
-    "Nested forcing net": 1500,
+    "ALS-XZ": 300, "ALS-XY-wing": 320, "ALS-XY-chain": 340, "Death blossom": 360, "Forcing chain": 500,
+    "Forcing net": 700, "Nested forcing net": 1500,
     "Cage combination": 20, "Cage and house": 50, "Rule of 45": 60,  # killer: not in HoDoKu; placed by hand
 }
 GUESS_SCORE = 10_000  # HoDoKu's brute force
 
 
-def _either(*finders: Finder) -> Finder:
-    """The first finder's step, else the next one's."""
+def every_step(find: Callable[..., T | None], *args: Any) -> Iterator[T]:
+    """Every step of a finder on its arguments: a `board.Finder`'s `every`, else its one step."""
+    every = getattr(find, "every", None)
+    if every is not None:
+        yield from every(*args)
+        return
+    step = find(*args)
+    if step is not None:
+        yield step
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+
+def _either(*finders: Finder) -> Finder:
+    """The first finder's step, else the next one's (every step: all of the first's, then the next one's)."""
+
+    def every(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        for f in finders:
+            yield from every_step(f, g, cands, values)
+
+    def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         for f in finders:
             step = f(g, cands, values)
             if step is not None:
                 return step
         return None
 
-    return finder
+    return board.Finder(every, best)
 
 
 def ladder(uniqueness: bool = True, cages: bool = False) -> list[Rung]:
@@ -115,6 +137,8 @@ def ladder(uniqueness: bool = True, cages: bool = False) -> list[Rung]:
         ("ALS-XZ", 3, als.als_xz),
         ("Grouped AIC", 3, cf(None, True, True, True, 6)),
         ("ALS-XY-wing", 3, als.als_xy_wing),
+        ("ALS-XY-chain", 3, als.als_chain),
+        ("Death blossom", 3, als.death_blossom),
         ("Forcing chain", 4, forcing.contradiction(False)),
         ("Forcing net", 4, _either(forcing.contradiction(True), forcing.verity)),
         ("Nested forcing net", 4, forcing.nested),
@@ -131,4 +155,4 @@ def score(step: LogicStep) -> int:
     return SCORES.get(step.technique, GUESS_SCORE)
 
 
-__all__ = ["GUESS_SCORE", "SCORES", "LogicStep", "Rung", "ladder", "score"]
+__all__ = ["GUESS_SCORE", "SCORES", "LogicStep", "Rung", "every_step", "ladder", "score"]

@@ -136,6 +136,13 @@ ABOUT: dict[str, str] = {
     "ALS-XY-wing": "Three almost locked sets shaped like an XY-wing: a pivot set linked to two others by digits that "
                    "can be in only one of each pair. A digit z common to the two outer sets then leaves every cell "
                    "that sees all their z's.",
+    "ALS-XY-chain": "Four or more almost locked sets in a row, each linked to the next by a digit that can be in only "
+                    "one of the two. If the first set lacks a digit z it is locked, and so, link by link, is the last, "
+                    "which then holds z: z is in the first or the last set, so a cell seeing all their z's loses z.",
+    "Death blossom": "A cell (the stem) with two or three candidates, and for each of them an almost locked set (a "
+                     "petal) whose cells holding that digit all see the stem. The stem takes one digit, so that "
+                     "petal loses it and is locked: a digit z every petal holds is in one of them, so a cell seeing "
+                     "every z of the petals loses z.",
     # forcing
     "Forcing chain": "Suppose a candidate is true and follow what must then happen, one forced step after another. "
                      "If that ends in a contradiction, such as a cell with no digit left, the candidate was false. "

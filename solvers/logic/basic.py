@@ -1,13 +1,14 @@
 """The generic latin techniques below chains: singles, locked candidates, subsets, fish, wings, colouring, uniqueness.
 
 Every finder takes (geometry, candidates, values) and returns the first deduction of its kind as a
-`LogicStep` (or None). They use only units and peers, so any latin grid (Sudoku with its boxes,
-Skyscrapers without) shares them; box-line crossings are simply units that share several cells.
+`LogicStep` (or None); its `every` gives all of them in the same order (a `board.Finder`). They use only
+units and peers, so any latin grid (Sudoku with its boxes, Skyscrapers without) shares them; box-line
+crossings are simply units that share several cells.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .. import latin
@@ -15,12 +16,14 @@ from ..latin import Geometry, bit, values_of
 from .board import (
     SEEN_KEPT,
     Cands,
+    Finder,
     LogicStep,
     Tables,
     Values,
     causes_of,
     cells_in,
     elims_of,
+    finder,
     list_words,
     name_cells,
     seen_by_all,
@@ -30,7 +33,8 @@ from .board import (
 )
 
 
-def full_house(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def full_house(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """A unit with one open cell left: it takes the missing value."""
     for u, unit in enumerate(g.units):
         open_cells = [c for c in unit if not values[c]]
@@ -44,28 +48,30 @@ def full_house(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         if missing and not missing & (missing - 1) and cands[c] & missing:
             v = missing.bit_length()
             reason = f"{g.name(c)} is the last open cell of {g.unit_names[u]}, which still lacks {symbol(v)}"
-            return LogicStep("Full house", (c,), reason, place=(c, v), unit=u)
-    return None
+            yield LogicStep("Full house", (c,), reason, place=(c, v), unit=u)
 
 
-def naked_single(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def naked_single(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """An open cell with one candidate left (latin.py's finder, with its causes)."""
-    step = latin.find_naked_single(g, cands, values)
-    return None if step is None else LogicStep(**vars(step))
+    for step in latin.naked_singles(g, cands, values):
+        yield LogicStep(**vars(step))
 
 
-def hidden_single(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def hidden_single(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """A value with one place left in a unit (latin.py's finder)."""
-    step = latin.find_hidden_single(g, cands, values)
-    return None if step is None else LogicStep(**vars(step))
+    for step in latin.hidden_singles(g, cands, values):
+        yield LogicStep(**vars(step))
 
 
-def locked(pointing: bool):
+def locked(pointing: bool) -> Finder[LogicStep]:
     """Locked candidates: a value of one unit confined to its crossing with another leaves the rest of the other.
 
     Pointing looks from boxes (any unit that is not a line) to lines, claiming from lines to the others."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    @finder
+    def steps(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
         t = tables(g)
         w = where(cands, values, t.cells)
         lines = ("row", "column")
@@ -86,44 +92,43 @@ def locked(pointing: bool):
                               f"so {symbol(v)} is removed from the rest of {cname}")
                     label = "pointing" if pointing else "claiming"
                     cells = tuple(cells_in(inside))
-                    return LogicStep(f"Locked candidates ({label})", cells, reason, eliminate=elims_of(gone, v),
-                                     unit=base, causes=tuple((c, v) for c in cells))
-        return None
+                    yield LogicStep(f"Locked candidates ({label})", cells, reason, eliminate=elims_of(gone, v),
+                                    unit=base, causes=tuple((c, v) for c in cells))
 
-    return finder
+    return steps
 
 
-def subset(naked: bool, k: int):
+def subset(naked: bool, k: int) -> Finder[LogicStep]:
     """Naked or hidden subsets of size k (latin.py's finders), with the subset's candidates as causes."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
-        find = latin.find_naked_subset if naked else latin.find_hidden_subset
-        step = find(g, cands, values, k)
-        if step is None:
-            return None
-        gone = 0
-        for _, v in step.eliminate:
-            gone |= bit(v)
-        union = 0
-        for c in step.cells:
-            union |= cands[c]
-        keep = gone if naked else union & ~gone
-        return LogicStep(**vars(step), causes=causes_of(step.cells, cands, keep))
+    @finder
+    def steps(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        find = latin.naked_subsets if naked else latin.hidden_subsets
+        for step in find(g, cands, values, k):
+            gone = 0
+            for _, v in step.eliminate:
+                gone |= bit(v)
+            union = 0
+            for c in step.cells:
+                union |= cands[c]
+            keep = gone if naked else union & ~gone
+            yield LogicStep(**vars(step), causes=causes_of(step.cells, cands, keep))
 
-    return finder
+    return steps
 
 
 FISH = {2: "X-wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def fish(k: int, finned: bool = False):
+def fish(k: int, finned: bool = False) -> Finder[LogicStep]:
     """Fish of size k on one value: k base lines whose places lie in k cover lines.
 
     Basic: the value leaves the rest of the cover lines. Finned: the base lines also have fins (places outside the
     cover); either a fin holds the value or the basic fish does, so only cover cells that see every fin lose it.
     Sashimi: a finned fish one of whose base lines keeps a single place in the cover."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    @finder
+    def steps(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
         t = tables(g)
         w = where(cands, values, t.cells)
         cap = k + 2 if finned else k  # the most cover lines a group's places may span
@@ -159,10 +164,9 @@ def fish(k: int, finned: bool = False):
                             gone &= seen_by_all(t, fins)
                             if not gone:
                                 continue
-                        return _fish_step(g, t, v, k, group, cover, cross_lines, cover_bits, base_bits, fins, gone)
-        return None
+                        yield _fish_step(g, t, v, k, group, cover, cross_lines, cover_bits, base_bits, fins, gone)
 
-    return finder
+    return steps
 
 
 def _places(t: Tables, m: int, pos: tuple[int, ...]) -> int:
@@ -212,11 +216,12 @@ def _names(g: Geometry, units: list[int]) -> str:
     return f"{words[0][0]}s {list_words([w[1] for w in words])}"
 
 
-def wing(xyz: bool):
+def wing(xyz: bool) -> Finder[LogicStep]:
     """XY-wing (pivot xy, pincers xz and yz: z leaves cells seeing both pincers) or
     XYZ-wing (pivot xyz, pincers xz and yz: z leaves cells seeing all three)."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    @finder
+    def steps(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
         t = tables(g)
         w = where(cands, values, t.cells)
         pairs = [c for c in range(t.cells) if not values[c] and cands[c].bit_count() == 2]
@@ -244,11 +249,10 @@ def wing(xyz: bool):
                     reason = (f"{g.name(pivot)} is {symbol(x)} or {symbol(y)}, so {g.name(a)} or {g.name(b)} must be "
                               f"{s}: {s} is removed from cells that see both")
                 cells = (pivot, a, b)
-                return LogicStep("XYZ-wing" if xyz else "XY-wing", cells, reason, eliminate=elims_of(gone, v),
-                                 causes=causes_of(cells, cands, g.full))
-        return None
+                yield LogicStep("XYZ-wing" if xyz else "XY-wing", cells, reason, eliminate=elims_of(gone, v),
+                                causes=causes_of(cells, cands, g.full))
 
-    return finder
+    return steps
 
 
 def _conjugate_colours(g: Geometry, t: Tables, w: Sequence[int], v: int) -> list[dict[int, int]]:
@@ -278,7 +282,8 @@ def _conjugate_colours(g: Geometry, t: Tables, w: Sequence[int], v: int) -> list
     return clusters
 
 
-def colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def colouring(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Simple colouring: a chain of conjugate pairs of one value, coloured alternately; one colour holds the value."""
     t = tables(g)
     w = where(cands, values, t.cells)
@@ -294,8 +299,8 @@ def colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
                 if any(t.peer_bits[c] & groups[k] for c in cells_in(groups[k])):
                     reason = (f"The chain of {s}s through {len(chain)} cells alternates; two cells of one colour see "
                               f"each other, so {s} is removed from every cell of that colour")
-                    return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(groups[k], v),
-                                     causes=causes, colours=tuple(sorted(colour.items())))
+                    yield LogicStep("Simple colouring", chain, reason, eliminate=elims_of(groups[k], v),
+                                    causes=causes, colours=tuple(sorted(colour.items())))
             gone = 0
             for c in cells_in(w[v] & ~(groups[0] | groups[1])):
                 if t.peer_bits[c] & groups[0] and t.peer_bits[c] & groups[1]:
@@ -303,12 +308,12 @@ def colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
             if gone:
                 reason = (f"The chain of {s}s through {len(chain)} cells alternates, so one of its two colours holds "
                           f"{s}; cells that see both colours lose {s}")
-                return LogicStep("Simple colouring", chain, reason, eliminate=elims_of(gone, v), causes=causes,
-                                 colours=tuple(sorted(colour.items())))
-    return None
+                yield LogicStep("Simple colouring", chain, reason, eliminate=elims_of(gone, v), causes=causes,
+                                colours=tuple(sorted(colour.items())))
 
 
-def multi_colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def multi_colouring(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Multi colouring: two clusters of one value linked by a colour of each seeing each other (so one of the
     other two colours is true): cells seeing both of those lose the value; or a colour seeing both colours of
     another cluster is false."""
@@ -336,9 +341,8 @@ def multi_colouring(g: Geometry, cands: Cands, values: Values) -> LogicStep | No
                                   f"of the other, so one of the two opposite colours holds {s}: cells that see both "
                                   f"lose {s}")
                         colours = (*sorted(clusters[i].items()), *((c, 2 + k) for c, k in sorted(clusters[j].items())))
-                        return LogicStep("Multi colouring", cells, reason, eliminate=elims_of(gone, v),
-                                         causes=tuple((c, v) for c in cells), colours=colours)
-    return None
+                        yield LogicStep("Multi colouring", cells, reason, eliminate=elims_of(gone, v),
+                                        causes=tuple((c, v) for c in cells), colours=colours)
 
 
 # ---------------------------------------------------------------------------- uniqueness (unique puzzles only)
@@ -360,7 +364,8 @@ def _rectangles(g: Geometry, t: Tables, cands: Cands, values: Values):
                 yield (a, b, c, d), x, y
 
 
-def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Unique rectangles types 1 to 4: four cells that could swap x and y would give two solutions, so the
     puzzle's one solution avoids that pattern."""
     t = tables(g)
@@ -376,7 +381,8 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | N
             c = roof[0]
             reason = (f"{names} form a rectangle on {pair}; if {g.name(c)} were {symbol(x)} or {symbol(y)} too, the "
                       f"two values could swap and the puzzle would have two solutions, so {g.name(c)} is neither")
-            return LogicStep("Unique rectangle type 1", corners, reason, eliminate=((c, x), (c, y)), causes=causes)
+            yield LogicStep("Unique rectangle type 1", corners, reason, eliminate=((c, x), (c, y)), causes=causes)
+            continue
         if len(roof) != 2 or len(floor) != 2:
             continue
         a, b = roof
@@ -389,11 +395,9 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | N
             if gone:
                 reason = (f"{names} form a rectangle on {pair}; one of {g.name(a)} and {g.name(b)} must be "
                           f"{symbol(z)} or the puzzle would have two solutions, so cells seeing both lose {symbol(z)}")
-                return LogicStep("Unique rectangle type 2", corners, reason, eliminate=elims_of(gone, z),
-                                 causes=causes + ((a, z), (b, z)))
-        step = _ur_type_3(g, t, w, cands, values, corners, (a, b), xy, names + f" form a rectangle on {pair}")
-        if step is not None:
-            return step
+                yield LogicStep("Unique rectangle type 2", corners, reason, eliminate=elims_of(gone, z),
+                                causes=causes + ((a, z), (b, z)))
+        yield from _ur_type_3(g, t, w, cands, values, corners, (a, b), xy, names + f" form a rectangle on {pair}")
         for u in range(len(g.units)):
             ub = t.unit_bits[u]
             if not (ub >> a & 1 and ub >> b & 1):
@@ -403,20 +407,19 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> LogicStep | N
                     reason = (f"{names} form a rectangle on {pair}; in {g.unit_names[u]}, {symbol(keep)} must go in "
                               f"{g.name(a)} or {g.name(b)}, so {symbol(drop)} there would allow two solutions: "
                               f"{g.name(a)} and {g.name(b)} lose {symbol(drop)}")
-                    return LogicStep("Unique rectangle type 4", corners, reason, eliminate=((a, drop), (b, drop)),
-                                     causes=causes, unit=u)
-    return None
+                    yield LogicStep("Unique rectangle type 4", corners, reason, eliminate=((a, drop), (b, drop)),
+                                    causes=causes, unit=u)
 
 
 def _ur_type_3(g: Geometry, t: Tables, w: Sequence[int], cands: Cands, values: Values, corners: tuple[int, ...],
-               roof: tuple[int, int], xy: int, told: str) -> LogicStep | None:
+               roof: tuple[int, int], xy: int, told: str) -> Iterator[LogicStep]:
     """Unique rectangle type 3: one of the two roof cells must hold an extra value, so together they act as one
     cell holding their extras; with other cells of a unit they share that make a naked subset, the rest of the
     unit loses the subset's values."""
     a, b = roof
     extra = (cands[a] | cands[b]) & ~xy
     if extra.bit_count() < 2:
-        return None
+        return
     for u in range(len(g.units)):
         ub = t.unit_bits[u]
         if not (ub >> a & 1 and ub >> b & 1):
@@ -440,12 +443,12 @@ def _ur_type_3(g: Geometry, t: Tables, w: Sequence[int], cands: Cands, values: V
                           f"its other cells lose them")
                 causes = tuple((c, v) for c in corners for v in values_of(cands[c] & (xy | extra)))
                 causes += tuple((c, v) for c in group for v in values_of(cands[c]))
-                return LogicStep("Unique rectangle type 3", (*corners, *group), reason, eliminate=eliminate,
-                                 causes=causes, unit=u)
-    return None
+                yield LogicStep("Unique rectangle type 3", (*corners, *group), reason, eliminate=eliminate,
+                                causes=causes, unit=u)
 
 
-def bug_plus_one(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def bug_plus_one(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """BUG+1: every open cell has two candidates but one with three; without its extra value the grid would be a
     deadly pattern with two solutions, so that cell takes the value that appears three times in its units."""
     t = tables(g)
@@ -457,14 +460,14 @@ def bug_plus_one(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         if k == 3:
             three.append(c)
         elif k != 2:
-            return None
+            return
     if len(three) != 1:
-        return None
+        return
     c = three[0]
     w = where(cands, values, t.cells)
     for v in values_of(cands[c]):
         if all((w[v] & t.unit_bits[u]).bit_count() == 3 for u in g.cell_units[c]):
             reason = (f"Every open cell but {g.name(c)} has two candidates; unless {g.name(c)} is {symbol(v)}, each "
                       f"unit would hold every candidate twice and the puzzle would have two solutions")
-            return LogicStep("BUG+1", (c,), reason, place=(c, v), causes=causes_of((c,), cands, g.full))
-    return None
+            yield LogicStep("BUG+1", (c,), reason, place=(c, v), causes=causes_of((c,), cands, g.full))
+            return

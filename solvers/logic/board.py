@@ -8,12 +8,14 @@ with rows and columns hold more than one cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from ..latin import Cell, Geometry, Mask, Step, bit
 from ..rules.latin import symbol as symbol  # re-exported: the finders write values with it
 
+T = TypeVar("T")
 Cands = Sequence[Mask]
 Values = Sequence[int]
 Elims = tuple[tuple[Cell, int], ...]
@@ -30,6 +32,26 @@ class LogicStep(Step):
     chain: tuple[tuple[tuple[Cell, ...], int, bool], ...] = ()
     lines: tuple[str, ...] = ()
     colours: tuple[tuple[Cell, int], ...] = ()  # colouring: each cell's colour, 0/1 (2/3 for a second cluster)
+
+
+class Finder(Generic[T]):
+    """A technique's finder made of a generator of every step it finds, in its own order: called, the first one
+    (or None), which is what a hint needs; `every(...)`, all of them, lazily (the `steps` command's list).
+
+    `best`, when given, answers the call instead (a chain search wants the shortest chain, not the first)."""
+
+    def __init__(self, every: Callable[..., Iterator[T]], best: Callable[..., T | None] | None = None) -> None:
+        self.every = every
+        self.best = best
+        self.__doc__ = (best or every).__doc__
+
+    def __call__(self, *args: object) -> T | None:
+        return self.best(*args) if self.best is not None else next(self.every(*args), None)
+
+
+def finder(every: Callable[..., Iterator[T]]) -> Finder[T]:
+    """Decorator: a generator of steps as a `Finder`."""
+    return Finder(every)
 
 
 @dataclass(frozen=True)

@@ -9,18 +9,18 @@
   inside it (its innies) add up to the house's total minus those cages' sums, and the cells that cages reaching
   into the house have outside it (its outies) add up to those cages' sums minus the house's total; innies or
   outies that see each other are then a cage of their own.
-Each finder returns the first step it finds, with the cage's cells as causes. Known limits: the rule of 45 looks
-at one house at a time (not at unions of houses), at most six innies or outies, and outies only when they all
-see each other.
+Each finder returns the first step it finds (its `every`, all of them), with the cage's cells as causes. Known
+limits: the rule of 45 looks at one house at a time (not at unions of houses), at most six innies or outies, and
+outies only when they all see each other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .. import cages as engine
 from ..latin import Geometry, Mask, bit, values_of
-from .board import Cands, LogicStep, Values, list_words, name_cells, symbol, tables
+from .board import Cands, LogicStep, Values, finder, list_words, name_cells, symbol, tables
 
 
 def _masks(cands: Cands, values: Values) -> list[Mask]:
@@ -74,24 +74,25 @@ def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Ma
     return LogicStep(technique, tuple(cells), reason, eliminate=elim, causes=causes)
 
 
-def combination(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def combination(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Cage combination: the digit sets that make a cage's sum keep its cells' candidates within them."""
     if not g.cages:
-        return None
+        return
     masks = _masks(cands, values)
     for total, cells in g.cages:
         if all(values[c] for c in cells):
             continue
         step = _narrowing(g, cells, total, masks, values, f"The cage at {g.name(cells[0])}")
         if step is not None:
-            return step
-    return None
+            yield step
 
 
-def cage_and_house(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def cage_and_house(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """A digit a cage must hold, confined within the cage to one house, leaves the rest of that house."""
     if not g.cages:
-        return None
+        return
     t = tables(g)
     masks = _masks(cands, values)
     for total, cells in g.cages:
@@ -116,9 +117,8 @@ def cage_and_house(g: Geometry, cands: Cands, values: Values) -> LogicStep | Non
                               f"holds {symbol(v)}, and in the cage {symbol(v)} can only go in "
                               f"{name_cells(g, spots)}, inside {g.unit_names[u]}; so {symbol(v)} leaves the rest "
                               f"of {g.unit_names[u]}")
-                    return LogicStep("Cage and house", tuple(spots), reason, eliminate=tuple((c, v) for c in gone),
-                                     unit=u, causes=tuple((c, v) for c in spots))
-    return None
+                    yield LogicStep("Cage and house", tuple(spots), reason, eliminate=tuple((c, v) for c in gone),
+                                    unit=u, causes=tuple((c, v) for c in spots))
 
 
 def _mutual(g: Geometry, cells: Sequence[int]) -> bool:
@@ -127,10 +127,11 @@ def _mutual(g: Geometry, cells: Sequence[int]) -> bool:
     return all(t.peer_bits[a] >> b & 1 for i, a in enumerate(cells) for b in cells[i + 1:])
 
 
-def rule_of_45(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def rule_of_45(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Innies and outies of one house, told as a cage of their own when they see each other."""
     if not g.cages:
-        return None
+        return
     cage_of = {c: k for k, (_total, cells) in enumerate(g.cages) for c in cells}
     masks = _masks(cands, values)
     house_total = g.n * (g.n + 1) // 2
@@ -145,7 +146,7 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
             total = house_total - sum(g.cages[k][0] for k in whole)
             step = _narrowing(g, innies, total, masks, values, f"The innies of {g.unit_names[u]}")
             if step is not None:
-                return step
+                yield step
         if all(c in cage_of for c in unit):
             outies = sorted(c for k in touching if k not in whole for c in g.cages[k][1] if c not in inside)
             if outies and len(outies) <= engine.INNIES_MAX and any(not values[c] for c in outies) and \
@@ -153,5 +154,4 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
                 total = sum(g.cages[k][0] for k in touching) - house_total
                 step = _narrowing(g, outies, total, masks, values, f"The outies of {g.unit_names[u]}")
                 if step is not None:
-                    return step
-    return None
+                    yield step

@@ -12,12 +12,14 @@ chain wins) and bounded by the number of strong links.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
+from .. import budget
 from ..latin import Geometry, bit
 from .board import (
     Cands,
     Elims,
+    Finder,
     LogicStep,
     Values,
     cells_in,
@@ -143,6 +145,34 @@ def graph(g: Geometry, cands: Cands, values: Values, digits: Collection[int], gr
     return found
 
 
+def _ends(graph: Graph, s: int, limit: int) -> Iterator[tuple[int, int, dict]]:
+    """Breadth first from node s (off) along strong then weak links: (strong links, an end node b that is then on,
+    the parents to read the chain back) for every end first reached with 2 to `limit` strong links."""
+    parent: dict[tuple[int, bool], tuple | None] = {(s, False): None}
+    frontier = [s]
+    for depth in range(1, limit + 1):
+        on = []
+        for a in frontier:
+            for b, u in graph.strong[a]:
+                if (b, True) not in parent:
+                    parent[(b, True)] = ((a, False), u)
+                    on.append(b)
+        if depth >= 2:
+            for b in on:
+                if b != s:
+                    yield depth, b, parent
+        if depth == limit:
+            return
+        frontier = []
+        for a in on:
+            for b in graph.weak(a):
+                if (b, False) not in parent:
+                    parent[(b, False)] = ((a, True), None)
+                    frontier.append(b)
+        if not frontier:
+            return
+
+
 def search(graph: Graph, max_strong: int, accept: Collection[str] | None = None) -> LogicStep | None:
     """The shortest chain (at most `max_strong` strong links) that removes something and whose name is accepted."""
     best: tuple[int, list, Elims, str] | None = None
@@ -150,45 +180,40 @@ def search(graph: Graph, max_strong: int, accept: Collection[str] | None = None)
     for s in range(len(graph.nodes)):
         if not graph.strong[s]:
             continue
-        parent: dict[tuple[int, bool], tuple | None] = {(s, False): None}
-        frontier = [s]
-        for depth in range(1, limit + 1):
-            on = []
-            for a in frontier:
-                for b, u in graph.strong[a]:
-                    if (b, True) not in parent:
-                        parent[(b, True)] = ((a, False), u)
-                        on.append(b)
-            if depth >= 2:
-                for b in on:
-                    if b == s:
-                        continue
-                    gone = graph.elims(s, b)
-                    if not gone:
-                        continue
-                    path = _path(parent, b)
-                    name = classify(graph, path)
-                    if accept is None or name in accept:
-                        best = (depth, path, gone, name)
-                        limit = depth - 1
-                        break
-                if best is not None and best[0] == depth:
-                    break
-            if depth == limit:
-                break
-            frontier = []
-            for a in on:
-                for b in graph.weak(a):
-                    if (b, False) not in parent:
-                        parent[(b, False)] = ((a, True), None)
-                        frontier.append(b)
-            if not frontier:
+        for depth, b, parent in _ends(graph, s, limit):
+            gone = graph.elims(s, b)
+            if not gone:
+                continue
+            path = _path(parent, b)
+            name = classify(graph, path)
+            if accept is None or name in accept:
+                best = (depth, path, gone, name)
+                limit = depth - 1
                 break
         if best is not None and best[0] == 2:
             break
     if best is None:
         return None
     return _step(graph, *best[1:])
+
+
+def search_all(graph: Graph, max_strong: int, accept: Collection[str] | None = None) -> Iterator[LogicStep]:
+    """Every chain (at most `max_strong` strong links) that removes something and whose name is accepted: from each
+    start, the shortest chain to each end, once per set of removals."""
+    told: set[Elims] = set()
+    for s in range(len(graph.nodes)):
+        if not graph.strong[s]:
+            continue
+        budget.spend()
+        for _, b, parent in _ends(graph, s, max_strong):
+            gone = graph.elims(s, b)
+            if not gone or tuple(sorted(gone)) in told:
+                continue
+            path = _path(parent, b)
+            name = classify(graph, path)
+            if accept is None or name in accept:
+                told.add(tuple(sorted(gone)))
+                yield _step(graph, path, gone, name)
 
 
 def _path(parent: dict, end: int) -> list[tuple[int, bool, int | None]]:
@@ -252,10 +277,15 @@ def _step(graph: Graph, path: list[tuple[int, bool, int | None]], gone: Elims, n
     return LogicStep(name, cells, reason, eliminate=gone, causes=causes, chain=chain)
 
 
-def single_digit(names: Collection[str], grouped: bool, max_strong: int):
+def single_digit(names: Collection[str], grouped: bool, max_strong: int) -> Finder[LogicStep]:
     """A finder for single-value chains of the given names (each value on its own)."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+    def every(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        grid = (id(g), tuple(cands), tuple(values))
+        for v in range(1, g.n + 1):
+            yield from search_all(graph(g, cands, values, (v,), grouped, True, False, grid), max_strong, names)
+
+    def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         best = None
         grid = (id(g), tuple(cands), tuple(values))
         for v in range(1, g.n + 1):
@@ -266,13 +296,20 @@ def single_digit(names: Collection[str], grouped: bool, max_strong: int):
                     break
         return best
 
-    return finder
+    return Finder(every, best)
 
 
-def chain_finder(names: Collection[str] | None, grouped: bool, unit_links: bool, cell_links: bool, max_strong: int):
+def chain_finder(names: Collection[str] | None, grouped: bool, unit_links: bool, cell_links: bool,
+                 max_strong: int) -> Finder[LogicStep]:
     """A finder for chains over every value (XY-chains, W-wings, AICs)."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
-        return search(graph(g, cands, values, range(1, g.n + 1), grouped, unit_links, cell_links), max_strong, names)
+    def of(g: Geometry, cands: Cands, values: Values) -> Graph:
+        return graph(g, cands, values, range(1, g.n + 1), grouped, unit_links, cell_links)
 
-    return finder
+    def every(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        return search_all(of(g, cands, values), max_strong, names)
+
+    def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        return search(of(g, cands, values), max_strong, names)
+
+    return Finder(every, best)

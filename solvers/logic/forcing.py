@@ -20,7 +20,7 @@ from functools import partial
 
 from .. import budget, cages, latin
 from ..latin import Constraint, Geometry, bit, values_of
-from .board import Cands, LogicStep, Values, symbol, tables
+from .board import Cands, Finder, LogicStep, Values, finder, symbol, tables
 
 _truth: list[Sequence[int] | None] = [None]  # the solution, when the caller knows it (see `knowing`)
 
@@ -299,14 +299,15 @@ class Trace:
                 break
             if not m & (m - 1) and (c, m.bit_length(), True) not in self.why:
                 self._place(c, m.bit_length(), "naked", self._gone_in([c], None))
+            b, cands = bit(v), self.cands
             for u in g.cell_units[c]:
                 unit = g.units[u]
-                places = [p for p in unit if self.cands[p] & bit(v)]
+                places = [p for p in unit if cands[p] & b]
                 if not places:
                     self.contradiction = (f"{symbol(v)} has no place left in {g.unit_names[u]}",
                                           self._gone_in(unit, v))
                     break
-                if len(places) == 1 and self.cands[places[0]] != bit(v):
+                if len(places) == 1 and cands[places[0]] != b:
                     self._place(places[0], v, g.unit_names[u], self._gone_in(unit, v))
 
     def _gone_in(self, cells, v: int | None) -> tuple[Fact, ...]:
@@ -382,18 +383,35 @@ def _feeders(trace: Trace, parents: tuple[Fact, ...]) -> set[Fact]:
     return out
 
 
-_broken: list = [None, (), {}]  # the geometry and candidates the contradiction rungs last tried, and answers
+_broken: list = [None, (), {}, {}]  # the geometry and candidates the contradiction rungs last tried, and answers
+Explained = tuple[list[str], bool, str] | None  # a broken assumption's lines, whether a net, the end
 
 
 def _breaks(g: Geometry, cands: Cands, c: int, v: int) -> bool:
     """`_fast_contradiction`, remembered for the last position asked (the chain and net rungs try the same
     assumptions in turn)."""
     if _broken[0] is not g or _broken[1] != tuple(cands):
-        _broken[:] = g, tuple(cands), {}
+        _broken[:] = g, tuple(cands), {}, {}
     known = _broken[2].get((c, v))
     if known is None:
         known = _broken[2][(c, v)] = _fast_contradiction(g, cands, c, v)
     return known
+
+
+def _explained(g: Geometry, cands: Cands, c: int, v: int) -> Explained:
+    """How c = v breaks, traced and told (None when singles do not break it), remembered as `_breaks` is (the
+    chain and net rungs of a `steps` list tell the same contradictions)."""
+    if not _breaks(g, cands, c, v):
+        return None
+    memo = _broken[3]
+    if (c, v) not in memo:
+        trace = Trace(g, cands).run(c, v)
+        told = None
+        if trace.contradiction is not None:
+            lines, net, _ = trace.explain(trace.contradiction)
+            told = lines, net, trace.contradiction[0]
+        memo[(c, v)] = told
+    return memo[(c, v)]
 
 
 def _fast_contradiction(g: Geometry, cands: Cands, c: int, v: int) -> bool:
@@ -423,41 +441,48 @@ def _order(cands: Cands, values: Values) -> list[tuple[int, int]]:
             for v in values_of(cands[c])]
 
 
-def contradiction(want_net: bool):
-    """A finder: an assumption whose singles end in a contradiction (a chain, or with `want_net` a net too)."""
+def contradiction(want_net: bool) -> Finder[LogicStep]:
+    """A finder: an assumption whose singles end in a contradiction (a chain, or with `want_net` a net too); called,
+    the shortest of the first few explained (`tracing`)."""
 
-    def finder(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
-        best = None
-        traced = 0
+    def traced(g: Geometry, cands: Cands, values: Values) -> Iterator[tuple[int, int, list[str], bool, str]]:
+        """(cell, value, lines, is a net, the end) of every assumption that breaks, explained."""
         for c, v in _false_order(cands, values):
-            if not _breaks(g, cands, c, v):
-                continue
-            trace = Trace(g, cands).run(c, v)
-            if trace.contradiction is None:
-                continue
-            lines, net, _ = trace.explain(trace.contradiction)
-            traced += 1
-            if net and not want_net:
-                if traced >= _traced_max[0]:
+            budget.spend()
+            told = _explained(g, cands, c, v)
+            if told is not None:
+                yield c, v, *told
+
+    def every(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        for found in traced(g, cands, values):
+            if want_net or not found[3]:
+                yield _contradiction_step(g, *found)
+
+    def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        chosen = None
+        for count, found in enumerate(traced(g, cands, values), 1):
+            if want_net or not found[3]:
+                if chosen is None or len(found[2]) < len(chosen[2]):
+                    chosen = found
+                if len(found[2]) <= 2:
                     break
-                continue
-            if best is None or len(lines) < len(best[2]):
-                best = (c, v, lines, net, trace.contradiction[0])
-            if traced >= _traced_max[0] or len(lines) <= 2:
+            if count >= _traced_max[0]:
                 break
-        if best is None:
-            return None
-        c, v, lines, net, end = best
-        name = "Forcing net" if net else "Forcing chain"
-        steps = ", then ".join(lines) if lines else "at once"
-        reason = f"If {g.name(c)} were {symbol(v)}: {steps}; then {end}. So {g.name(c)} is not {symbol(v)}"
-        return LogicStep(name, (c,), reason, eliminate=((c, v),), causes=((c, v),),
-                         lines=(f"if {g.name(c)} is {symbol(v)}", *lines, end))
+        return None if chosen is None else _contradiction_step(g, *chosen)
 
-    return finder
+    return Finder(every, best)
 
 
-def verity(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+def _contradiction_step(g: Geometry, c: int, v: int, lines: list[str], net: bool, end: str) -> LogicStep:
+    """The step of an assumption that breaks: c is not v, with the implications that show it."""
+    name = "Forcing net" if net else "Forcing chain"
+    steps = ", then ".join(lines) if lines else "at once"
+    reason = f"If {g.name(c)} were {symbol(v)}: {steps}; then {end}. So {g.name(c)} is not {symbol(v)}"
+    return LogicStep(name, (c,), reason, eliminate=((c, v),), causes=((c, v),),
+                     lines=(f"if {g.name(c)} is {symbol(v)}", *lines, end))
+
+
+def _verities(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Cell and unit forcing nets: every choice of a cell (or place of a value in a unit) gives the same result."""
     t = tables(g)
     choices: list[tuple[str, list[tuple[int, int]]]] = []
@@ -471,6 +496,7 @@ def verity(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
                 choices.append((f"{symbol(v)} in {g.unit_names[u]}", [(c, v) for c in places]))
     choices.sort(key=lambda ch: len(ch[1]))
     for label, options in choices:
+        budget.spend()
         results = [_fast_result(g, cands, c, v) for c, v in options]
         if any(r is None for r in results):
             continue  # a contradiction: the contradiction rung handles it
@@ -483,11 +509,13 @@ def verity(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
             if left == cands[d]:
                 continue
             if not left & (left - 1):
-                fact: tuple[int, int, bool] = (d, left.bit_length(), True)
+                yield _verity_step(g, cands, label, options, (d, left.bit_length(), True))
             else:
-                fact = (d, values_of(cands[d] & ~left)[0], False)
-            return _verity_step(g, cands, label, options, fact)
-    return None
+                for x in values_of(cands[d] & ~left):
+                    yield _verity_step(g, cands, label, options, (d, x, False))
+
+
+verity = Finder(_verities)
 
 
 def _verity_step(g: Geometry, cands: Cands, label: str, options: list[tuple[int, int]],
@@ -511,7 +539,8 @@ def _verity_step(g: Geometry, cands: Cands, label: str, options: list[tuple[int,
 MAX_NESTED = 40  # inner contradictions one nested net may use
 
 
-def nested(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+@finder
+def nested(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Nested forcing net: under one assumption, other assumptions that end in a contradiction (each a
     forcing chain of its own) are ruled out, until the first assumption itself runs out of room.
 
@@ -539,19 +568,22 @@ def nested(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
                 if dead or len(inner) >= MAX_NESTED:
                     break
         if dead:
-            return _nested_step(g, cands, c, v, inner)
-    return None
+            step = _nested_step(g, cands, c, v, inner)
+            if step is not None:
+                yield step
 
 
-def _nested_step(g: Geometry, cands: Cands, c: int, v: int, inner: list[tuple[list[int], int, int]]) -> LogicStep:
-    """Explain a nested net: each inner contradiction as its own chain, then the end."""
+def _nested_step(g: Geometry, cands: Cands, c: int, v: int,
+                 inner: list[tuple[list[int], int, int]]) -> LogicStep | None:
+    """Explain a nested net: each inner contradiction as its own chain, then the end (None when an inner one that
+    the fast check found cannot be traced: seen by `steps` on positions that are no fixpoint of singles)."""
     outer = Trace(g, cands).run(c, v)
     found, _, _ = outer.explain(("", tuple(f for f in outer.order if f[2] and outer.why[f][0] != "assumed")))
     lines = [f"if {g.name(c)} is {symbol(v)}: " + (", then ".join(found) if found else "nothing follows at once")]
     for state, c2, v2 in inner:
         trace = Trace(g, state).run(c2, v2)
-        if trace.contradiction is None:  # cannot happen: the fast check found one
-            raise AssertionError("nested forcing: an inner contradiction vanished")
+        if trace.contradiction is None:  # the fast check found one that the told rules do not reach
+            return None
         got, _, _ = trace.explain(trace.contradiction)
         steps = ", then ".join(got) if got else "at once"
         lines.append(f"then if {g.name(c2)} were {symbol(v2)}: {steps}; then {trace.contradiction[0]}; "

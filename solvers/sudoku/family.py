@@ -18,6 +18,8 @@ from ..latin_play import GradedMemo
 from ..logic import SCORES, ladder
 from ..logic.about import entry
 from ..logic.explain import path_lines
+from ..logic.rating import HOW as SE_HOW
+from ..logic.rating import se_estimate
 from ..rules import sudoku as rules
 from ..rules.latin import mask_text
 from . import bank, play
@@ -237,17 +239,25 @@ class SudokuFamily(Family[Puzzle, State]):
                      for r in ladder(uniqueness=True, cages=True))
 
     def extra(self) -> dict[str, Command]:
-        """`grade` (a solve input) and `daily` ({"date"?, "size"?})."""
+        """`grade` (a solve input), `daily` ({"date"?, "size"?}), `practice` and `steps` (what `hint` takes)."""
         return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
                 "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n, \"variant\"?}",
                                  run=self.daily),
                 "practice": Command("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, "
-                                    "\"size\"?, \"variant\"?}", run=self.practice)}
+                                    "\"size\"?, \"variant\"?}", run=self.practice),
+                "steps": Command("every step each technique finds in a position (what hint takes): steps, complete",
+                                 run=self.steps)}
+
+    def steps(self, obj: Json) -> Json:
+        """What `hint` takes -> {"steps": [hints, each with its "rung"], "complete"} (play.all_steps)."""
+        puzzle = self.read(obj)
+        return play.all_steps(puzzle, self.read_state(puzzle, obj), obj.get("pencil") is not None)
 
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
         "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles),
-        "lines" (the path as a page lists it)}. With `"partial": true`, a path cut short by the budget is answered
+        "lines" (the path as a page lists it), "se" (an estimate of its Sudoku Explainer rating: "estimate",
+        "technique" it comes from, "how")}. With `"partial": true`, a path cut short by the budget is answered
         as far as it got: "complete": false, "decided" of "cells", and no grade."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)
@@ -267,8 +277,10 @@ class SudokuFamily(Family[Puzzle, State]):
                         "seconds": round(exc.seconds, 1), "stopped": str(exc)}
             level = grade_of_path(path, len(puzzle.givens))
             used = list(dict.fromkeys(step.technique for step, _, _ in path.steps))
+            se, by = se_estimate(step for step, _, _ in path.steps) if path.solved else (11.9, "Trial and error")
             out.update(grade=level, difficulty=GRADES[level], techniques=used, score=path.score,
-                       hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles, **_path_json(path))
+                       hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles,
+                       se={"estimate": se, "technique": by, "how": SE_HOW}, **_path_json(path))
         return out
 
     def practice(self, obj: Json) -> Json:

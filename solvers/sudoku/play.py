@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TypeVar
 
 from .. import cages, latin, latin_play
 from ..base import Hint, Json, Problem, PuzzleError, rule_call
 from ..latin import Geometry, Mask, Step, values_of
 from ..latin_play import State, moved, rc, read_pencil
-from ..logic import GUESS_SCORE, forcing
+from ..logic import GUESS_SCORE, Rung, forcing
 from ..logic.explain import told
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
 from .grid import GRADES, Puzzle, cell_name, symbol
 from .solver import NO_SOLUTION, solutions, solve
-from .techniques import first_step
+from .techniques import first_step, rungs
 
 T = TypeVar("T")
 TRIAL = "Trial and error"  # the hints' and the logic trace's step where the ladder is stuck
@@ -161,21 +162,55 @@ def next_step(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
     return told(_next_step(puzzle, state, use_notes), state.values, puzzle.geometry.peers)
 
 
-def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
-    """The hint of `next_step`, before its stages."""
-    g, n = puzzle.geometry, puzzle.n
+def _before_logic(puzzle: Puzzle, state: State, use_notes: bool) -> tuple[Sequence[int], Hint | None]:
+    """(the solution, the hint that comes before any logic: a changed given, a wrong entry, solved, notes to repair;
+    None when the ladder answers)."""
     values = list(state.values)
     # a changed given is put back before anything needs the solution
     changed = latin_play.changed_givens(puzzle.givens, values)
     sol = puzzle.givens if changed else solve(puzzle, ", so no hint can be sure")
-    found = latin_play.position_hint(g, puzzle.givens, values, state.notes if use_notes else None, sol,
+    found = latin_play.position_hint(puzzle.geometry, puzzle.givens, values, state.notes if use_notes else None, sol,
                                      {"grade": GRADES[0]})
     if found is not None:
         found.extra.setdefault("region", {"name": "", "cells": found.cells})
+    return sol, found
+
+
+def _candidates(puzzle: Puzzle, state: State, use_notes: bool) -> list[Mask]:
+    """The candidates of the player's position (narrowed by their notes with `use_notes`)."""
+    cands = latin.candidates(puzzle.geometry, state.values)
+    return latin_play.with_notes(cands, state.values, state.notes) if use_notes else cands
+
+
+def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False) -> Json:
+    """The `steps` command: every step each rung of the ladder finds on the player's position, in ladder order, each
+    told as a hint (latin_play.list_steps). A hint that comes before logic (a wrong entry, notes to repair) is the
+    only step while it stands; a solved grid has none."""
+    g, values = puzzle.geometry, list(state.values)
+    sol, found = _before_logic(puzzle, state, use_notes)
+    if found is not None:
+        return latin_play.steps_before_logic(found, values, g.peers)
+    cands = _candidates(puzzle, state, use_notes)
+    with forcing.knowing(sol):
+        return latin_play.list_steps(
+            [(r.name, partial(_rung_steps, r, g, cands, values)) for r in rungs(g)],
+            lambda found: told(_step_hint(g, found[1], found[0]), values, g.peers))
+
+
+def _rung_steps(rung: Rung, g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Iterator[tuple[int, Step]]:
+    """(level, step) for every step of a rung."""
+    for step in rung.every(g, cands, values):
+        yield rung.level, step
+
+
+def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
+    """The hint of `next_step`, before its stages."""
+    g, n = puzzle.geometry, puzzle.n
+    values = list(state.values)
+    sol, found = _before_logic(puzzle, state, use_notes)
+    if found is not None:
         return found
-    cands = latin.candidates(g, values)
-    if use_notes:
-        latin_play.with_notes(cands, values, state.notes)
+    cands = _candidates(puzzle, state, use_notes)
     level, step = _ladder_step(g, values, cands, sol)
     if step.technique != TRIAL:
         return _step_hint(g, step, level)
