@@ -66,11 +66,12 @@ def korf_felner_instances() -> list[tuple[int, int, tuple[int, ...]]]:
 
 
 def section_24(count: int) -> None:
-    """Korf and Felner's 24-puzzles: the plan (beam on the 5-5-5-5-4 databases) against the known optimum, its
-    lower bound, the quick provisional first move, CPU time and nodes (children generated)."""
+    """Korf and Felner's 24-puzzles: the plan (the shorter of a beam from the position and one from the goal, on the
+    5-5-5-5-4 databases) against the known optimum, its lower bound, the quick provisional first move, CPU time and
+    nodes (children generated)."""
     rows = korf_felner_instances()[:count]
-    print(f"\n## Korf and Felner's 24-puzzles ({len(rows)}): beam width {sl.BEAM} (quick: {sl.QUICK_BEAM}) on the "
-          "5-5-5-5-4 databases + reflection\n")
+    print(f"\n## Korf and Felner's 24-puzzles ({len(rows)}): beam width {sl.BEAM} forward, {sl.BEAM // 2} back from "
+          f"the goal (quick: {sl.QUICK_BEAM}, {sl.QUICK_BEAM // 2}) on the 5-5-5-5-4 databases + reflection\n")
     print("| id | optimal | length | ratio | lower bound | nodes | CPU s | quick length | quick CPU s |")
     print("|---|---|---|---|---|---|---|---|---|")
     ratios, times, quick_times = [], [], []
@@ -97,9 +98,12 @@ def section_24(count: int) -> None:
 
 
 def section_large(sizes: list[int], count: int) -> None:
-    """The plan beyond 5x5 (rows and columns by shortest carries, then the 5x5 beam) against Parberry's method on
-    the same seeded random positions."""
-    print(f"\n## Larger boards ({count} seeded random positions each): the plan against Parberry's\n")
+    """The plan beyond 5x5 (rows and columns by a beam over each line's tiles and shortest carries, then the 5x5
+    beams) against Parberry's method on the same seeded random positions."""
+    if count < 1:
+        return
+    print(f"\n## Larger boards ({count} seeded random positions each): the plan (line beam widths {sl.SWEEP}) against "
+          "Parberry's\n")
     print("| n | plan moves (mean) | Parberry moves (mean) | ratio | lower bound (mean) | plan CPU s (mean) | max |")
     print("|---|---|---|---|---|---|---|")
     for n in sizes:

@@ -801,8 +801,10 @@ def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None, fi
 
 # ---------------------------------------------------------------- near-optimal plans beyond 4x4
 
-BEAM = 2000  # beam width on a 5x5 itself (bench/sliding.py: mean 1.12 x the shortest on Korf and Felner's 50)
+BEAM = 2000  # beam width on a 5x5 itself, and half of it from the goal (bench/sliding.py: mean 1.095 x the shortest
+# on Korf and Felner's 50, none over 1.21)
 FINISH_BEAM = 600  # on the 5x5 left once a larger board's first rows and columns are home
+SWEEP = (12,)  # beam widths that bring a larger board's row or column tiles home together (0: carries only), each tried
 QUICK_BEAM = 60  # the provisional hint's (about 0.05 s in CPython)
 FINISH_EXACT_NODES = 300_000  # a 4x4 left over is solved exactly within this, else by the beam
 CLOSE = 60  # a 5x5 whose lower bound is at most this tries the exact search first (within FINISH_EXACT_NODES)
@@ -845,26 +847,31 @@ def _finish(puzzle: Puzzle, beam_width: int) -> tuple[list[int], bool]:
         except SearchAborted:
             if request_budget().exhausted():
                 raise
-    return sliding_plan.beam(puzzle.tiles, db, beam_width, request_budget()), False
+    budget = request_budget()  # the beam back from the goal (half as wide) first; the forward beam must beat it
+    back = sliding_plan.beam_back(puzzle.tiles, db, max(1, beam_width // 2), budget)
+    ahead = sliding_plan.beam(puzzle.tiles, db, beam_width, budget, len(back))
+    return (back if ahead is None else ahead), False
 
 
-def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINISH_BEAM) -> tuple[list[int], str]:
+def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINISH_BEAM,
+               sweep: tuple[int, ...] = SWEEP) -> tuple[list[int], str]:
     """A short solution beyond the exact search, and its method's name (a 5x5 close to solved: "shortest"): the
-    beam on a 5x5 (with its tables);
-    larger boards (and any without tables) place rows and columns by shortest carries down to a block that a
-    search finishes; Parberry's plan if a carry ever gets stuck."""
+    beams on a 5x5 (with its tables);
+    larger boards (and any without tables) place rows and columns (a beam of each `sweep` width over a line's tiles,
+    then shortest carries; the way with the fewest moves kept) down to a block that a search finishes; Parberry's
+    plan if a carry ever gets stuck."""
     w, h = puzzle.width, puzzle.height
     if _finishable(w, h):
         moves, exact = _finish(puzzle, beam_width)
-        return moves, "shortest" if exact else "beam search on pattern databases"
-    reduced = sliding_plan.reduce(w, h, puzzle.tiles, _finishable, request_budget())
+        return moves, "shortest" if exact else "beam searches on pattern databases"
+    reduced = sliding_plan.reduce(w, h, puzzle.tiles, _finishable, request_budget(), sweep)
     if reduced is None:
         return parberry(puzzle)[0], "Parberry real-time"
     moves, top, left = reduced
     rest = replay(puzzle, moves)
     block = Puzzle(w - left, h - top, tuple(sliding_plan.relabel(w, h, rest.tiles, top, left)))
     tail = sliding_plan.lift(w, top, left, block.width, _finish(block, finish_width)[0])
-    return simplify(moves + tail), "rows and columns by shortest carries, then a search"
+    return simplify(moves + tail), "rows and columns by beams and shortest carries, then a search"
 
 
 def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:
@@ -875,7 +882,7 @@ def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:
     if key in _known_plans:
         moves, method = list(_known_plans[key]), "the plan made earlier"
     elif quick:
-        moves, method = plan_moves(puzzle, QUICK_BEAM, QUICK_BEAM)
+        moves, method = plan_moves(puzzle, QUICK_BEAM, QUICK_BEAM, (0,))
     else:
         moves, method = plan_moves(puzzle)
         if len(_known_plans) > 20000:

@@ -6,9 +6,13 @@ request's budget:
 - `beam`: a breadth-first beam search on the additive pattern databases (5x5: 5-5-5-5-4 with the reflected
   lookup): each depth keeps the `width` children with the smallest heuristic, never a position seen before. Its
   work is width x depth, whatever the position (weighted IDA* and weighted A* measured worse: bench/sliding.py).
-- `reduce`: places whole rows and columns until what is left is a board some exact or beam search finishes. Every
-  tile goes home by a shortest carry (an A* over the blank's and that tile's cells, the other tiles free), the last
-  two of a line together in a small window by breadth-first search; finished cells are never touched again.
+  `beam_back` runs it from the goal towards the position; its mistakes are others, so the shorter of the two
+  plans is kept (and the forward beam drops what its admissible heuristic says cannot beat the first).
+- `reduce`: places whole rows and columns until what is left is a board some exact or beam search finishes. A beam
+  over the free board (`sweep`) brings a line's tiles home several at once, then every tile still away goes home
+  by a shortest carry (an A* over the blank's and that tile's cells, the other tiles free), the last two of a line
+  together in a small window by breadth-first search; finished cells are never touched again. Where the rest is
+  square, the row and the column are both tried and the cheaper kept.
 
 `relabel` and `lift` turn the rest into a small puzzle of its own and its moves back. Known limits: the beam
 promises no bound on its length (the answer's lower bound says how far it can be from the shortest); `reduce`
@@ -27,6 +31,9 @@ from .pattern_db import PatternDatabase
 from .search import path_to
 
 Tiles = Sequence[int]
+LINE_WEIGHT = 4  # a line's tile away by one more cell costs about this many blank moves (the beam's heuristic)
+REST_COST = 5  # moves a unit of the rest's Manhattan distance is reckoned to cost, to choose how a line goes
+STALL = 30  # levels without a better board before a line's beam stops (the carries finish the line)
 WHOLE = 24  # free cells up to which a line's last two tiles are placed by a search over all of them (13,824 states)
 
 
@@ -40,49 +47,63 @@ def _neighbours(width: int, height: int) -> list[list[int]]:
     return out
 
 
-def beam(tiles: Tiles, db: PatternDatabase, width: int, budget: Budget) -> list[int]:
+def beam(tiles: Tiles, db: PatternDatabase, width: int, budget: Budget, shorter: int | None = None) -> list[int] | None:
     """A solution (tile numbers) by beam search of the given width on the pattern databases; the position must be
-    solvable. Charges the budget one node per child generated."""
+    solvable. With `shorter`, only a solution of fewer moves: children that the (admissible) heuristic says cannot
+    make it are dropped, and None when none is left. Charges the budget one node per child generated."""
     n = db.width * db.height
     near = _neighbours(db.width, db.height)
     deltas, tables = db.deltas(), db.tables
-    board = bytes(tiles)
+    bits = max(n - 1, 1).bit_length()  # a board is an int: tile at cell c in bits [c * bits, (c + 1) * bits)
+    shift = [c * bits for c in range(n)]
+    step = [[(1 << shift[b]) - (1 << shift[c]) for c in range(n)] for b in range(n)]
+    mask = (1 << bits) - 1
+    board = sum(t << shift[c] for c, t in enumerate(tiles))
     idx = db.indices(list(tiles))
     ridx = db.mirror_indices(list(tiles)) if db.reflects else idx
     md = sum(abs((t - 1) // db.width - c // db.width) + abs((t - 1) % db.width - c % db.width)
              for c, t in enumerate(tiles) if t)
     val = sum(tb[i] for tb, i in zip(tables, idx, strict=True))
     rval = sum(tb[i] for tb, i in zip(tables, ridx, strict=True))
-    parent: dict[bytes, tuple[bytes, int] | None] = {board: None}
-    level = [(board, board.index(0), idx, ridx, md, val, rval)]
+    parent: dict[int, tuple[int, int] | None] = {board: None}
+    level = [(board, list(tiles).index(0), idx, ridx, md, val, rval)]
+    spend, first = budget.spend, itemgetter(0)
+    depth, cap = 0, (shorter if shorter is not None else 1 << 30) - 1  # a child's g + h must stay under `shorter`
     while level:
+        depth += 1
         children = []  # the index tuples are made only for the children kept
+        keep = children.append
         for i, (board, blank, idx, ridx, md, val, rval) in enumerate(level):
             if md == 0:
                 return path_to(parent, board)
-            budget.spend(len(near[blank]))
-            row = blank * n
-            for cell in near[blank]:
-                t = board[cell]
-                nxt = bytearray(board)
-                nxt[blank], nxt[cell] = t, 0
-                key = bytes(nxt)
+            around = near[blank]
+            spend(len(around))
+            row, swap = blank * n, step[blank]
+            for cell in around:
+                t = (board >> shift[cell]) & mask
+                key = board + t * swap[cell]
                 if key in parent:
                     continue
                 parent[key] = (board, t)
                 move = deltas[row + cell][t]
                 p, di, rp, dri, dmd = move
-                nval = val - tables[p][idx[p]] + tables[p][idx[p] + di]
-                nrval = rval - tables[rp][ridx[rp]] + tables[rp][ridx[rp] + dri]
-                children.append((md + dmd + max(nval, nrval), key, cell, i, move, nval, nrval))
-        children.sort(key=itemgetter(0))
+                tp, trp = tables[p], tables[rp]
+                nval = val - tp[idx[p]] + tp[idx[p] + di]
+                nrval = rval - trp[ridx[rp]] + trp[ridx[rp] + dri]
+                h = md + dmd + (nval if nval > nrval else nrval)
+                if depth + h <= cap:
+                    keep((h, key, cell, i, move, nval, nrval))
+        children.sort(key=first)
         previous, level = level, []
+        add = level.append
         for _, key, cell, i, (p, di, rp, dri, dmd), nval, nrval in children[:width]:
             _, _, idx, ridx, md, _, _ = previous[i]
-            ni, nri = list(idx), list(ridx)
+            ni, nri = idx.copy(), ridx.copy()
             ni[p] += di
             nri[rp] += dri
-            level.append((key, cell, ni, nri, md + dmd, nval, nrval))
+            add((key, cell, ni, nri, md + dmd, nval, nrval))
+    if shorter is not None:
+        return None
     raise RuntimeError("sliding: the beam lost every position (unsolvable?)")
 
 
@@ -99,6 +120,18 @@ class _Board:
         self.done = bytearray(width * height)  # finished cells: never entered again
         self.moves: list[int] = []
         self.budget = budget
+
+    def copy(self) -> _Board:
+        """An independent copy (to try a line one way and another)."""
+        other = _Board.__new__(_Board)
+        other.w, other.h, other.near, other.budget = self.w, self.h, self.near, self.budget
+        other.tiles, other.done, other.moves = list(self.tiles), bytearray(self.done), list(self.moves)
+        return other
+
+    def manhattan(self) -> int:
+        """The tiles' Manhattan distances from home."""
+        w = self.w
+        return sum(abs(c // w - (t - 1) // w) + abs(c % w - (t - 1) % w) for c, t in enumerate(self.tiles) if t)
 
     def walk(self, path: Sequence[int]) -> None:
         """Move the blank along adjacent cells, sliding each tile it meets."""
@@ -188,9 +221,82 @@ class _Board:
                         queue.append(nxt)
         return False
 
-    def line(self, cells: list[int], across: list[int]) -> bool:
-        """Finish a row or column: tiles one by one, the last two together in the window `across` of the line's
-        end (its last three cells and the two lines beyond, as far as they exist)."""
+    def sweep(self, cells: list[int], beam_width: int) -> None:
+        """Bring a row's or column's tiles but its last two home (the carries then finish the line), several at once:
+        a beam over the free board whose heuristic is those tiles' Manhattan distances (times LINE_WEIGHT; the last
+        two's count once) plus the blank's way to the nearest of them still away. Whenever the best board has more
+        of the line's first cells home, it is walked to and those cells are finished (the beam starts again from
+        there); after STALL levels without a better board it walks to the best one and stops."""
+        w, near, done, weight = self.w, self.near, self.done, LINE_WEIGHT
+        head = len(cells) - 2
+        goal = [c + 1 for c in cells]
+
+        def dist(a: int, b: int) -> int:
+            return abs(a // w - b // w) + abs(a % w - b % w)
+
+        def score(blank: int, pos: tuple[int, ...]) -> int:
+            away = [p for p, c in zip(pos[:rest], todo, strict=False) if p != c]
+            if not away:
+                return -1
+            return weight * sum(dist(p, c) for p, c in zip(pos[:rest], todo, strict=False)) + sum(
+                dist(p, c) for p, c in zip(pos[rest:], todo[rest:], strict=True)) + min(dist(blank, p) for p in away)
+
+        while True:
+            k = 0
+            while k < head and self.tiles[cells[k]] == goal[k]:
+                done[cells[k]] = 1
+                k += 1
+            if k == head:
+                return
+            todo, rest = cells[k:], head - k
+            slot = {t: i for i, t in enumerate(c + 1 for c in todo)}
+            board = bytes(self.tiles)
+            pos = tuple(board.index(c + 1) for c in todo)
+            parent: dict[bytes, tuple[bytes, int] | None] = {board: None}
+            level = [(board, board.index(0), pos)]
+            best, since, gained = (score(level[0][1], pos), board), 0, False
+            while since < STALL and not gained:
+                children = []
+                for board, blank, pos in level:
+                    self.budget.spend(len(near[blank]))
+                    for cell in near[blank]:
+                        if done[cell]:
+                            continue
+                        t = board[cell]
+                        nxt = bytearray(board)
+                        nxt[blank], nxt[cell] = t, 0
+                        key = bytes(nxt)
+                        if key in parent:
+                            continue
+                        parent[key] = (board, cell)
+                        npos = pos
+                        if t in slot:
+                            i = slot[t]
+                            npos = pos[:i] + (blank,) + pos[i + 1:]
+                        children.append((score(cell, npos), key, cell, npos))
+                if not children:
+                    break
+                children.sort(key=itemgetter(0))
+                since += 1
+                if children[0][0] < best[0]:
+                    best, since = children[0][:2], 0
+                    gained = children[0][3][0] == todo[0]  # the next cell of the line is home: keep it so
+                level = [c[1:] for c in children[:beam_width]]
+            path = []
+            link = parent[best[1]]
+            while link is not None:
+                path.append(link[1])
+                link = parent[link[0]]
+            self.walk(path[::-1])
+            if not gained:
+                return
+
+    def line(self, cells: list[int], across: list[int], sweep: int = 0) -> bool:
+        """Finish a row or column: tiles one by one (after a `sweep` of that beam width, if any), the last two together
+        in the window `across` of the line's end (its last three cells and the two lines beyond, as far as they
+        exist)."""
+        if sweep and len(cells) > 2:
+            self.sweep(cells, sweep)
         goal = [c + 1 for c in cells]
         for cell, tile in zip(cells[:-2], goal, strict=False):
             if not self.carry(tile, cell):
@@ -215,28 +321,38 @@ class _Board:
 
 
 def reduce(width: int, height: int, tiles: Tiles, finishable: Callable[[int, int], bool],
-           budget: Budget) -> tuple[list[int], int, int] | None:
-    """Place the top row or the left column (the longer side first) until the rest, the bottom-right block from
-    (top, left), is a board `finishable(w, h)` says a search finishes: (moves, top, left); None when a carry gets
-    stuck (never seen: the caller then falls back on Parberry's method)."""
+           budget: Budget, sweep: Sequence[int] = (0,)) -> tuple[list[int], int, int] | None:
+    """Place the top row or the left column (the longer side first, either when square) until the rest, the
+    bottom-right block from (top, left), is a board `finishable(w, h)` says a search finishes: (moves, top, left);
+    None when a carry gets stuck (never seen: the caller then falls back on Parberry's method). Each line is placed
+    once per `sweep` width (0: carries only) and per side allowed; the fewest moves plus REST_COST times the rest's
+    Manhattan distance wins."""
     board = _Board(width, height, tiles, budget)
     top = left = 0
     while not finishable(width - left, height - top):
         rows, cols = height - top, width - left
-        if rows > 2 and (rows >= cols or cols == 2):
-            cells = [top * width + c for c in range(left, width)]
-            span = range(top, min(height, top + 3))
-            across = [r * width + c for r in span for c in range(max(left, width - 3), width)]
-            ok = board.line(cells, across)
-            top += 1
-        else:
-            cells = [r * width + left for r in range(top, height)]
-            span = range(left, min(width, left + 3))
-            across = [r * width + c for r in range(max(top, height - 3), height) for c in span]
-            ok = board.line(cells, across)
-            left += 1
-        if not ok:
+        sides = [s for s, ok in ((0, rows > 2 and (rows >= cols or cols == 2)),
+                                 (1, cols > 2 and (cols >= rows or rows == 2))) if ok] or [1]
+        best: tuple[int, _Board, int] | None = None
+        for side in sides:
+            for beam_width in sweep:
+                trial = board.copy()
+                if side == 0:
+                    cells = [top * width + c for c in range(left, width)]
+                    span = range(top, min(height, top + 3))
+                    across = [r * width + c for r in span for c in range(max(left, width - 3), width)]
+                else:
+                    cells = [r * width + left for r in range(top, height)]
+                    span = range(left, min(width, left + 3))
+                    across = [r * width + c for r in range(max(top, height - 3), height) for c in span]
+                if trial.line(cells, across, beam_width):
+                    cost = len(trial.moves) + REST_COST * trial.manhattan()
+                    if best is None or cost < best[0]:
+                        best = (cost, trial, side)
+        if best is None:
             return None
+        board = best[1]
+        top, left = (top + 1, left) if best[2] == 0 else (top, left + 1)
     return board.moves, top, left
 
 
@@ -254,3 +370,29 @@ def relabel(width: int, height: int, tiles: Tiles, top: int, left: int) -> list[
 def lift(width: int, top: int, left: int, block_width: int, moves: Sequence[int]) -> list[int]:
     """A block's moves (its own tile numbers) as the whole board's tile numbers."""
     return [((m - 1) // block_width + top) * width + (m - 1) % block_width + left + 1 for m in moves]
+
+
+
+def beam_back(tiles: Tiles, db: PatternDatabase, width: int, budget: Budget) -> list[int]:
+    """The beam run from the goal towards the position (tile numbers, the position's way to the goal).
+
+    The blank first walks to its home corner (right, then down); tiles are then renamed by the cell they hold, so the
+    goal becomes a position of its own and the position its goal, and the path found is walked backwards. A second
+    opinion: its mistakes are not the forward beam's."""
+    w, n = db.width, len(tiles)
+    board, blank = list(tiles), tiles.index(0)
+    walk = []
+    for step, times in ((1, w - 1 - blank % w), (w, n // w - 1 - blank // w)):
+        for _ in range(times):
+            walk.append(board[blank + step])
+            board[blank], board[blank + step] = board[blank + step], 0
+            blank += step
+    where = [0] * n
+    for c, t in enumerate(board):
+        where[t] = c
+    start = [where[c + 1] + 1 for c in range(n - 1)] + [0]  # the goal board, each tile renamed
+    moves = beam(start, db, width, budget)
+    assert moves is not None
+    return walk + [board[m - 1] for m in reversed(moves)]
+
+

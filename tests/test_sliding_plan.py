@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from solvers import commands, pattern_db, pattern_db_build
+from solvers import commands, pattern_db, pattern_db_build, sliding_plan
 from solvers import sliding as sl
 from solvers.base import PuzzleError
+from solvers.budget import Budget
 
 ROOT = Path(__file__).resolve().parents[1]
 KORF_FELNER = ROOT.parent / "shared" / "benchmarks" / "twentyfour_korf50.txt"
@@ -158,3 +159,31 @@ def test_the_worker_fetches_only_the_tables_a_size_needs() -> None:
     assert "sliding-5x5.json" in five and set(five) == set(big)
     assert sl.FAMILY.data_files("check", {"width": 5, "height": 5}) == ()
     assert sl.FAMILY.data_files("generate", {"size": 3}) == tuple(pattern_db.file_names(3, 3))
+
+
+def test_the_beam_back_from_the_goal_and_the_capped_beam(tables: Path) -> None:
+    db = pattern_db.database(5, 5)
+    assert db is not None
+    rnd = random.Random(11)
+    for steps in (30, 61):  # the blank anywhere: it walks to its corner first
+        p = sl.random_walk(5, 5, steps, rnd)
+        back = sliding_plan.beam_back(p.tiles, db, 60, Budget())
+        assert reaches_goal(5, 5, p.tiles, back)
+        ahead = sliding_plan.beam(p.tiles, db, 60, Budget(), len(back))
+        assert ahead is None or (reaches_goal(5, 5, p.tiles, ahead) and len(ahead) < len(back))
+        assert sliding_plan.beam(p.tiles, db, 60, Budget(), sl.lower_bound(p)) is None  # nothing beats the bound
+
+
+@pytest.mark.parametrize("size", [(8, 8), (7, 5), (5, 9)])
+def test_line_sweeps_keep_finished_cells(size: tuple[int, int]) -> None:
+    w, h = size
+
+    def down_to_four(bw: int, bh: int) -> bool:
+        return bw <= 4 and bh <= 4
+
+    for seed in range(2):
+        p = sl.random_solvable(w, h, random.Random(f"sweep-{w}x{h}-{seed}"))
+        moves, top, left = sliding_plan.reduce(w, h, p.tiles, down_to_four, Budget(), (12, 0))
+        rest = sl.replay(p, moves).tiles
+        assert top + left == (w - 4) + (h - 4)
+        assert all(rest[r * w + c] == r * w + c + 1 for r in range(h) for c in range(w) if r < top or c < left)
