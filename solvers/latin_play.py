@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from . import budget, latin
-from .base import Hint, Json, Problem, PuzzleError, rule_call
+from .base import Command, Hint, Json, Problem, PuzzleError, rule_call
 from .latin import Cell, Geometry, Mask, Step, bit
 from .logic import GUESS_SCORE, SCORES, LogicStep
 from .logic.explain import notes_to_repair, told
@@ -297,3 +297,14 @@ class GradedMemo(Generic[P]):
     def get(self, puzzle: P) -> int | None:
         """The grade remembered, or None."""
         return self._grades.get(puzzle)
+
+
+def steps_command(family: Any, all_steps: Callable[[Any, Any, bool], Json]) -> Command:
+    """A latin family's `steps` command: what `hint` takes -> {"steps": [hints, each with its "rung"],
+    "complete"}, from the family's `all_steps(puzzle, state, with_notes)`."""
+
+    def run(obj: Json) -> Json:
+        puzzle = family.read(obj)
+        return all_steps(puzzle, family.read_state(puzzle, obj), obj.get("pencil") is not None)
+
+    return Command("every step each technique finds in a position (what hint takes): steps, complete", run=run)

@@ -1353,13 +1353,7 @@ class Skyscrapers(Family[Puzzle, State]):
                                 run=self.rate),
                 "practice": Command("a puzzle whose logical path uses a technique: {\"technique\", \"seed\"?, "
                                     "\"size\"?}", run=self.practice),
-                "steps": Command("every step each technique finds in a position (what hint takes): steps, complete",
-                                 run=self.steps)}
-
-    def steps(self, obj: Json) -> Json:
-        """What `hint` takes -> {"steps": [hints, each with its "rung"], "complete"} (`all_steps`)."""
-        puzzle = self.read(obj)
-        return all_steps(puzzle, self.read_state(puzzle, obj), obj.get("pencil") is not None)
+                "steps": latin_play.steps_command(self, all_steps)}
 
     def rate(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "score", "hardest", "techniques": {name: times}}."""

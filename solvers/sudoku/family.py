@@ -14,7 +14,7 @@ from random import Random
 
 from .. import budget, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, Technique, read_seed, rng_for
-from ..latin_play import GradedMemo
+from ..latin_play import GradedMemo, steps_command
 from ..logic import SCORES, ladder
 from ..logic.about import entry
 from ..logic.explain import path_lines
@@ -245,13 +245,7 @@ class SudokuFamily(Family[Puzzle, State]):
                                  run=self.daily),
                 "practice": Command("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, "
                                     "\"size\"?, \"variant\"?}", run=self.practice),
-                "steps": Command("every step each technique finds in a position (what hint takes): steps, complete",
-                                 run=self.steps)}
-
-    def steps(self, obj: Json) -> Json:
-        """What `hint` takes -> {"steps": [hints, each with its "rung"], "complete"} (play.all_steps)."""
-        puzzle = self.read(obj)
-        return play.all_steps(puzzle, self.read_state(puzzle, obj), obj.get("pencil") is not None)
+                "steps": steps_command(self, play.all_steps)}
 
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
