@@ -4,15 +4,18 @@ Each input line is one JSON object; each answer is one JSON object on its own li
 order. A line that cannot be handled yields {"error": ..., "kind": ...} and processing
 goes on, whatever bytes it holds. `generate` reads no input. `--limit SECONDS` sets each
 request's work budget (an input's own "limit" wins). The exit status is 0 unless
-the command line is wrong. Every command comes from the table in `commands.py`.
+the command line is wrong. Every command comes from the table in `commands.py`. Data files (the sliding
+puzzle's pattern databases) are read from $TESSERA_DATA, else, in a checkout, from the built site's `data/`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from . import budget, commands, family, names
@@ -61,8 +64,16 @@ def limit_seconds(parser: argparse.ArgumentParser, text: str) -> float:
     return seconds
 
 
+def use_built_data() -> None:
+    """Without $TESSERA_DATA, read data files from the built site in this checkout ($TESSERA_DIST or dist/) if any."""
+    built = Path(os.environ.get("TESSERA_DIST") or Path(__file__).resolve().parents[1] / "dist") / "data"
+    if not os.environ.get("TESSERA_DATA") and (built / "manifest.json").is_file():
+        os.environ["TESSERA_DATA"] = str(built)
+
+
 def main(argv: list[str] | None = None, stdin: BinaryIO | None = None, stdout: TextIO = sys.stdout) -> int:
     """Run the CLI; returns the exit status."""
+    use_built_data()
     parser = argparse.ArgumentParser(prog="python -m solvers", description=__doc__.splitlines()[0])
     parser.add_argument("family", choices=names())
     parser.add_argument("command")
