@@ -26,7 +26,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from solvers import pattern_db, pattern_db_build  # noqa: E402
+from solvers import pattern_db, pattern_db_build, sliding_plan  # noqa: E402
 from solvers import sliding as sl  # noqa: E402
 from solvers.budget import Budget, running  # noqa: E402
 
@@ -69,6 +69,8 @@ def section_24(count: int) -> None:
     """Korf and Felner's 24-puzzles: the plan (the shorter of a beam from the position and one from the goal, on the
     5-5-5-5-4 databases) against the known optimum, its lower bound, the quick provisional first move, CPU time and
     nodes (children generated)."""
+    if count < 1:
+        return
     rows = korf_felner_instances()[:count]
     print(f"\n## Korf and Felner's 24-puzzles ({len(rows)}): beam width {sl.BEAM} forward, {sl.BEAM // 2} back from "
           f"the goal (quick: {sl.QUICK_BEAM}, {sl.QUICK_BEAM // 2}) on the 5-5-5-5-4 databases + reflection\n")
@@ -102,8 +104,8 @@ def section_large(sizes: list[int], count: int) -> None:
     beams) against Parberry's method on the same seeded random positions."""
     if count < 1:
         return
-    print(f"\n## Larger boards ({count} seeded random positions each): the plan (line beam widths {sl.SWEEP}) against "
-          "Parberry's\n")
+    print(f"\n## Larger boards ({count} seeded random positions each): the plan (line beam widths {sl.SWEEP}, and "
+          f"{sliding_plan.WIDE_SWEEP} on rests of at most {sliding_plan.WIDE_CELLS} cells) against Parberry's\n")
     print("| n | plan moves (mean) | Parberry moves (mean) | ratio | lower bound (mean) | plan CPU s (mean) | max |")
     print("|---|---|---|---|---|---|---|")
     for n in sizes:

@@ -804,9 +804,11 @@ def solve(puzzle: Puzzle, optimal: bool = True, budget: Budget | None = None, fi
 BEAM = 2000  # beam width on a 5x5 itself, and half of it from the goal (bench/sliding.py: mean 1.095 x the shortest
 # on Korf and Felner's 50, none over 1.21)
 FINISH_BEAM = 600  # on the 5x5 left once a larger board's first rows and columns are home
-SWEEP = (12,)  # beam widths that bring a larger board's row or column tiles home together (0: carries only), each tried
+SWEEP = (12, 0)  # beam widths bringing a larger board's row or column tiles home together (0: carries only), each tried
 QUICK_BEAM = 60  # the provisional hint's (about 0.05 s in CPython)
 FINISH_EXACT_NODES = 300_000  # a 4x4 left over is solved exactly within this, else by the beam
+REST_EXACT_NODES = 0  # that try's nodes on the 5x5 left of a larger board (0: none; never shorter on the benchmark's
+# 30 positions, and its move tables cost about 1.5 s in CPython the first time)
 CLOSE = 60  # a 5x5 whose lower bound is at most this tries the exact search first (within FINISH_EXACT_NODES)
 
 _known_plans: dict[tuple[int, int, Tiles], list[int]] = {}  # position -> the rest of a plan made earlier
@@ -832,18 +834,19 @@ def _finishable(width: int, height: int) -> bool:
     return (width, height) in pattern_db.PARTITIONS and pattern_db.database(width, height) is not None
 
 
-def _finish(puzzle: Puzzle, beam_width: int) -> tuple[list[int], bool]:
-    """A short solution of a finishable board and whether it is a shortest: exact when quick (small boards; a 4x4,
-    or a 5x5 within CLOSE of solved, within FINISH_EXACT_NODES), else the beam."""
+def _finish(puzzle: Puzzle, beam_width: int, close_nodes: int = FINISH_EXACT_NODES) -> tuple[list[int], bool]:
+    """A short solution of a finishable board and whether it is a shortest: exact when quick (small boards; a 4x4
+    within FINISH_EXACT_NODES, or a 5x5 within CLOSE of solved within `close_nodes`, if any), else the beam."""
     w, h = puzzle.width, puzzle.height
     if puzzle.is_goal():
         return [], True
     db = pattern_db.database(w, h) if (w, h) in pattern_db.PARTITIONS else None
     if db is None:
         return solve_optimal(puzzle), True  # up to 3x4 by linear conflict: quick
-    if optimal_available(w, h) or lower_bound(puzzle) <= CLOSE:
+    if optimal_available(w, h) or close_nodes and lower_bound(puzzle) <= CLOSE:
         try:
-            return _PatternIda(puzzle, db, Budget(max_nodes=FINISH_EXACT_NODES)).solve(), True
+            nodes = FINISH_EXACT_NODES if optimal_available(w, h) else close_nodes
+            return _PatternIda(puzzle, db, Budget(max_nodes=nodes)).solve(), True
         except SearchAborted:
             if request_budget().exhausted():
                 raise
@@ -870,7 +873,7 @@ def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINIS
     moves, top, left = reduced
     rest = replay(puzzle, moves)
     block = Puzzle(w - left, h - top, tuple(sliding_plan.relabel(w, h, rest.tiles, top, left)))
-    tail = sliding_plan.lift(w, top, left, block.width, _finish(block, finish_width)[0])
+    tail = sliding_plan.lift(w, top, left, block.width, _finish(block, finish_width, REST_EXACT_NODES)[0])
     return simplify(moves + tail), "rows and columns by beams and shortest carries, then a search"
 
 

@@ -11,8 +11,9 @@ request's budget:
 - `reduce`: places whole rows and columns until what is left is a board some exact or beam search finishes. A beam
   over the free board (`sweep`) brings a line's tiles home several at once, then every tile still away goes home
   by a shortest carry (an A* over the blank's and that tile's cells, the other tiles free), the last two of a line
-  together in a small window by breadth-first search; finished cells are never touched again. Where the rest is
-  square, the row and the column are both tried and the cheaper kept.
+  together in a small window by breadth-first search, after the cheapest of a few ways of bringing them near (the
+  last tile beside or behind its neighbour's home, or parked); finished cells are never touched again. Where the
+  rest is square, the row and the column are both tried (each with the beam and without it) and the cheapest kept.
 
 `relabel` and `lift` turn the rest into a small puzzle of its own and its moves back. Known limits: the beam
 promises no bound on its length (the answer's lower bound says how far it can be from the shortest); `reduce`
@@ -34,6 +35,10 @@ Tiles = Sequence[int]
 LINE_WEIGHT = 4  # a line's tile away by one more cell costs about this many blank moves (the beam's heuristic)
 REST_COST = 5  # moves a unit of the rest's Manhattan distance is reckoned to cost, to choose how a line goes
 STALL = 30  # levels without a better board before a line's beam stops (the carries finish the line)
+ACROSS = 3  # a line's last two tiles are placed in a window this many cells deep from its end, three lines wide
+PAIR_TRIES = 2  # parking cells tried for a line's last tile (the farthest first), besides the two direct ways
+WIDE_SWEEP = 24  # a line's beam of this width is tried too where the rest has at most WIDE_CELLS cells
+WIDE_CELLS = 49
 WHOLE = 24  # free cells up to which a line's last two tiles are placed by a search over all of them (13,824 states)
 
 
@@ -45,6 +50,18 @@ def _neighbours(width: int, height: int) -> list[list[int]]:
         out.append([x for x, ok in ((c - width, r > 0), (c + width, r < height - 1), (c - 1, k > 0),
                                     (c + 1, k < width - 1)) if ok])
     return out
+
+
+_far: dict[tuple[int, int], list[list[int]]] = {}
+
+
+def _distances(width: int, height: int) -> list[list[int]]:
+    """Manhattan distances between every two cells (cached per size)."""
+    if (width, height) not in _far:
+        cells = range(width * height)
+        _far[width, height] = [[abs(a // width - b // width) + abs(a % width - b % width) for b in cells]
+                               for a in cells]
+    return _far[width, height]
 
 
 def beam(tiles: Tiles, db: PatternDatabase, width: int, budget: Budget, shorter: int | None = None) -> list[int] | None:
@@ -227,19 +244,15 @@ class _Board:
         two's count once) plus the blank's way to the nearest of them still away. Whenever the best board has more
         of the line's first cells home, it is walked to and those cells are finished (the beam starts again from
         there); after STALL levels without a better board it walks to the best one and stops."""
-        w, near, done, weight = self.w, self.near, self.done, LINE_WEIGHT
+        w, near, done = self.w, self.near, self.done
+        far = _distances(w, self.h)
         head = len(cells) - 2
         goal = [c + 1 for c in cells]
 
-        def dist(a: int, b: int) -> int:
-            return abs(a // w - b // w) + abs(a % w - b % w)
-
-        def score(blank: int, pos: tuple[int, ...]) -> int:
-            away = [p for p, c in zip(pos[:rest], todo, strict=False) if p != c]
-            if not away:
-                return -1
-            return weight * sum(dist(p, c) for p, c in zip(pos[:rest], todo, strict=False)) + sum(
-                dist(p, c) for p, c in zip(pos[rest:], todo[rest:], strict=True)) + min(dist(blank, p) for p in away)
+        def score(blank: int, pos: tuple[int, ...], md: int) -> int:
+            """The line's weighted distance `md` plus the blank's way to the nearest tile still away (-1: all home)."""
+            row = far[blank]
+            return min((row[p] for p, c in zip(pos[:rest], todo, strict=False) if p != c), default=-1 - md) + md
 
         while True:
             k = 0
@@ -250,14 +263,16 @@ class _Board:
                 return
             todo, rest = cells[k:], head - k
             slot = {t: i for i, t in enumerate(c + 1 for c in todo)}
+            weights = [LINE_WEIGHT] * rest + [1] * (len(todo) - rest)
             board = bytes(self.tiles)
             pos = tuple(board.index(c + 1) for c in todo)
+            md = sum(x * far[p][c] for x, p, c in zip(weights, pos, todo, strict=True))
             parent: dict[bytes, tuple[bytes, int] | None] = {board: None}
-            level = [(board, board.index(0), pos)]
-            best, since, gained = (score(level[0][1], pos), board), 0, False
+            level = [(board, board.index(0), pos, md)]
+            best, since, gained = (score(level[0][1], pos, md), board), 0, False
             while since < STALL and not gained:
                 children = []
-                for board, blank, pos in level:
+                for board, blank, pos, md in level:
                     self.budget.spend(len(near[blank]))
                     for cell in near[blank]:
                         if done[cell]:
@@ -269,11 +284,12 @@ class _Board:
                         if key in parent:
                             continue
                         parent[key] = (board, cell)
-                        npos = pos
+                        npos, nmd = pos, md
                         if t in slot:
                             i = slot[t]
                             npos = pos[:i] + (blank,) + pos[i + 1:]
-                        children.append((score(cell, npos), key, cell, npos))
+                            nmd += weights[i] * (far[blank][todo[i]] - far[cell][todo[i]])
+                        children.append((score(cell, npos, nmd), key, cell, npos, nmd))
                 if not children:
                     break
                 children.sort(key=itemgetter(0))
@@ -294,7 +310,8 @@ class _Board:
     def line(self, cells: list[int], across: list[int], sweep: int = 0) -> bool:
         """Finish a row or column: tiles one by one (after a `sweep` of that beam width, if any), the last two together
         in the window `across` of the line's end (its last three cells and the two lines beyond, as far as they
-        exist)."""
+        exist): the last tile carried to its neighbour's home (that one then beside it) or to a parking cell (the
+        farthest first), the other home, then the window; of the first 2 + PAIR_TRIES ways, the fewest moves."""
         if sweep and len(cells) > 2:
             self.sweep(cells, sweep)
         goal = [c + 1 for c in cells]
@@ -312,12 +329,25 @@ class _Board:
         w = self.w
         far = sorted((c for c in across if c not in (a, b)),  # tb waits far from the line's end, ta goes home
                      key=lambda c: -abs(c // w - b // w) - abs(c % w - b % w))
-        for parking in far:
-            if self.tiles[a] == ta and self.tiles[b] == tb or (
-                    self.carry(tb, parking) and self.carry(ta, a, parking) and self.window(across, a, b, ta, tb)):
-                self.done[a] = self.done[b] = 1
-                return True
-        return False
+        if self.tiles[a] != ta or self.tiles[b] != tb:
+            inward = w if cells[1] - cells[0] == 1 else 1
+            ways = [(tb, a, ta, a + inward, a)] + [(tb, c, ta, a, c) for c in far]  # the fixed cell last
+            if self.tiles[a] == ta:
+                ways.insert(0, (ta, a, tb, b, a))  # tb straight home beside it
+            best: _Board | None = None
+            for i, (t1, at1, t2, at2, hold) in enumerate(ways):  # t1 to at1, t2 to at2 with hold kept, the window
+                if best is not None and i >= 2 + PAIR_TRIES:  # the fewest moves of the first ways that work
+                    break
+                trial = self.copy()
+                if trial.carry(t1, at1) and trial.carry(t2, at2, hold) and (
+                        trial.tiles[a] == ta and trial.tiles[b] == tb or trial.window(across, a, b, ta, tb)) and (
+                        best is None or len(trial.moves) < len(best.moves)):
+                    best = trial
+            if best is None:
+                return False
+            self.tiles, self.moves = best.tiles, best.moves
+        self.done[a] = self.done[b] = 1
+        return True
 
 
 def reduce(width: int, height: int, tiles: Tiles, finishable: Callable[[int, int], bool],
@@ -335,16 +365,17 @@ def reduce(width: int, height: int, tiles: Tiles, finishable: Callable[[int, int
                                  (1, cols > 2 and (cols >= rows or rows == 2))) if ok] or [1]
         best: tuple[int, _Board, int] | None = None
         for side in sides:
-            for beam_width in sweep:
+            widths = list(sweep) + ([WIDE_SWEEP] if WIDE_SWEEP and rows * cols <= WIDE_CELLS else [])
+            for beam_width in widths:
                 trial = board.copy()
                 if side == 0:
                     cells = [top * width + c for c in range(left, width)]
                     span = range(top, min(height, top + 3))
-                    across = [r * width + c for r in span for c in range(max(left, width - 3), width)]
+                    across = [r * width + c for r in span for c in range(max(left, width - ACROSS), width)]
                 else:
                     cells = [r * width + left for r in range(top, height)]
                     span = range(left, min(width, left + 3))
-                    across = [r * width + c for r in range(max(top, height - 3), height) for c in span]
+                    across = [r * width + c for r in range(max(top, height - ACROSS), height) for c in span]
                 if trial.line(cells, across, beam_width):
                     cost = len(trial.moves) + REST_COST * trial.manhattan()
                     if best is None or cost < best[0]:

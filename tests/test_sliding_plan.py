@@ -187,3 +187,29 @@ def test_line_sweeps_keep_finished_cells(size: tuple[int, int]) -> None:
         rest = sl.replay(p, moves).tiles
         assert top + left == (w - 4) + (h - 4)
         assert all(rest[r * w + c] == r * w + c + 1 for r in range(h) for c in range(w) if r < top or c < left)
+
+
+@pytest.mark.parametrize("size", [(8, 8), (9, 6)])
+def test_a_lines_last_two_take_the_shortest_of_their_ways(monkeypatch: pytest.MonkeyPatch,
+                                                          size: tuple[int, int]) -> None:
+    w, h = size
+    row, column = list(range(w)), [r * w for r in range(h)]
+    row_end = [r * w + c for r in range(3) for c in range(w - 3, w)]
+    column_end = [r * w + c for r in range(h - 3, h) for c in range(3)]
+    for seed in range(3):
+        p = sl.random_solvable(w, h, random.Random(f"pair-{w}x{h}-{seed}"))
+        lengths = []
+        for tries in (0, 2):  # more ways tried: never more moves
+            monkeypatch.setattr(sliding_plan, "PAIR_TRIES", tries)
+            board = sliding_plan._Board(w, h, p.tiles, Budget())
+            assert board.line(row, row_end) and board.line(column[1:], column_end)
+            rest = sl.replay(p, board.moves).tiles  # each move legal (replay checks)
+            assert all(rest[c] == c + 1 for c in row + column)
+            assert all(board.done[c] for c in row + column)
+            lengths.append(len(board.moves))
+        assert lengths[1] <= lengths[0]
+
+
+def test_cell_distances_are_manhattan() -> None:
+    far = sliding_plan._distances(5, 3)
+    assert far[0][14] == 6 and far[7][7] == 0 and far[2][11] == far[11][2] == 3
