@@ -64,6 +64,11 @@ def use_directory(path: str | None) -> None:
         cached.cache_clear()
 
 
+def directory() -> str | None:
+    """The directory `use_directory` set (None: the package's own files)."""
+    return None if _directory is None else str(_directory)
+
+
 def read(size: int) -> tuple[tuple[int, int], int, list[str]]:
     """(seed range, seeds below which entries are derived, entry lines) of a size's file (empty when missing)."""
     seeds, derived, lines = _file(size)

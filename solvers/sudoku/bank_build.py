@@ -111,9 +111,19 @@ def build(size: int, start: int, stop: int, workers: int | None = None, every: i
     bank of the seeds done so far. With `resume`, the file's own lines are kept: entries of seeds banked before
     derivation (from its `# derived` seed on) are derived first, then the build goes on from the seed it stopped
     at. The seeds run as a batch job (`batch.Batch`: `workers` local processes or the cluster at `scheduler`)."""
+    before = bank.directory()
+    bank.use_directory(None if out == HERE else str(out))
+    try:
+        return _build(size, start, stop, workers, every, resume, scheduler, out, quiet)
+    finally:
+        bank.use_directory(before)  # the bank served in this process is the one it served before
+
+
+def _build(size: int, start: int, stop: int, workers: int | None, every: int, resume: bool, scheduler: str | None,
+           out: Path, quiet: bool) -> list[str]:
+    """`build`, its bank directory set to `out`."""
     from ..batch import Batch  # here, not at import: the worker never builds a bank
 
-    bank.use_directory(None if out == HERE else str(out))
     lines: list[str] = []
     first = derived = start
     if resume:
