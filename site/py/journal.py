@@ -22,9 +22,10 @@ class Journal:
 
     def games(self):
         """(the games, None) or ([], why the store cannot be read); an empty store has no games."""
-        if not self.store.has():
+        value = self.store.load()  # the store read once: it may be a few hundred thousand characters
+        if value is None and not self.store.has():
             return [], None
-        games, why = records.read(self.store.load())
+        games, why = records.read(value)
         return (games, None) if games is not None else ([], why)
 
     def set_aside(self):
