@@ -1,15 +1,16 @@
 """Hint benchmark (Sudoku half): walk the hints to the end and count what explained logic finishes.
 
 Run: `.venv/bin/python bench/hints.py [--sets top95,hardest,royle17,bank] [--royle N] [--bank N] [--grades K]
-[--skip-walk] [--before] [--steps N]`. The set `bank` is a seeded sample of the 12x12 and 16x16 banks' Expert
+[--skip-walk] [--before] [--steps N] [--se N]`. The set `bank` is a seeded sample of the 12x12 and 16x16 banks' Expert
 and Diabolical puzzles (`--bank` of each), their solutions found by the search. For each set: apply every hint
 (place or eliminate, keeping the notes a player would keep), ask again, and check each hint against the listed
 solution (never a wrong digit, never a true candidate removed); a puzzle counts as finished by logic when no hint
 said "Trial and error". Prints the share finished, per-technique counts, the share of forcing chains and nets
 among the hints past singles, mean/median/p95/p99/max seconds per hint (CPython; the browser worker is about
 2.3x slower: its own figures come from `bench/browser.py`), each set's estimated Sudoku Explainer ratings
-(`solvers/logic/rating.py`: no set with published SE ratings is in ../shared/benchmarks, so their agreement is
-not measured), then generation time and grade checks for every grade of every size (`--grades` seeds each).
+(`solvers/logic/rating.py`), the estimate's agreement with published SE ratings (`--se N`: the first N puzzles
+of `bench/data/sudoku_exchange_se.txt`, public domain, rated by Sukaku Explainer), then generation time and grade
+checks for every grade of every size (`--grades` seeds each).
 `--before` walks each set a second time first without the rungs issue 34 added (NEW_RUNGS): the counts before
 and after, in one run. `--steps N` lists every step (the `steps` command) at every Nth position of the walks,
 checks each listed step against the solution and times the lists.
@@ -35,6 +36,7 @@ from solvers.sudoku import play  # noqa: E402
 from solvers.sudoku import techniques as T  # noqa: E402
 
 BENCH = REPO.parent / "shared" / "benchmarks"
+SE_SET = REPO / "bench" / "data" / "sudoku_exchange_se.txt"
 FILES = {"top95": "sudoku_top95", "hardest": "sudoku_hardest", "royle17": "sudoku_royle17_first1000"}
 NEW_RUNGS = ("ALS-XY-chain", "Death blossom")  # the rungs issue 34 added: `--before` leaves them out
 FORCING = ("Forcing chain", "Forcing net", "Nested forcing net")
@@ -144,7 +146,49 @@ def bench_se(pairs: list[tuple[str, str]]) -> None:
         path = T.solve_path(S.parse(puzzle))
         rated.append(se_estimate(step for step, _, _ in path.steps)[0] if path.solved else 11.9)
     print(f"          SE estimate: min {min(rated):.1f}, median {statistics.median(rated):.1f}, max {max(rated):.1f} "
-          "(no published SE ratings for this set in ../shared/benchmarks: agreement not measured)")
+          "(no published SE ratings for this set)")
+
+
+def ranks(xs: list[float]) -> list[float]:
+    """Ranks from 1, ties sharing their mean rank."""
+    order = sorted(range(len(xs)), key=xs.__getitem__)
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return out
+
+
+def bench_se_agreement(limit: int) -> None:
+    """Our SE estimate against the published ratings of a rated set: exact, within 0.5, mean difference, and
+    Spearman's rank correlation."""
+    rows = [line.split() for line in SE_SET.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    ours, theirs = [], []
+    t0 = time.perf_counter()
+    for digits, rating in rows[:limit]:
+        path = T.solve_path(S.parse(digits.replace("0", ".")))
+        ours.append(se_estimate(step for step, _, _ in path.steps)[0] if path.solved else 11.9)
+        theirs.append(float(rating))
+    diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
+    exact = sum(abs(d) < 0.05 for d in diffs)
+    near = sum(abs(d) <= 0.5 + 1e-9 for d in diffs)
+    rho = statistics.correlation(ranks(ours), ranks(theirs)) if len(set(ours)) > 1 else float("nan")
+    n = len(diffs)
+    print(f"SE estimate against published SE ratings ({SE_SET.name}, {n} puzzles, published {min(theirs):.1f}.."
+          f"{max(theirs):.1f}, {time.perf_counter() - t0:.0f} s)")
+    print(f"  exact {exact} ({100 * exact / n:.0f}%), within 0.5: {near} ({100 * near / n:.0f}%), mean difference "
+          f"{statistics.mean(diffs):+.2f}, mean absolute {statistics.mean(map(abs, diffs)):.2f}, Spearman rho "
+          f"{rho:.2f}")
+    by: dict[float, list[float]] = {}
+    for a, b in zip(ours, theirs, strict=True):
+        by.setdefault(b, []).append(a)
+    print("  published -> our estimate (median, count): " + ", ".join(
+        f"{b:.1f} -> {statistics.median(v):.1f} ({len(v)})" for b, v in sorted(by.items())))
 
 
 def without(names: tuple[str, ...]) -> list:
@@ -222,7 +266,10 @@ def main() -> None:
     ap.add_argument("--skip-walk", action="store_true")
     ap.add_argument("--before", action="store_true", help="walk each set first without NEW_RUNGS too")
     ap.add_argument("--steps", type=int, default=0, help="also list every step at every Nth position (0 = skip)")
+    ap.add_argument("--se", type=int, default=160, help="puzzles of the SE-rated set to compare (0 = skip)")
     args = ap.parse_args()
+    if args.se:
+        bench_se_agreement(args.se)
     if not args.skip_walk:
         print("Sudoku hints walked to the end (CPython; the browser worker is about 2.3x slower)")
         for name in args.sets.split(","):
