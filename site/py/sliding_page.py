@@ -340,17 +340,29 @@ class SlidingGame(Game):
                 puzzle, state = self.midend.puzzle, self.midend.state
                 if self.is_solved(puzzle, state) or self.distance() is not None:
                     break
-                how = "plan"
+                if puzzle["width"] * puzzle["height"] > 16:  # beyond 4x4: a quick solution's length at once
+                    ans = await self.midend.worker.call(self.family, "hint", self.hint_request(puzzle, state),
+                                                        auto=True)
+                    if "error" not in ans and ans.get("distance_before") is not None:
+                        self.remember(puzzle, state, ans["distance_before"], ans.get("exact"), "quick",
+                                      ans.get("lower_bound"))
+                        self.show_distance()
                 ans = await self.midend.worker.call(self.family, "hint", self.request(puzzle, state), auto=True)
+                if self.distance_of(puzzle, state) is not None and "error" in ans:
+                    break  # the quick figure stands when the plan does not fit the budget
                 if ans.get("kind") == "timeout":  # a big board's plan did not fit the budget: a quick one does
-                    how = "quick"
                     ans = await self.midend.worker.call(self.family, "hint", self.hint_request(puzzle, state),
                                                         auto=True)
                 if "error" in ans:
                     if ans.get("kind") != "cancelled":
                         el("distance").innerText = "distance unknown: " + str(ans["error"])
                     return
-                self.remember(puzzle, state, ans["distance_before"], ans.get("exact"), how, ans.get("lower_bound"))
+                quick = ans.get("quick") or ans.get("provisional")
+                known = self.distance_of(puzzle, state)
+                if known is not None and known[0] < ans["distance_before"]:
+                    break  # the quick solution was the shorter
+                self.remember(puzzle, state, ans["distance_before"], ans.get("exact"), "quick" if quick else "plan",
+                              ans.get("lower_bound"))
         finally:
             self.asking = False
         self.show_distance()
