@@ -35,6 +35,19 @@ SE: dict[str, tuple[float, bool]] = {
     "Grouped X-chain": (7.0, True), "Grouped AIC": (7.0, True), "Sue de Coq": (7.0, False),
     "ALS-XZ": (7.1, False), "ALS-XY-wing": (7.3, False), "ALS-XY-chain": (7.5, False),
     "Death blossom": (7.6, False),
+    # uniqueness beyond types 1-4: SE's unique rectangles and loops (4.5-5.0) and BUG types 2-4 (5.7-6.1)
+    "Unique rectangle type 5": (4.6, False), "Unique rectangle type 6": (4.6, False), "Hidden rectangle": (4.6, False),
+    "Avoidable rectangle type 1": (4.5, False), "Avoidable rectangle type 2": (4.6, False), "BUG+n": (5.7, False),
+    # loops: SE's bidirectional cycles; fish with boxes (SE has none): X-cycles past the finned fish; kraken fish and
+    # templates: SE's forcing chains and Nishio
+    "Discontinuous nice loop": (7.0, True), "Continuous nice loop": (7.0, True),
+    "Grouped discontinuous nice loop": (7.0, True), "Grouped continuous nice loop": (7.0, True),
+    "Franken X-wing": (6.6, False), "Franken swordfish": (6.7, False), "Franken jellyfish": (6.8, False),
+    "Finned Franken X-wing": (6.7, False), "Finned Franken swordfish": (6.8, False),
+    "Finned Franken jellyfish": (6.9, False), "Mutant X-wing": (7.0, False), "Mutant swordfish": (7.0, False),
+    "Mutant jellyfish": (7.0, False), "Finned mutant X-wing": (7.1, False), "Finned mutant swordfish": (7.1, False),
+    "Finned mutant jellyfish": (7.1, False), "Kraken fish": (7.5, False), "Template set": (7.5, False),
+    "Template delete": (7.5, False),
     "Forcing chain": (8.8, True), "Forcing net": (9.1, True), "Nested forcing net": (9.9, True),
     "Trial and error": (11.9, False),
 }

@@ -251,8 +251,9 @@ class SudokuFamily(Family[Puzzle, State]):
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
         "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles),
         "lines" (the path as a page lists it), "se" (an estimate of its Sudoku Explainer rating: "estimate",
-        "technique" it comes from, "how")}. With `"partial": true`, a path cut short by the budget is answered
-        as far as it got: "complete": false, "decided" of "cells", and no grade."""
+        "technique" it comes from, "how"; both null for a killer, which SE does not rate)}. With `"partial": true`, a
+        path cut short by the budget is answered as far as it got: "complete": false, "decided" of "cells", and no
+        grade."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)
         if count == 0:
@@ -272,6 +273,8 @@ class SudokuFamily(Family[Puzzle, State]):
             level = grade_of_path(path, len(puzzle.givens))
             used = list(dict.fromkeys(step.technique for step, _, _ in path.steps))
             se, by = se_estimate(step for step, _, _ in path.steps) if path.solved else (11.9, "Trial and error")
+            if puzzle.layout[2]:  # Sudoku Explainer rates no cage sums
+                se, by = None, None
             out.update(grade=level, difficulty=GRADES[level], techniques=used, score=path.score,
                        hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles,
                        se={"estimate": se, "technique": by, "how": SE_HOW}, **_path_json(path))
