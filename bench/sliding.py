@@ -100,8 +100,8 @@ def section_24(count: int) -> None:
 
 
 def section_large(sizes: list[int], count: int) -> None:
-    """The plan beyond 5x5 (rows and columns by a beam over each line's tiles and shortest carries, then the 5x5
-    beams) against Parberry's method on the same seeded random positions."""
+    """The plan beyond 5x5 (rows and columns by a beam over each line's tiles and carries, both minding the other
+    tiles' way home, then the 5x5 beams) against Parberry's method on the same seeded random positions."""
     if count < 1:
         return
     print(f"\n## Larger boards ({count} seeded random positions each): the plan (line beam widths {sl.SWEEP}, and "

@@ -106,7 +106,8 @@ def test_close_5x5_positions_are_solved_optimally(tables: Path, narrow: None) ->
         assert len(sl.solve_optimal(p)) == answer["length"]  # the 5x5 tables' IDA*, to the end
 
 
-@pytest.mark.parametrize("size", [(6, 6), (10, 10), (7, 4), (4, 7), (2, 8), (9, 2), (3, 10), (6, 5), (8, 3)])
+@pytest.mark.parametrize("size", [(6, 6), (8, 8), (10, 10), (7, 4), (4, 7), (2, 8), (9, 2), (3, 10), (6, 5),
+                                  (8, 3), (6, 8)])
 def test_larger_boards_reach_the_goal_in_fewer_moves_than_parberry(tables: Path, narrow: None,
                                                                    size: tuple[int, int]) -> None:
     w, h = size
@@ -202,12 +203,26 @@ def test_a_lines_last_two_take_the_shortest_of_their_ways(monkeypatch: pytest.Mo
         for tries in (0, 2):  # more ways tried: never more moves
             monkeypatch.setattr(sliding_plan, "PAIR_TRIES", tries)
             board = sliding_plan._Board(w, h, p.tiles, Budget())
-            assert board.line(row, row_end) and board.line(column[1:], column_end)
+            assert board.line(row, row_end)
+            lengths.append(len(board.moves))  # the row's: the way after it then starts elsewhere
+            assert board.line(column[1:], column_end)
             rest = sl.replay(p, board.moves).tiles  # each move legal (replay checks)
             assert all(rest[c] == c + 1 for c in row + column)
             assert all(board.done[c] for c in row + column)
-            lengths.append(len(board.moves))
         assert lengths[1] <= lengths[0]
+
+
+@pytest.mark.parametrize("size", [(8, 8), (7, 5)])
+def test_a_carry_brings_its_tile_and_leaves_finished_cells(size: tuple[int, int]) -> None:
+    w, h = size
+    for seed in range(3):
+        p = sl.random_solvable(w, h, random.Random(f"carry-{w}x{h}-{seed}"))
+        board = sliding_plan._Board(w, h, p.tiles, Budget())
+        assert board.line(list(range(w)), [r * w + c for r in range(3) for c in range(w - 3, w)])
+        before = list(board.tiles)
+        assert board.carry(w + 1, w)  # the next row's first tile home, the finished row untouched
+        after = sl.replay(p, board.moves).tiles  # each move legal (replay checks)
+        assert list(after) == board.tiles and after[w] == w + 1 and after[:w] == tuple(before[:w])
 
 
 def test_cell_distances_are_manhattan() -> None:
