@@ -1,7 +1,8 @@
 """Benchmark: page start times, cold and warm, and the same solver in the browser worker and in CPython.
 
     .venv/bin/python bench/browser.py [--limit N] [--hints N] [--rounds N] [--korf N] [--rolls N] [--cards N]
-                                      [--waits N] [--twentyfour N] [--starts | --waits-only | --sliding-only]
+                                      [--waits N] [--twentyfour N]
+                                      [--starts | --waits-only | --sliding-only | --hard-only]
 
 Builds dist/ if missing, serves it on 127.0.0.1 and drives Debian's Chromium. First, for every
 page: the time from navigation to a drawn board (its accessible mirror filled) and to a ready
@@ -16,7 +17,8 @@ a player meets them); every Skyscrapers hint of the walks of Tatham's Extreme an
 Towers and a generated 9x9 Extreme; the sliding puzzle's optimal `hint` on random 4x4 positions
 (pattern databases loaded first) and on Korf's 100 (the quick provisional hint, then the optimal
 one); the 24-puzzle plan's hints (quick, then full) on Korf and Felner's 50 and 10x10 solves (--sliding-only: just
-these); Genius Square counting every solution of --rolls rolls; Cubes 3D level-4 generation (both
+these); every hint of the walks of hardest and of bench/hints.py's top1465hard (--hard-only: just these two);
+Genius Square counting every solution of --rolls rolls; Cubes 3D level-4 generation (both
 piece sets). And what a player waits for a sliding hint asked the moment the worker is ready on a
 Korf position (the page's own distance search under way), on a cross-origin isolated page (the
 hint interrupts that search) and on one served without the isolation headers (it waits behind it).
@@ -130,13 +132,21 @@ def hard_hint_positions(name: str, limit: int) -> list[dict]:
 
 
 def walk_positions(name: str, limit: int) -> list[dict]:
-    """Hint inputs (values and notes) at every step of the hint walks of a set, as a player meets them."""
+    """Hint inputs (values and notes) at every step of the hint walks of a set (a file of ../shared/benchmarks, or
+    bench/hints.py's `top1465hard`), as a player meets them."""
     from solvers.latin import bit, candidates
     from solvers.sudoku import play
 
     fam = solvers.family("sudoku")
     out = []
-    for obj in puzzles(name, limit):
+    if name == "top1465hard":
+        from hints import HARD_1465
+
+        every = puzzles("sudoku_top1465.txt", max(HARD_1465) + 1)
+        chosen = [every[i] for i in HARD_1465][:limit]
+    else:
+        chosen = puzzles(name, limit)
+    for obj in chosen:
         puzzle = fam.read(obj)
         values, notes = list(puzzle.givens), candidates(puzzle.geometry, list(puzzle.givens))
         for _ in range(400):
@@ -277,6 +287,8 @@ def main() -> None:
     parser.add_argument("--waits-only", action="store_true", help="only the hints while the page searches")
     parser.add_argument("--twentyfour", type=int, default=50, help="Korf and Felner's 24-puzzles to hint")
     parser.add_argument("--sliding-only", action="store_true", help="only the sliding sets beyond 4x4 (no starts)")
+    parser.add_argument("--hard-only", action="store_true", help="only the Sudoku hint walks of hardest and "
+                        "top1465hard (no starts)")
     args = parser.parse_args()
     if not (DIST / "sudoku.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
@@ -303,13 +315,16 @@ def main() -> None:
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        quiet = args.waits_only or args.sliding_only
+        quiet = args.waits_only or args.sliding_only or args.hard_only
         starts = [] if quiet else start_times(browser, base, args.rounds)
-        waits = [] if args.starts or args.sliding_only else hint_while_searching(browser, args.waits)
+        waits = [] if args.starts or args.sliding_only or args.hard_only else hint_while_searching(browser, args.waits)
         if args.starts or args.waits_only:
             sets = []
         if args.sliding_only:
             sets = big
+        if args.hard_only:
+            sets = [("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", 11)),
+                    ("sudoku hint, top1465hard walks", "sudoku", "hint", walk_positions("top1465hard", 30))]
         page = browser.new_context(service_workers="block").new_page()
         t0 = time.perf_counter()
         page.goto(url)

@@ -1,19 +1,19 @@
 """Hint benchmark (Sudoku half): walk the hints to the end and count what explained logic finishes.
 
 Run: `.venv/bin/python bench/hints.py [--sets top95,hardest,royle17,bank] [--royle N] [--bank N] [--grades K]
-[--skip-walk] [--before] [--steps N] [--se N]`. The set `bank` is a seeded sample of the 12x12 and 16x16 banks' Expert
-and Diabolical puzzles (`--bank` of each), their solutions found by the search. For each set: apply every hint
-(place or eliminate, keeping the notes a player would keep), ask again, and check each hint against the listed
-solution (never a wrong digit, never a true candidate removed); a puzzle counts as finished by logic when no hint
-said "Trial and error". Prints the share finished, per-technique counts, the share of forcing chains and nets
-among the hints past singles, mean/median/p95/p99/max seconds per hint (CPython; the browser worker is about
-2.3x slower: its own figures come from `bench/browser.py`), each set's estimated Sudoku Explainer ratings
-(`solvers/logic/rating.py`), the estimate's agreement with published SE ratings (`--se N`: the first N puzzles
-of `bench/data/sudoku_exchange_se.txt`, public domain, rated by Sukaku Explainer), then generation time and grade
-checks for every grade of every size (`--grades` seeds each).
-`--before` walks each set a second time first without the rungs issue 34 added (NEW_RUNGS): the counts before
-and after, in one run. `--steps N` lists every step (the `steps` command) at every Nth position of the walks,
-checks each listed step against the solution and times the lists.
+[--skip-walk] [--before] [--steps N] [--se N]`. The set `top1465hard` is 30 of top1465 (HARD_1465); `bank` is a
+seeded sample of the 12x12 and 16x16 banks' Expert and Diabolical puzzles (`--bank` of each), their solutions found
+by the search. For each set: apply every hint (place or eliminate, keeping the notes a player would keep), ask
+again, and check each hint against the listed solution (never a wrong digit, never a true candidate removed); a
+puzzle counts as finished by logic when no hint said "Trial and error". Prints the share finished, per-technique
+counts, the share of forcing chains and nets among the hints past singles, mean/median/p95/p99/max seconds per hint
+(CPython; the browser worker is about 2.3x slower: its own figures come from `bench/browser.py`), each set's
+estimated Sudoku Explainer ratings (`solvers/logic/rating.py`), the estimate's agreement with published SE ratings
+(`--se N`: the first N puzzles of `bench/data/sudoku_exchange_se.txt`, public domain, rated by Sukaku Explainer),
+then generation time and grade checks for every grade of every size (`--grades` seeds each). `--before` walks each
+set a second time first without the rungs issue 34 added (NEW_RUNGS): the counts before and after, in one run.
+`--steps N` lists every step (the `steps` command) at every Nth position of the walks, checks each listed step
+against the solution and times the lists.
 """
 
 from __future__ import annotations
@@ -37,8 +37,18 @@ from solvers.sudoku import techniques as T  # noqa: E402
 
 BENCH = REPO.parent / "shared" / "benchmarks"
 SE_SET = REPO / "bench" / "data" / "sudoku_exchange_se.txt"
-FILES = {"top95": "sudoku_top95", "hardest": "sudoku_hardest", "royle17": "sudoku_royle17_first1000"}
-NEW_RUNGS = ("ALS-XY-chain", "Death blossom")  # the rungs issue 34 added: `--before` leaves them out
+FILES = {"top95": "sudoku_top95", "hardest": "sudoku_hardest", "royle17": "sudoku_royle17_first1000",
+         "top1465hard": "sudoku_top1465"}
+# top1465's hardest for our ladder: the first 30 whose path (before issue 34's rungs) needed forcing nets with the
+# longest chains (our SE estimate 9.6, the set's highest); with hardest's 11, the SE 10-class puzzles we have
+HARD_1465 = (1, 2, 76, 88, 112, 124, 129, 131, 180, 181, 186, 203, 204, 214, 223, 224, 231, 243, 245, 259, 273, 279,
+             293, 318, 331, 355, 359, 368, 386, 387)
+# the rungs issue 34 added: `--before` leaves them out (`--new` names others)
+NEW_RUNGS = ("ALS-XY-chain", "Death blossom", "Unique rectangle types 5 and 6", "Hidden rectangle",
+             "Avoidable rectangle", "BUG+n", "Nice loop", "Grouped nice loop", "Franken X-wing", "Franken swordfish",
+             "Franken jellyfish", "Finned Franken X-wing", "Finned Franken swordfish", "Finned Franken jellyfish",
+             "Mutant X-wing", "Mutant swordfish", "Mutant jellyfish", "Finned mutant X-wing", "Finned mutant swordfish",
+             "Finned mutant jellyfish", "Kraken fish", "Template")
 FORCING = ("Forcing chain", "Forcing net", "Nested forcing net")
 SINGLES = ("Full house", "Naked single", "Hidden single")
 
@@ -52,6 +62,8 @@ def load(name: str, limit: int | None = None) -> list[tuple[str, str]]:
         if line.strip() and not line.startswith("#"):
             p, s = line.split()
             out.append((p, s))
+    if name == "top1465hard":
+        out = [out[i] for i in HARD_1465]
     return out[:limit]
 
 
@@ -265,6 +277,7 @@ def main() -> None:
     ap.add_argument("--grades", type=int, default=3, help="seeds per grade for the generation table (0 = skip)")
     ap.add_argument("--skip-walk", action="store_true")
     ap.add_argument("--before", action="store_true", help="walk each set first without NEW_RUNGS too")
+    ap.add_argument("--new", default=",".join(NEW_RUNGS), help="the rungs --before leaves out (comma-separated names)")
     ap.add_argument("--steps", type=int, default=0, help="also list every step at every Nth position (0 = skip)")
     ap.add_argument("--se", type=int, default=160, help="puzzles of the SE-rated set to compare (0 = skip)")
     args = ap.parse_args()
@@ -275,7 +288,7 @@ def main() -> None:
         for name in args.sets.split(","):
             limit = {"royle17": args.royle, "bank": args.bank}.get(name)
             if args.before:
-                kept = without(NEW_RUNGS)
+                kept = without(tuple(args.new.split(",")))
                 bench_set(name, limit, " before")
                 T.LADDER[:] = kept
             bench_set(name, limit)

@@ -85,10 +85,10 @@ def test_unique_rectangle_type_3_hand_checked() -> None:
 
 
 def test_death_blossom_found_on_top95_hand_checked() -> None:
-    """On top95 #57's path (before its 20th step, an XY-chain) a death blossom: stem r2c5 (4/8), petal for 4
-    r8c5/r8c7 (1/4/8: its only 4 in r8c5, in column 5), petal for 8 r2c3/r7c3 (1/4/8: its only 8 in r2c3, in row 2).
-    Whichever r2c5 takes, that petal loses it and is locked with a 1 (in r8c7 or r7c3), and r7c7 and r7c8 see both
-    (row 7, box 9): they lose 1. The solver's solution agrees."""
+    """On top95 #57's path (the first position with one, before an XY-chain) a death blossom: stem r2c5 (4/8),
+    petal for 4 r8c5/r8c7 (1/4/8: its only 4 in r8c5, in column 5), petal for 8 r2c3/r7c3 (1/4/8: its only 8 in
+    r2c3, in row 2). Whichever r2c5 takes, that petal loses it and is locked with a 1 (in r8c7 or r7c3), and r7c7
+    and r7c8 see both (row 7, box 9): they lose 1. The solver's solution agrees."""
     from solvers.logic import als
 
     text, solution = golden("sudoku_top95")[57]
@@ -144,7 +144,9 @@ def test_every_technique_met_on_top95_is_sound() -> None:
 
 def _rung_of(name: str) -> str:
     """The rung a step's name belongs to."""
-    return next(r.name for r in L.LADDER if name == r.name or name.startswith(r.name)
+    from solvers.logic.about import ALSO
+
+    return next(r.name for r in L.LADDER if name == r.name or name.startswith(r.name) or name in ALSO.get(r.name, ())
                 or (r.name.startswith("Finned") and name.startswith("Sashimi") and name.endswith(r.name.split()[1]))
                 or (r.name == "AIC" and name in ("AIC", "X-chain", "XY-chain"))
                 or (r.name == "Grouped AIC" and name.startswith("Grouped")))

@@ -10,11 +10,16 @@ solution: leave them out (`uniqueness=False`) where that is not known, or where 
 latin rules (Skyscrapers) could tell the two halves of a deadly pattern apart.
 
 Modules: board (bitset tables, LogicStep), basic (singles, locked candidates, subsets, fish, wings,
-colouring, uniqueness), chains (AICs with grouped nodes and the named short chains), als (ALS-XZ,
-ALS-XY-wing, ALS-XY-chain, death blossom, Sue de Coq), forcing (forcing chains and nets, explained as implications).
+colouring, unique rectangles 1-4, BUG+1), uniqueness (unique rectangles 5 and 6, hidden and avoidable rectangles,
+BUG+n), chains (AICs and nice loops with grouped nodes, and the named short chains), als (ALS-XZ,
+ALS-XY-wing, ALS-XY-chain, death blossom, Sue de Coq), fish (Franken, mutant and kraken fish, templates), forcing
+(forcing chains and nets, explained as implications).
 Forcing chains and nets follow singles, locked candidates and the geometry's rules beyond its units (killer
 cages and the innies of houses, Skyscrapers' clued lines: `latin.Constraint`); nested forcing nets come last.
-Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 strong links (6 for AICs).
+Known limits: ALSs of at most four cells (three above 9x9); chains of at most 8 strong links (6 for AICs); the rungs
+added last (unique rectangles 5 and 6, hidden and avoidable rectangles, BUG+n, nice loops, Franken, mutant and
+kraken fish, templates) only up to 9x9 (SMALL: the 12x12 and 16x16 banks were graded without them); fish of at most
+four sets, a bounded search (`fish`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Any, TypeVar
 from ..latin import Geometry
 from . import als, basic, board, chains, forcing
 from . import cages as killer
+from . import fish as fishes
+from . import uniqueness as deadly
 from .board import Cands, LogicStep, Values
 
 Finder = Callable[[Geometry, Cands, Values], LogicStep | None]
@@ -56,10 +63,21 @@ SCORES: dict[str, int] = {
     "Sashimi swordfish": 240, "Finned jellyfish": 240, "Sashimi jellyfish": 280, "XY-wing": 160, "XYZ-wing": 180,
     "W-wing": 150, "Remote pair": 110, "Simple colouring": 150, "Multi colouring": 200,
     "Unique rectangle type 1": 100, "Unique rectangle type 2": 100, "Unique rectangle type 3": 100,
-    "Unique rectangle type 4": 100, "BUG+1": 100,
+    "Unique rectangle type 4": 100, "BUG+1": 100, "Unique rectangle type 5": 100, "Unique rectangle type 6": 100,
+    "Hidden rectangle": 100, "Avoidable rectangle type 1": 100, "Avoidable rectangle type 2": 100,
+    "BUG+n": 100,  # not in HoDoKu: scored as its BUG+1
+    "Discontinuous nice loop": 280, "Continuous nice loop": 280, "Grouped discontinuous nice loop": 300,
+    "Grouped continuous nice loop": 300, "Nice loop": 280, "Grouped nice loop": 300,  # the last two: rungs
     "Sue de Coq": 250, "X-chain": 260, "XY-chain": 260, "AIC": 280, "Grouped X-chain": 300, "Grouped AIC": 300,
     "ALS-XZ": 300, "ALS-XY-wing": 320, "ALS-XY-chain": 340, "Death blossom": 360, "Forcing chain": 500,
     "Forcing net": 700, "Nested forcing net": 1500,
+    "Franken X-wing": 300, "Franken swordfish": 350, "Franken jellyfish": 370, "Finned Franken X-wing": 390,
+    "Finned Franken swordfish": 410, "Finned Franken jellyfish": 430, "Mutant X-wing": 450, "Mutant swordfish": 450,
+    "Mutant jellyfish": 450, "Finned mutant X-wing": 470, "Finned mutant swordfish": 470,
+    "Finned mutant jellyfish": 470, "Kraken fish": 500,
+    # HoDoKu scores templates as brute force (10000); here between the kraken fish and forcing nets: a template is
+    # a forcing search on one value only (Sudoku Explainer's Nishio, rated below forcing chains). "Template": the rung
+    "Template set": 600, "Template delete": 600, "Template": 600,
     "Cage combination": 20, "Cage and house": 50, "Rule of 45": 60,  # killer: not in HoDoKu; placed by hand
 }
 GUESS_SCORE = 10_000  # HoDoKu's brute force
@@ -74,6 +92,23 @@ def every_step(find: Callable[..., T | None], *args: Any) -> Iterator[T]:
     step = find(*args)
     if step is not None:
         yield step
+
+
+SMALL = 9  # the largest grid the rungs issue 34 added run on (HoDoKu's own size): bigger grids keep the ladder
+# their banks were graded with (a banked puzzle's grade and score must stay what its file says)
+
+
+def _small(find: Finder) -> Finder:
+    """A finder that finds nothing on grids above SMALL."""
+
+    def every(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        if g.n <= SMALL:
+            yield from every_step(find, g, cands, values)
+
+    def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        return find(g, cands, values) if g.n <= SMALL else None
+
+    return board.Finder(every, best)
 
 
 def _either(*finders: Finder) -> Finder:
@@ -127,23 +162,38 @@ def ladder(uniqueness: bool = True, cages: bool = False) -> list[Rung]:
         ("XYZ-wing", 2, basic.wing(True)),
         ("Unique rectangle", 2, basic.unique_rectangle),
         ("BUG+1", 2, basic.bug_plus_one),
+        ("Unique rectangle types 5 and 6", 2, _small(deadly.unique_rectangle_more)),
+        ("Hidden rectangle", 2, _small(deadly.hidden_rectangle)),
+        ("Avoidable rectangle", 2, _small(deadly.avoidable_rectangle)),
+        ("BUG+n", 2, _small(deadly.bug_plus_n)),
         ("Finned swordfish", 2, basic.fish(3, finned=True)),
         ("Multi colouring", 2, basic.multi_colouring),
         ("Finned jellyfish", 2, basic.fish(4, finned=True)),
         ("Sue de Coq", 3, als.sue_de_coq),
         ("X-chain", 3, sd(("X-chain",), False, 8)),
         ("XY-chain", 3, cf(("XY-chain",), False, False, True, 8)),
+        ("Nice loop", 3, _small(chains.nice_loop(False, 6))),
         ("AIC", 3, cf(None, False, True, True, 6)),
         ("ALS-XZ", 3, als.als_xz),
+        ("Grouped nice loop", 3, _small(chains.nice_loop(True, 6))),
         ("Grouped AIC", 3, cf(None, True, True, True, 6)),
+        ("Franken X-wing", 3, fishes.fish("franken", 2)),
         ("ALS-XY-wing", 3, als.als_xy_wing),
         ("ALS-XY-chain", 3, als.als_chain),
+        ("Franken swordfish", 3, fishes.fish("franken", 3)),
         ("Death blossom", 3, als.death_blossom),
+        ("Franken jellyfish", 3, fishes.fish("franken", 4)),
+        *((fishes.fish_name(kind, k, finned), 3, fishes.fish(kind, k, finned))
+          for kind, finned in (("franken", True), ("mutant", False), ("mutant", True)) for k in (2, 3, 4)),
+        ("Kraken fish", 3, fishes.kraken),
+        ("Template", 3, fishes.template),
         ("Forcing chain", 4, forcing.contradiction(False)),
         ("Forcing net", 4, _either(forcing.contradiction(True), forcing.verity)),
         ("Nested forcing net", 4, forcing.nested),
     ]
-    skip = {"Unique rectangle", "BUG+1"} if not uniqueness else set()
+    unique = {"Unique rectangle", "BUG+1", "Unique rectangle types 5 and 6", "Hidden rectangle", "Avoidable rectangle",
+              "BUG+n"}
+    skip = unique if not uniqueness else set()
     if not cages:
         skip |= {"Cage combination", "Cage and house", "Rule of 45"}
     return [Rung(name, level, SCORES.get(name, SCORES["Unique rectangle type 1"]), find)

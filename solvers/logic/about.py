@@ -119,6 +119,11 @@ ABOUT: dict[str, str] = {
     "Grouped AIC": "An AIC whose links may join groups of cells: a digit's places in a box that lie in one row "
                    "count as one node. Groups find chains that single cells miss (a grouped X-chain is one on a "
                    "single digit).",
+    "Nice loop": "A chain that comes back to where it started. If it starts with a candidate off and returns to it "
+                 "on, the candidate is true (a discontinuous loop); if it closes with every link alternating (a "
+                 "continuous loop), each weak link has one true end, so whatever sees both ends of a weak link goes.",
+    "Grouped nice loop": "A nice loop whose links may join groups of cells: a digit's places in a box that lie in one "
+                         "row count as one node. Groups close loops that single cells cannot.",
     # uniqueness
     "Unique rectangle": "A proper puzzle has one solution. Four cells in two rows, two columns and two boxes that "
                         "could all be just x or y would let x and y swap, giving a second solution, so the puzzle "
@@ -126,6 +131,21 @@ ABOUT: dict[str, str] = {
     "BUG+1": "If every empty cell had exactly two candidates (a bivalue universal grave), the puzzle would have two "
              "solutions. When only one cell has a third candidate, it must take the digit that breaks the "
              "pattern.",
+    "Unique rectangle types 5 and 6": "More unique rectangles. Type 5: two diagonal corners (or three corners) "
+                                      "hold the pair and the same one extra digit, so one of them holds it and a "
+                                      "cell seeing them all loses it. Type 6: the other two corners hold just the "
+                                      "pair and x fits only in the rectangle in both its rows (or columns), so the "
+                                      "diagonal corners with extras lose x.",
+    "Hidden rectangle": "A unique rectangle whose corner holds just x and y, and where x fits only in the rectangle "
+                        "in both houses joining the opposite corner to the other two. If that opposite corner were y, "
+                        "the pattern with two solutions would follow, so it loses y.",
+    "Avoidable rectangle": "Like a unique rectangle, but some corners are already solved (not givens): those could "
+                           "swap too. Three solved corners make the fourth lose the digit that would complete the "
+                           "pattern; two solved ones whose open partners each hold the needed digit and one same "
+                           "extra z put z in one of them, so cells seeing both lose z.",
+    "BUG+n": "Every empty cell has two candidates but a few. Taking some of those few cells' extra candidates away "
+             "would leave a bivalue universal grave, which never has one solution, so one of the extras is true and "
+             "a candidate that would rule out all of them goes.",
     # almost locked sets
     "Sue de Coq": "Two or three cells where a box meets a line hold two more digits than cells. A two-digit cell "
                   "elsewhere in the line and another in the box take two of those digits each, so all the digits "
@@ -143,6 +163,52 @@ ABOUT: dict[str, str] = {
                      "petal) whose cells holding that digit all see the stem. The stem takes one digit, so that "
                      "petal loses it and is locked: a digit z every petal holds is in one of them, so a cell seeing "
                      "every z of the petals loses z.",
+    # fish with boxes or mixed lines, kraken fish, templates
+    "Franken X-wing": "A fish whose base or cover sets include boxes, not only rows or columns: two base "
+                      "houses that must each hold the digit, whose candidates of it all lie in two cover "
+                      "houses. The base houses' digits fill the cover houses, so the rest of the cover "
+                      "houses lose it.",
+    "Finned Franken X-wing": "A Franken X-wing (boxes among its two base or cover houses) with fins: base "
+                             "candidates outside the cover houses. Either a fin holds the digit or the fish does, "
+                             "so only cells that see every fin lose it.",
+    "Mutant X-wing": "A fish of two base and two cover houses where rows and columns (and boxes) mix on "
+                     "one side. The base houses must each hold the digit and all their candidates of it "
+                     "lie in the cover houses, so the rest of the cover houses lose it.",
+    "Finned mutant X-wing": "A mutant X-wing (rows and columns mixed in its base or cover houses) with fins, "
+                            "base candidates outside the cover houses. Either a fin holds the digit or the fish "
+                            "does, so only cells that see every fin lose it.",
+    "Franken swordfish": "A fish whose base or cover sets include boxes, not only rows or columns: three base "
+                         "houses that must each hold the digit, whose candidates of it all lie in three cover "
+                         "houses. The base houses' digits fill the cover houses, so the rest of the cover "
+                         "houses lose it.",
+    "Finned Franken swordfish": "A Franken swordfish (boxes among its three base or cover houses) with fins: base "
+                                "candidates outside the cover houses. Either a fin holds the digit or the fish does, "
+                                "so only cells that see every fin lose it.",
+    "Mutant swordfish": "A fish of three base and three cover houses where rows and columns (and boxes) mix "
+                        "on one side. The base houses must each hold the digit and all their candidates of it "
+                        "lie in the cover houses, so the rest of the cover houses lose it.",
+    "Finned mutant swordfish": "A mutant swordfish (rows and columns mixed in its base or cover houses) with fins, "
+                               "base candidates outside the cover houses. Either a fin holds the digit or the fish "
+                               "does, so only cells that see every fin lose it.",
+    "Franken jellyfish": "A fish whose base or cover sets include boxes, not only rows or columns: four base "
+                         "houses that must each hold the digit, whose candidates of it all lie in four cover "
+                         "houses. The base houses' digits fill the cover houses, so the rest of the cover "
+                         "houses lose it.",
+    "Finned Franken jellyfish": "A Franken jellyfish (boxes among its four base or cover houses) with fins: base "
+                                "candidates outside the cover houses. Either a fin holds the digit or the fish does, "
+                                "so only cells that see every fin lose it.",
+    "Mutant jellyfish": "A fish of four base and four cover houses where rows and columns (and boxes) mix on "
+                        "one side. The base houses must each hold the digit and all their candidates of it "
+                        "lie in the cover houses, so the rest of the cover houses lose it.",
+    "Finned mutant jellyfish": "A mutant jellyfish (rows and columns mixed in its base or cover houses) with fins, "
+                               "base candidates outside the cover houses. Either a fin holds the digit or the fish "
+                               "does, so only cells that see every fin lose it.",
+    "Kraken fish": "A finned fish whose fins do not all see a cell of the cover houses. If each fin, "
+                   "when true, would remove the digit from that cell by a forcing chain, the cell loses "
+                   "the digit anyway: either a fin holds it or the fish does.",
+    "Template": "Take one digit and list every way to place all of its copies that the candidates "
+                "allow, one in each row, column and box (a template). A cell every template uses "
+                "takes the digit; a candidate no template uses goes.",
     # forcing
     "Forcing chain": "Suppose a candidate is true and follow what must then happen, one forced step after another. "
                      "If that ends in a contradiction, such as a cell with no digit left, the candidate was false. "
@@ -159,6 +225,11 @@ ALSO: dict[str, tuple[str, ...]] = {  # a rung -> the finer names its steps may 
     "Finned X-wing": ("Sashimi X-wing",), "Finned swordfish": ("Sashimi swordfish",),
     "Finned jellyfish": ("Sashimi jellyfish",), "Grouped AIC": ("Grouped X-chain",),
     "Unique rectangle": tuple(f"Unique rectangle type {k}" for k in range(1, 5)),
+    "Template": ("Template set", "Template delete"),
+    "Unique rectangle types 5 and 6": ("Unique rectangle type 5", "Unique rectangle type 6"),
+    "Avoidable rectangle": ("Avoidable rectangle type 1", "Avoidable rectangle type 2"),
+    "Nice loop": ("Continuous nice loop", "Discontinuous nice loop"),
+    "Grouped nice loop": ("Grouped continuous nice loop", "Grouped discontinuous nice loop"),
 }
 
 

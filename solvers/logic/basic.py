@@ -347,7 +347,7 @@ def multi_colouring(g: Geometry, cands: Cands, values: Values) -> Iterator[Logic
 
 # ---------------------------------------------------------------------------- uniqueness (unique puzzles only)
 
-def _rectangles(g: Geometry, t: Tables, cands: Cands, values: Values):
+def rectangles(g: Geometry, t: Tables, cands: Cands, values: Values) -> Iterator[tuple[tuple[int, ...], int, int]]:
     """(corners, x, y) of every deadly-pattern rectangle: four open cells in two rows and two columns, every unit
     holding none or two of them (two boxes in Sudoku), all allowing the two values x and y."""
     for r1, r2 in combinations(t.rows, 2):
@@ -370,7 +370,7 @@ def unique_rectangle(g: Geometry, cands: Cands, values: Values) -> Iterator[Logi
     puzzle's one solution avoids that pattern."""
     t = tables(g)
     w = where(cands, values, t.cells)
-    for corners, x, y in _rectangles(g, t, cands, values):
+    for corners, x, y in rectangles(g, t, cands, values):
         xy = bit(x) | bit(y)
         floor = [c for c in corners if cands[c] == xy]
         roof = [c for c in corners if cands[c] != xy]

@@ -6,8 +6,11 @@ cell); a weak link says "if A is on, B is off" (the same value in cells that see
 of one cell). A chain starts off, alternates strong and weak links, and ends on a strong link: its first
 or its last node is on, so any candidate that sees both ends goes. Short single-value chains are the
 skyscraper, the 2-string kite, the turbot fish and the empty rectangle; chains through two-valued cells
-are XY-chains and remote pairs; the W-wing is a three-link mix. A search is breadth first (the shortest
-chain wins) and bounded by the number of strong links.
+are XY-chains and remote pairs; the W-wing is a three-link mix. A nice loop is a chain back to its start:
+from a candidate off to it on (discontinuous: the candidate is true), or closed with links alternating all round
+(continuous: every weak link then has one true end, so what sees both its ends goes). A discontinuous loop whose
+start is off at both ends is the AIC between its two neighbours, and is told as that AIC. A search is breadth
+first (the shortest chain wins) and bounded by the number of strong links.
 """
 
 from __future__ import annotations
@@ -145,28 +148,40 @@ def graph(g: Geometry, cands: Cands, values: Values, digits: Collection[int], gr
     return found
 
 
-def _ends(graph: Graph, s: int, limit: int) -> Iterator[tuple[int, int, dict]]:
+def _ends(graph: Graph, s: int, limit: int, back: bool = False) -> Iterator[tuple[int, int, dict]]:
     """Breadth first from node s (off) along strong then weak links: (strong links, an end node b that is then on,
-    the parents to read the chain back) for every end first reached with 2 to `limit` strong links."""
+    the parents to read the chain back) for every end first reached with 2 to `limit` strong links (with `back`,
+    for loops: s itself too, a chain from s off to s on, and every other node enters once, on or off, but for a
+    strong neighbour of s, which may come back off to close the loop)."""
     parent: dict[tuple[int, bool], tuple | None] = {(s, False): None}
+
+    def fresh(b: int, on: bool) -> bool:
+        if (b, on) in parent:
+            return False
+        if not back or b == s or (b, not on) not in parent:
+            return True
+        return not on and parent[(b, True)] is not None and parent[(b, True)][0] == (s, False)
+
     frontier = [s]
     for depth in range(1, limit + 1):
         on = []
         for a in frontier:
             for b, u in graph.strong[a]:
-                if (b, True) not in parent:
+                if fresh(b, True):
                     parent[(b, True)] = ((a, False), u)
                     on.append(b)
         if depth >= 2:
             for b in on:
-                if b != s:
+                if b != s or back:
                     yield depth, b, parent
         if depth == limit:
             return
         frontier = []
         for a in on:
+            if a == s:  # a loop back to s ends there
+                continue
             for b in graph.weak(a):
-                if (b, False) not in parent:
+                if fresh(b, False):
                     parent[(b, False)] = ((a, True), None)
                     frontier.append(b)
         if not frontier:
@@ -255,26 +270,41 @@ def classify(graph: Graph, path: list[tuple[int, bool, int | None]]) -> str:
 def _step(graph: Graph, path: list[tuple[int, bool, int | None]], gone: Elims, name: str) -> LogicStep:
     """The step of a chain, with its reason read out link by link."""
     g = graph.g
+    (v0, b0), (v1, b1) = graph.nodes[path[0][0]], graph.nodes[path[-1][0]]
+    ends = f"{name_cells(g, b0)} is {symbol(v0)} or {name_cells(g, b1)} is {symbol(v1)}"
+    reason = f"If {' → '.join(_read(graph, path))}: so {ends}, and {_removed(g, gone)}"
+    return _chain_step(graph, name, path, reason, gone)
+
+
+def _read(graph: Graph, path: list[tuple[int, bool, int | None]]) -> list[str]:
+    """A chain's nodes in words: 'r1c2 is 5', 'r3c4 is not 7', '5 is in r1c1/r1c2'."""
     words = []
     for i, on, _ in path:
         v, bits = graph.nodes[i]
-        where_ = name_cells(g, bits)
+        where_ = name_cells(graph.g, bits)
         if bits & (bits - 1):
             words.append(f"{symbol(v)} is {'in' if on else 'not in'} {where_}")
         else:
             words.append(f"{where_} is {'' if on else 'not '}{symbol(v)}")
-    (v0, b0), (v1, b1) = graph.nodes[path[0][0]], graph.nodes[path[-1][0]]
-    ends = f"{name_cells(g, b0)} is {symbol(v0)} or {name_cells(g, b1)} is {symbol(v1)}"
+    return words
+
+
+def _removed(g: Geometry, gone: Elims) -> str:
+    """'r1c1 and r2c2 lose 5; r3c3 loses 7'."""
     by_value: dict[int, list[int]] = {}
     for c, v in gone:
         by_value.setdefault(v, []).append(c)
-    removed = "; ".join(f"{list_words([g.name(c) for c in cs])} {'loses' if len(cs) == 1 else 'lose'} {symbol(v)}"
-                        for v, cs in by_value.items())
-    reason = f"If {' → '.join(words)}: so {ends}, and {removed}"
+    return "; ".join(f"{list_words([g.name(c) for c in cs])} {'loses' if len(cs) == 1 else 'lose'} {symbol(v)}"
+                     for v, cs in by_value.items())
+
+
+def _chain_step(graph: Graph, name: str, path: list[tuple[int, bool, int | None]], reason: str, gone: Elims,
+                place: tuple[int, int] | None = None) -> LogicStep:
+    """A chain's step: its nodes in order as the chain the page draws, their cells and candidates as causes."""
     chain = tuple((tuple(cells_in(graph.nodes[i][1])), graph.nodes[i][0], on) for i, on, _ in path)
     cells = tuple(dict.fromkeys(c for cs, _, _ in chain for c in cs))
     causes = tuple(dict.fromkeys((c, v) for cs, v, _ in chain for c in cs))
-    return LogicStep(name, cells, reason, eliminate=gone, causes=causes, chain=chain)
+    return LogicStep(name, cells, reason, eliminate=gone, causes=causes, chain=chain, place=place)
 
 
 def single_digit(names: Collection[str], grouped: bool, max_strong: int) -> Finder[LogicStep]:
@@ -311,5 +341,94 @@ def chain_finder(names: Collection[str] | None, grouped: bool, unit_links: bool,
 
     def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
         return search(of(g, cands, values), max_strong, names)
+
+    return Finder(every, best)
+
+
+# ---------------------------------------------------------------------------- nice loops
+
+def _weakly_linked(graph: Graph, a: int, b: int) -> bool:
+    """Whether nodes a and b cannot both be on: one value in two sets of cells that see each other, or two values
+    of one cell."""
+    (va, ba), (vb, bb) = graph.nodes[a], graph.nodes[b]
+    if va == vb:
+        return not bb & ~seen_by_all(graph.t, ba)
+    return ba == bb and not ba & (ba - 1)
+
+
+def _loops(graph: Graph, max_strong: int, shrink: bool) -> Iterator[LogicStep]:
+    """Every nice loop (at most `max_strong` strong links) that does something, from each start the shortest to each
+    end: a chain from node s off back to s on (discontinuous: s is true), or to a node on that rules s out, all
+    nodes distinct (continuous: with as many strong as weak links, each weak link has exactly one true end, so
+    what both ends of a weak link rule out goes). With `shrink`, each loop yielded is shorter than the last."""
+    limit = max_strong
+    for s in range(len(graph.nodes)):
+        if not graph.strong[s]:
+            continue
+        budget.spend()
+        for depth, b, parent in _ends(graph, s, limit, back=True):
+            path = _path(parent, b)
+            step = _closed(graph, path) if b != s else _discontinuous(graph, path)
+            if step is not None:
+                yield step
+                if shrink:
+                    limit = depth - 1
+                    break
+
+
+def _discontinuous(graph: Graph, path: list[tuple[int, bool, int | None]]) -> LogicStep | None:
+    """The placement of a chain from a one-cell node off back to it on, through other nodes once each."""
+    v, bits = graph.nodes[path[0][0]]
+    inner = [i for i, _, _ in path[1:-1]]
+    if bits & (bits - 1) or len(set(inner)) != len(inner) or path[0][0] in inner:
+        return None
+    c = bits.bit_length() - 1
+    grouped = any(graph.nodes[i][1] & (graph.nodes[i][1] - 1) for i, _, _ in path)
+    reason = (f"If {' → '.join(_read(graph, path))}: assuming {graph.g.name(c)} is not {symbol(v)} proves it is, so "
+              f"{graph.g.name(c)} is {symbol(v)}")
+    name = "Grouped discontinuous nice loop" if grouped else "Discontinuous nice loop"
+    return _chain_step(graph, name, path, reason, (), (c, v))
+
+
+def _closed(graph: Graph, path: list[tuple[int, bool, int | None]]) -> LogicStep | None:
+    """The step of a continuous nice loop (None when the path does not close into one or removes nothing)."""
+    ids = [i for i, _, _ in path]
+    if len(set(ids)) != len(ids) or not _weakly_linked(graph, ids[-1], ids[0]):
+        return None
+    inside = {(c, graph.nodes[i][0]) for i in ids for c in cells_in(graph.nodes[i][1])}
+    gone: set[tuple[int, int]] = set()
+    for (a, on, _), b in zip(path, ids[1:] + ids[:1], strict=True):
+        if on:  # a weak link: one of its ends is true
+            gone.update(graph.elims(a, b))
+    gone -= inside
+    if not gone:
+        return None
+    grouped = any(graph.nodes[i][1] & (graph.nodes[i][1] - 1) for i in ids)
+    elims = tuple(sorted(gone))
+    reason = (f"If {' → '.join(_read(graph, path + path[:1]))}: the loop closes, so each of its weak links has one "
+              f"true end, and {_removed(graph.g, elims)}")
+    name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
+    return _chain_step(graph, name, path + path[:1], reason, elims)
+
+
+def nice_loop(grouped: bool, max_strong: int) -> Finder[LogicStep]:
+    """A finder for continuous and discontinuous nice loops over every value (grouped nodes with `grouped`)."""
+
+    def of(g: Geometry, cands: Cands, values: Values) -> Graph:
+        return graph(g, cands, values, range(1, g.n + 1), grouped, True, True)
+
+    def every(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+        told: set[tuple] = set()
+        for step in _loops(of(g, cands, values), max_strong, False):
+            key = (step.place, tuple(sorted(step.eliminate)))
+            if key not in told:
+                told.add(key)
+                yield step
+
+    def best(g: Geometry, cands: Cands, values: Values) -> LogicStep | None:
+        last = None
+        for step in _loops(of(g, cands, values), max_strong, True):
+            last = step
+        return last
 
     return Finder(every, best)

@@ -15,7 +15,7 @@ from .. import cages, latin, latin_play
 from ..base import Hint, Json, Problem, PuzzleError, rule_call
 from ..latin import Geometry, Mask, Step, values_of
 from ..latin_play import State, moved, rc, read_pencil
-from ..logic import GUESS_SCORE, Rung, forcing
+from ..logic import GUESS_SCORE, Rung, forcing, uniqueness
 from ..logic.explain import told
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
@@ -191,7 +191,7 @@ def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False) -> Json:
     if found is not None:
         return latin_play.steps_before_logic(found, values, g.peers)
     cands = _candidates(puzzle, state, use_notes)
-    with forcing.knowing(sol):
+    with forcing.knowing(sol), uniqueness.givens(puzzle.givens):
         return latin_play.list_steps(
             [(r.name, partial(_rung_steps, r, g, cands, values)) for r in rungs(g)],
             lambda found: told(_step_hint(g, found[1], found[0]), values, g.peers))
@@ -211,7 +211,7 @@ def _next_step(puzzle: Puzzle, state: State, use_notes: bool) -> Hint:
     if found is not None:
         return found
     cands = _candidates(puzzle, state, use_notes)
-    level, step = _ladder_step(g, values, cands, sol)
+    level, step = _ladder_step(g, values, cands, sol, puzzle.givens)
     if step.technique != TRIAL:
         return _step_hint(g, step, level)
     assert step.place is not None  # trial and error places the solution's value
@@ -229,10 +229,12 @@ def _options(mask: Mask) -> str:
     return "/".join(symbol(x) for x in values_of(mask))
 
 
-def _ladder_step(g: Geometry, values: Sequence[int], cands: Sequence[Mask], sol: Sequence[int]) -> tuple[int, Step]:
+def _ladder_step(g: Geometry, values: Sequence[int], cands: Sequence[Mask], sol: Sequence[int],
+                 givens: Sequence[int]) -> tuple[int, Step]:
     """The easiest deduction on a position (level, step); when the ladder is stuck, trial and error at the cell with
-    the fewest candidates (`sol`, the solution, tells which value works and speeds up the forcing rungs)."""
-    with forcing.knowing(sol):
+    the fewest candidates (`sol`, the solution, tells which value works and speeds up the forcing rungs; `givens`
+    tell the avoidable rectangles which placed values were solved)."""
+    with forcing.knowing(sol), uniqueness.givens(givens):
         found = first_step(g, cands, values)
     if found is not None:
         return found[1], found[0]
@@ -251,7 +253,7 @@ def logic_path(puzzle: Puzzle) -> Iterator[tuple[int, Step, Json]]:
     sol = solve(puzzle, ", so the logic cannot be traced")
     values = list(puzzle.givens)
     return latin_play.logic_path(g.peers, values, latin.candidates(g, values),
-                                 lambda now, cands: (*_ladder_step(g, now, cands, sol), {}))
+                                 lambda now, cands: (*_ladder_step(g, now, cands, sol, puzzle.givens), {}))
 
 
 def trace_logic(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[Json]:

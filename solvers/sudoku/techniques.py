@@ -19,7 +19,7 @@ from .. import budget, latin
 from ..base import PuzzleError
 from ..latin import Geometry, Mask, Step
 from ..latin_play import band
-from ..logic import SCORES, LogicStep, Rung, ladder
+from ..logic import SCORES, LogicStep, Rung, ladder, uniqueness
 from ..logic.board import tables
 from .grid import GRADES, Puzzle, Shape, geometry
 from .solver import NO_SOLUTION
@@ -120,7 +120,8 @@ def solve_path(puzzle: Puzzle, max_level: int = TOP, score_cap: int | None = Non
     path = path if path is not None else Path()
     path.singles = sum(1 for v, m in zip(puzzle.givens, cands, strict=True) if not v and not m & (m - 1))
     path.bands = bands_of(puzzle)
-    run_ladder(puzzle.shape, cands, max_level, path, score_cap=score_cap)
+    with uniqueness.givens(puzzle.givens):  # the avoidable rectangles' solved cells are the ones not given
+        run_ladder(puzzle.shape, cands, max_level, path, score_cap=score_cap)
     return path
 
 
@@ -148,7 +149,8 @@ def logic_solve(puzzle: Puzzle, max_level: int = TOP,
     if cands is None:
         raise PuzzleError(NO_SOLUTION, "no-solution")
     path = Path()
-    run_ladder(puzzle.shape, cands, max_level, path)
+    with uniqueness.givens(puzzle.givens):
+        run_ladder(puzzle.shape, cands, max_level, path)
     if record is not None:
         record.extend(path.steps)
     if not path.solved:
