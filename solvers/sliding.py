@@ -861,7 +861,7 @@ def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINIS
     """A short solution beyond the exact search, and its method's name (a 5x5 close to solved: "shortest"): the
     beams on a 5x5 (with its tables);
     larger boards (and any without tables) place rows and columns (a beam of each `sweep` width over a line's tiles,
-    then shortest carries; the way with the fewest moves kept) down to a block that a search finishes; Parberry's
+    then carries that push the other tiles homeward; the way with the fewest moves kept) down to a block that a search finishes; Parberry's
     plan if a carry ever gets stuck."""
     w, h = puzzle.width, puzzle.height
     if _finishable(w, h):
@@ -874,7 +874,7 @@ def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINIS
     rest = replay(puzzle, moves)
     block = Puzzle(w - left, h - top, tuple(sliding_plan.relabel(w, h, rest.tiles, top, left)))
     tail = sliding_plan.lift(w, top, left, block.width, _finish(block, finish_width, REST_EXACT_NODES)[0])
-    return simplify(moves + tail), "rows and columns by beams and shortest carries, then a search"
+    return simplify(moves + tail), "rows and columns by beams and carries, then a search"
 
 
 def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:

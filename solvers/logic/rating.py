@@ -67,9 +67,10 @@ def length_bonus(length: int) -> float:
 
 
 def chain_length(step: Step) -> int:
-    """The length SE would count: a chain's nodes, or a forcing step's implications."""
+    """The length SE would count: a chain's nodes (a loop's start once), or a forcing step's implications."""
     if isinstance(step, LogicStep):
-        return len(step.chain) or sum(line.count(",") + 1 for line in step.lines)
+        closed = len(step.chain) > 1 and step.chain[0][:2] == step.chain[-1][:2]
+        return len(step.chain) - closed or sum(line.count(",") + 1 for line in step.lines)
     return 0
 
 
