@@ -861,8 +861,8 @@ def plan_moves(puzzle: Puzzle, beam_width: int = BEAM, finish_width: int = FINIS
     """A short solution beyond the exact search, and its method's name (a 5x5 close to solved: "shortest"): the
     beams on a 5x5 (with its tables);
     larger boards (and any without tables) place rows and columns (a beam of each `sweep` width over a line's tiles,
-    then carries that push the other tiles homeward; the way with the fewest moves kept) down to a block that a search finishes; Parberry's
-    plan if a carry ever gets stuck."""
+    then carries that push the other tiles homeward; the way with the fewest moves kept) down to a block that a
+    search finishes; Parberry's plan if a carry ever gets stuck."""
     w, h = puzzle.width, puzzle.height
     if _finishable(w, h):
         moves, exact = _finish(puzzle, beam_width)
