@@ -254,6 +254,20 @@ def test_practice_a_technique_and_grade_scores() -> None:
     assert graded["score"] == graded["singles"] * L.SINGLE_SCORE + sum(p["score"] for p in graded["path"])
 
 
+def test_a_practice_puzzle_is_no_harder_than_its_technique() -> None:
+    """Issue 43: an X-wing practice came out Diabolical (a forcing net after the X-wing). Clues of the solution are
+    added while the path keeps the X-wing and gets easier: its hardest step is now at the X-wing's own grade, and
+    the grade line names that step."""
+    from solvers import commands
+    out = commands.run(S.FAMILY, "practice", {"technique": "X-wing", "seed": 0})
+    graded = commands.run(S.FAMILY, "grade", {"grid": out["grid"]})
+    assert "X-wing" in graded["techniques"] and graded["count"] == 1
+    assert graded["hardest"] == L.GRADES[L.rung("X-wing").level]
+    top = [p for p in graded["path"] if p["technique"] == graded["hardest_step"]]
+    assert top and all(L.rung(p["technique"]).level <= L.rung("X-wing").level for p in graded["path"]
+                       if p["technique"] in [r.name for r in L.LADDER])
+
+
 def test_values_past_9_are_written_as_the_board_shows_them() -> None:
     """On 16x16 the singles and subsets name 10 and 11 as A and B, the symbols a player sees (never "10")."""
     from solvers import latin

@@ -249,7 +249,8 @@ class SudokuFamily(Family[Puzzle, State]):
 
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
-        "hardest" (its technique's grade), "logic" (finished by the ladder), "singles", "path" (steps past singles),
+        "hardest" (its technique's grade), "hardest_step" (that technique, the highest scored at that grade; null
+        when singles are enough), "logic" (finished by the ladder), "singles", "path" (steps past singles),
         "lines" (the path as a page lists it), "se" (an estimate of its Sudoku Explainer rating: "estimate",
         "technique" it comes from, "how"; both null for a killer, which SE does not rate)}. With `"partial": true`, a
         path cut short by the budget is answered as far as it got: "complete": false, "decided" of "cells", and no
@@ -275,8 +276,10 @@ class SudokuFamily(Family[Puzzle, State]):
             se, by = se_estimate(step for step, _, _ in path.steps) if path.solved else (11.9, "Trial and error")
             if puzzle.layout[2]:  # Sudoku Explainer rates no cage sums
                 se, by = None, None
+            top = [step.technique for step, lvl, _ in path.steps if lvl == path.hardest]
             out.update(grade=level, difficulty=GRADES[level], techniques=used, score=path.score,
                        hardest=GRADES[path.hardest], logic=path.solved, singles=path.singles,
+                       hardest_step=max(top, key=lambda t: SCORES.get(t, 0)) if top else None,
                        se={"estimate": se, "technique": by, "how": SE_HOW}, **_path_json(path))
         return out
 

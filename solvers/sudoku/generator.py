@@ -37,6 +37,7 @@ from .techniques import (
 # every technique): the count, not a clock, keeps generation deterministic.
 ATTEMPTS = {4: 20, 6: 40, 9: 200, 12: 20, 16: 3}
 RUNG_NAMES = tuple(r.name for r in LADDER)
+PRACTICE_EASE = 12  # solves tried to bring a practice puzzle's other steps down to its technique's level
 DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check on big grids (over budget = keep the given)
 
 
@@ -349,6 +350,7 @@ def generate_variant(rng: Random, level: int, size: int, variant: str,
             with forcing.knowing(solution):
                 path = solve_path(puzzle)
             if path.solved and uses(path, technique):
+                puzzle, path = practice_eased(puzzle, path, technique, rng)
                 return puzzle, grade_of_path(path, size * size)
             continue
         with forcing.knowing(solution):  # unique by construction: the forcing rungs skip true assumptions
@@ -384,6 +386,41 @@ def uses(path: Path, technique: str) -> bool:
     return any(step.technique == technique or technique in _rung_names(step.technique) for step, _, _ in path.steps)
 
 
+def _level_of(path: Path, technique: str) -> int:
+    """The level of a technique's first step in a path that uses it."""
+    return next(level for step, level, _ in path.steps
+                if step.technique == technique or technique in _rung_names(step.technique))
+
+
+def _hardness(path: Path) -> tuple[int, int, int]:
+    """How hard a path is: its hardest level, the steps at that level, its score (smaller is easier)."""
+    return path.hardest, sum(1 for _, level, _ in path.steps if level == path.hardest), path.score
+
+
+def practice_eased(puzzle: Puzzle, path: Path, technique: str, rng: Random) -> tuple[Puzzle, Path]:
+    """A practice puzzle no harder than it must be: clues of its solution are added, one by one, where a step
+    harder than the technique still lay open, while the path keeps needing the technique and gets easier; at most
+    PRACTICE_EASE solves are tried."""
+    target = _level_of(path, technique)
+    solution = solve(puzzle)
+    tries = 0
+    while path.hardest > target and tries < PRACTICE_EASE:
+        before = next(cands for _, level, cands in path.steps if level > target)  # the first harder step's position
+        spots = [c for c, m in enumerate(before) if m & (m - 1)]
+        rng.shuffle(spots)
+        for c in spots[:PRACTICE_EASE - tries]:
+            tries += 1
+            trial = Puzzle(puzzle.box, (*puzzle.givens[:c], solution[c], *puzzle.givens[c + 1:]), puzzle.layout)
+            with forcing.knowing(solution):
+                eased = solve_path(trial)
+            if eased.solved and uses(eased, technique) and _hardness(eased) < _hardness(path):
+                puzzle, path = trial, eased
+                break
+        else:
+            break
+    return puzzle, path
+
+
 def _rung_names(step_name: str) -> tuple[str, ...]:
     """The rung names a step name belongs to ("Unique rectangle type 2" -> "Unique rectangle")."""
     return tuple(r.name for r in LADDER if step_name.startswith(r.name))
@@ -402,7 +439,8 @@ def generate_graded(rng: Random, level: int, shape: Shape, symmetric: bool = Fal
         puzzle = candidate(rng, shape, dig_level, symmetric)
         if technique is not None:
             path = solve_path(puzzle)
-            if uses(path, technique):
+            if path.solved and uses(path, technique):
+                puzzle, path = practice_eased(puzzle, path, technique, rng)
                 return puzzle, grade_of_path(path, n * n)
             continue
         got, exact = quick_grade(puzzle, level)
