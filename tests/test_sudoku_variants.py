@@ -195,7 +195,14 @@ def test_cage_and_house_and_rule_of_45_follow_from_the_rules() -> None:
     # the innie r1c9 is 45 - 36 = 9.
     g, layout = killer_geometry([(10, [0, 1, 2, 3]), (26, [4, 5, 6, 7]), (12, [8, 17])])
     step = killer.rule_of_45(g, [g.full] * 81, [0] * 81)
-    assert step is not None and step.place == (8, 9) and "innies of row 1" in step.reason
+    assert step is not None and step.place == (8, 9)
+    assert "The innies of row 1 are r1c9 alone and add up to 9" in step.reason
+    # Two innies r1c8+r1c9 add up to 45 - 10 - 21 = 14: 5+9 or 6+8 (the sentence's verb agrees with "innies").
+    g, _ = killer_geometry([(10, [0, 1, 2, 3]), (21, [4, 5, 6])])
+    step = killer.rule_of_45(g, [g.full] * 81, [0] * 81)
+    assert step is not None and "The innies of row 1 (r1c8/r1c9) add up to 14: " in step.reason, step.reason
+    step = killer.combination(g, [g.full] * 81, [0] * 81)
+    assert step is not None and "The cage at r1c1 (" in step.reason and ") adds up to 10: " in step.reason, step.reason
     # A cage r1c1+r1c2 of sum 3 holds 1 and 2, inside row 1: they leave the rest of row 1.
     g, layout2 = killer_geometry([(3, [0, 1])])
     step = killer.cage_and_house(g, [g.full] * 81, [0] * 81)

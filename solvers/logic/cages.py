@@ -49,18 +49,20 @@ def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Ma
     allowed = 0
     for s in sets:
         allowed |= s
-    technique = "Cage combination" if what.startswith("The cage") else "Rule of 45"
+    cage = what.startswith("The cage")
+    technique = "Cage combination" if cage else "Rule of 45"
+    is_, adds = ("is", "adds") if cage else ("are", "add")  # "the cage … adds up", "the innies of row 5 … add up"
     open_cells = [c for c in cells if not values[c]]
     if len(open_cells) == 1 and len(cells) == 1:
         c = cells[0]
         v = allowed.bit_length()
-        reason = f"{what} is {g.name(c)} alone and adds up to {total}, so {g.name(c)} is {symbol(v)}"
+        reason = f"{what} {is_} {g.name(c)} alone and {adds} up to {total}, so {g.name(c)} is {symbol(v)}"
         return LogicStep(technique, (c,), reason, place=(c, v), causes=((c, v),))
     elim = tuple((c, v) for c, k in zip(cells, keep, strict=True) if not values[c] for v in values_of(masks[c] & ~k))
     if not elim:
         return None
     names = name_cells(g, list(cells))
-    reason = f"{what} ({names}) adds up to {total}: with the candidates it has, only {_sets_text(sets)} make that sum"
+    reason = f"{what} ({names}) {adds} up to {total}: with the candidates it has, only {_sets_text(sets)} make that sum"
     gone = sorted({v for _, v in elim if not allowed & bit(v)})
     if gone:
         reason += (f", so {list_words([symbol(v) for v in gone])} {'is' if len(gone) == 1 else 'are'} not in it")
