@@ -51,7 +51,8 @@ def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Ma
         allowed |= s
     cage = what.startswith("The cage")
     technique = "Cage combination" if cage else "Rule of 45"
-    is_, adds = ("is", "adds") if cage else ("are", "add")  # "the cage … adds up", "the innies of row 5 … add up"
+    # "the cage … adds up … it has", "the innies of row 5 … add up … they have"
+    is_, adds, has, it = ("is", "adds", "it has", "it") if cage else ("are", "add", "they have", "them")
     open_cells = [c for c in cells if not values[c]]
     if len(open_cells) == 1 and len(cells) == 1:
         c = cells[0]
@@ -62,10 +63,10 @@ def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Ma
     if not elim:
         return None
     names = name_cells(g, list(cells))
-    reason = f"{what} ({names}) {adds} up to {total}: with the candidates it has, only {_sets_text(sets)} make that sum"
+    reason = f"{what} ({names}) {adds} up to {total}: with the candidates {has}, only {_sets_text(sets)} make that sum"
     gone = sorted({v for _, v in elim if not allowed & bit(v)})
     if gone:
-        reason += (f", so {list_words([symbol(v) for v in gone])} {'is' if len(gone) == 1 else 'are'} not in it")
+        reason += (f", so {list_words([symbol(v) for v in gone])} {'is' if len(gone) == 1 else 'are'} not in {it}")
     fitted = [(c, k) for c, k in zip(cells, keep, strict=True)
               if not values[c] and masks[c] & allowed & ~k]  # cells that lose a digit the sets still have
     if fitted:
