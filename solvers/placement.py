@@ -340,7 +340,8 @@ class Engine:
         what, title = f"Place {words.piece(pl.piece)}", f"{_upper(technique)}: {words.title(pl.piece)}"
         return Hint(technique, cells, reason, move, level, {"solvable": True, **extra}, where=where, what=what,
                     move_text=words.step(pl.piece, pl.cells),
-                    reveal=(("Look here", where), (title, what + words.listing(pl.cells) + "."), (title, reason)))
+                    reveal=(("Look here", where), (title, what + words.listing(pl.cells) + "."),
+                            (f"Why {words.title(pl.piece)} goes there", reason)))
 
     def _take_back(self, state: Placed, given: list[int], covered: list[Cell], pieces: Iterable[PieceId] | None,
                    words: Words) -> Hint:

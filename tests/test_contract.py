@@ -139,6 +139,8 @@ def test_hint_walk_reaches_a_solved_board(name: str, seed: int) -> None:
         assert set(out["stages"]) == {"where", "what", "why", "move"}
         reveal = out["reveal"]  # what a page shows in turn: (title, text) pairs, every one worded
         assert reveal and all(len(stage) == 2 and all(isinstance(t, str) and t for t in stage) for stage in reveal)
+        titles = [title for title, _text in reveal]
+        assert len(set(titles)) == len(titles), f"{name}: each stage has its own title, not {titles}"
         assert hint.move_text, f"{name}: a hint on an unsolved board must carry a move"
         state = fam.apply(puzzle, state, hint.move_text)
         assert fam.check(puzzle, state) == [] or not fam.is_solved(puzzle, state)
