@@ -179,7 +179,7 @@ def build_data(data: Path) -> None:
         starters[name] = []
         for grade in range(len(fam.grades)):
             try:
-                request = {"difficulty": grade + 1, "seed": f"starter-{grade}"}
+                request = {"difficulty": grade + 1, "seed": fam.starter_seed(grade)}
                 starters[name].append(commands.run(fam, "generate", request))
             except solvers.PuzzleError as exc:
                 print(f"  no starter for {name} grade {grade}: {exc}")

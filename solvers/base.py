@@ -325,6 +325,10 @@ class Family(ABC, Generic[P, S]):
         """The hint ladder in the order hints try it, for the learn page (none: the family has no ladder)."""
         return ()
 
+    def starter_seed(self, grade: int) -> int | str:
+        """The seed of the build's ready-made puzzle of a grade index (shown while the worker loads)."""
+        return f"starter-{grade}"
+
     def build_data(self, directory: str, cache: str) -> list[str]:
         """At build time: write into `directory` the data files the worker fetches on demand (`cache`: a directory
         kept between builds) and read them (`use_data`); their names."""

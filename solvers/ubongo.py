@@ -548,6 +548,10 @@ class UbongoFamily(Family[Card, Placed]):
         """A seeded card of the grade with `params.size` pieces (default 3 for levels 1-2, 4 for 3-4)."""
         return generate(params.grade + 1, seed, params.size, kit=read_set(params.variant))[0]
 
+    def starter_seed(self, grade: int) -> int:
+        """A card number (rules.card_no), so that the starter card's line shows its number as New's cards do."""
+        return rules.card_no(grade + 1, DEFAULT_SET, 1)
+
     def describe(self, puzzle: Card) -> Json:
         """{"difficulty", "level", "probability", "solutions", "code"} of a card with its pieces."""
         rating = rate(puzzle)

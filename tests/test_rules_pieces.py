@@ -81,6 +81,9 @@ for text in (code, code + "~g3:x", "g3-r4", link, "A1A2"):
     show("u_puzzle_of", error(lambda t: sorted(u.puzzle_of(t).items()), text))
     show("g_puzzle_of", error(g.puzzle_of, text))
 show("u_text_of", (u.text_of(card.request()), u.size_of(card.request())))
+for text in ("r4-r2-b4_111.011_2_10001~r2:000001", "r4-r2-b4_111.011_2_10001", "r4-r2-b4_111.011_2_50001",
+             "r4-r2-b4_111.011_2_9", "r4-r2-b4_111.011_2_#x", "r4-r2-b4_111.011_2"):  # a link naming its card number
+    show("u_number", (error(u.code_number, text), error(lambda t: u.text_of(u.puzzle_of(t)), text)))
 show("g_text_of", (g.text_of({"blockers": ["F6", "A1", "B2", "C3", "D4", "E5", "F1"]}), g.size_of({})))
 show("u_link", ulink)
 back = u.parse_link(ulink)

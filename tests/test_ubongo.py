@@ -729,6 +729,30 @@ def test_card_numbers_name_their_level_and_pieces_and_make_the_same_card(level: 
     assert again["code"] == made["code"]  # the number typed on the page makes the card New made
     assert ru.number_of({**made, "level": level % 4 + 1}) is None  # not this level's number
     assert ru.number_of({**made, "seed": "daily-2026-01-01"}) is None and ru.number_of({**made, "seed": 7}) is None
+    text = ru.text_of(made)  # the page's link names the card's number, and reads it back
+    assert text == made["code"] + f"_{number}" and ru.text_of(ru.puzzle_of(text)) == text
+    assert ru.number_of(ru.puzzle_of(text + "~" + made["pieces"][0] + ":000")) == number
+    opened = commands.run(u.FAMILY, "import", {"text": f"http://127.0.0.1/ubongo.html#{text}~-g3"})
+    assert ru.text_of(opened) == made["code"]  # the command line reads such a link as the card
+
+
+@pytest.mark.parametrize("text, message", [
+    ("r4-r2-b4_111.011_2_50001", "is a card of the original game's set, not of these pieces"),
+    ("r4-r2-b4_111.011_2_9", "There is no card 9"), ("r4-r2-b4_111.011_2_x", "digits only")])
+def test_a_link_with_a_number_of_no_card_of_its_pieces_is_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ru.puzzle_of(text)
+    with pytest.raises(PuzzleError, match=message):
+        u.FAMILY.parse(text)
+
+
+def test_the_starter_cards_have_numbers() -> None:
+    """The build's ready-made cards (shown while the worker loads) are made from card numbers: the card line shows
+    one as it does for New's cards."""
+    for grade in range(len(u.FAMILY.grades)):
+        seed = u.FAMILY.starter_seed(grade)
+        made = commands.run(u.FAMILY, "generate", {"difficulty": grade + 1, "seed": seed})
+        assert ru.number_of(made) == seed and ru.card_number(str(seed))[1:] == (grade + 1, ru.KITS[0])
 
 
 # ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------

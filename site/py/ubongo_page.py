@@ -169,8 +169,8 @@ class UbongoGame(PieceGame):
         return self.moves_to(state, found[0] if found else self.decoded(answer["solution"]))
 
     def known(self, puzzle):
-        """A generated card comes with its level and solutions."""
-        return puzzle if puzzle.get("level") else None
+        """A generated card comes with its level and solutions (a link's card number gives only its level)."""
+        return puzzle if puzzle.get("level") and puzzle.get("solutions") else None
 
     async def measure(self, puzzle):
         """The card's level and solutions; a card that cannot be filled is replaced."""
@@ -180,6 +180,8 @@ class UbongoGame(PieceGame):
                 why = ans.get("error") or "these pieces cannot fill it"
                 self.midend.fresh("That card cannot be played: " + why + ". Here is a fresh one.", error=True)
             return None
+        if self.number and puzzle is self.midend.puzzle and ub.card_number(str(self.number))[1] != ans["level"]:
+            self.number = None  # a link's card number that is not this card's (its level differs): not shown
         return ans
 
     async def arrive(self, placed, pid):

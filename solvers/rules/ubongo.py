@@ -248,11 +248,12 @@ def format_code(footprint: object, height: int, pieces: object) -> str:
 
 
 def parse_code(text: object) -> tuple:
-    """(sorted squares, height, pieces in PIECES order or None) of a card code; ValueError when not a card."""
+    """(sorted squares, height, pieces in PIECES order or None) of a card code (its card number, a fourth part, is
+    checked: see `code_number`); ValueError when not a card."""
     parts = text.strip().split("_") if isinstance(text, str) else []
-    if len(parts) not in (2, 3) or not parts[1] or [ch for ch in parts[1] if ch not in "01."]:
+    if len(parts) not in (2, 3, 4) or not parts[1] or [ch for ch in parts[1] if ch not in "01."]:
         raise ValueError("this card link is malformed: expected pieces_rows_height like g3-r4-y5_01000.11111_2")
-    if len(parts) == 3 and not (parts[2].isdigit() and len(parts[2]) < 3):
+    if len(parts) >= 3 and not (parts[2].isdigit() and len(parts[2]) < 3):
         raise ValueError("this card link's height is not a number")
     height = int(parts[2]) if len(parts) == 3 else HEIGHT
     rows = parts[1].split(".")
@@ -263,7 +264,20 @@ def parse_code(text: object) -> tuple:
     bad = card_problem(squares, height, pieces)
     if bad:
         raise ValueError(bad)
+    code_number(text)
     return tuple(sorted(squares)), height, None if pieces is None else tuple(p for p in IDS if p in pieces)
+
+
+def code_number(text: object) -> int | None:
+    """The card number a card code carries as a fourth part, after the height (g3-r4-y5_01000.11111_2_24821: the
+    page's link of a card New made names it), or None; ValueError when it is no card number of the code's pieces."""
+    parts = text.strip().split("~")[0].split("_") if isinstance(text, str) else []
+    if len(parts) != 4:
+        return None
+    number, _level, kit = card_number(parts[3])
+    if set_of(piece_id(p) for p in parts[0].split("-") if p) != kit:
+        raise ValueError("card no. " + str(number) + " is a card of " + SET_NAMES[kit] + ", not of these pieces")
+    return number
 
 
 class Card:
@@ -523,13 +537,20 @@ def card_of_puzzle(puzzle: dict) -> Card:
 
 
 def puzzle_of(text: str) -> dict:
-    """The solve input of a card code (a link's placed pieces after "~" are left out); ValueError if bad."""
-    return card_of(str(text).partition("~")[0]).request()
+    """The solve input of a card code (a link's placed pieces after "~" are left out), with the "seed" and "level"
+    of its card number when it names one (as New's cards have them); ValueError if bad."""
+    code = str(text).partition("~")[0]
+    puzzle = card_of(code).request()
+    number = code_number(code)
+    if number is not None:
+        puzzle["seed"], puzzle["level"] = number, card_number(str(number))[1]
+    return puzzle
 
 
 def text_of(puzzle: dict) -> str:
-    """The card code of a solve input."""
-    return card_of_puzzle(puzzle).code()
+    """The card code of a solve input, with its card number (`number_of`) when it has one."""
+    number = number_of(puzzle)
+    return card_of_puzzle(puzzle).code() + ("" if number is None else "_" + str(number))
 
 
 def size_of(puzzle: dict) -> int:
