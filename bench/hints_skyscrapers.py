@@ -55,9 +55,9 @@ def walk(puzzle: sky.Puzzle, notes: bool = True, record: list[dict] | None = Non
             return counts, wrong, times
         counts[h["technique"]] += 1
         if "place" in h["move"]:
-            r, c, v = h["move"]["place"]
-            wrong += sol[r][c] != v
-            state[r][c] = v
+            for r, c, v in h.get("places", [h["move"]["place"]]):  # a clue N places its whole line at once
+                wrong += sol[r][c] != v
+                state[r][c] = v
         else:
             for r, c, v in h["move"]["eliminate"]:
                 wrong += sol[r][c] == v

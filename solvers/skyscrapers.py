@@ -462,7 +462,7 @@ def find_clue_n(board: Board) -> Iterator[Found]:
             for d, cell in enumerate(cells):
                 if not board.values[cell]:
                     reason = f"The {n} {side_name(ref)} sees every tower, so {line_name(ref)} climbs 1 to {n} " \
-                             f"away from it and {board.lay.g.name(cell)} is {d + 1}"
+                             f"away from it: {board.lay.g.name(cell)} is {d + 1}"
                     yield Step("Clue N", (cell,), reason, place=(cell, d + 1)), (ref,)
 
 
@@ -692,6 +692,7 @@ TECHNIQUES: tuple[BoardRung, ...] = (
     *(shared(name, EXPERT) for name in LATIN_PATTERNS),
     *(shared(name, EXTREME) for name in FORCING),
 )
+RUNGS = {t.name: t for t in TECHNIQUES}
 TECHNIQUE_NAMES = (*(t.name for t in TECHNIQUES), *SASHIMI, "Guessing")
 SCORES = {**{t.name: t.score for t in TECHNIQUES}, **{s: logic.SCORES[s] for s in SASHIMI}, "Guessing": GUESS_SCORE}
 LEVELS = {**{t.name: t.level for t in TECHNIQUES}, **{s: EXPERT for s in SASHIMI}, "Guessing": EXTREME}
@@ -1032,7 +1033,32 @@ def hint(puzzle: Puzzle, state: State, use_notes: bool = False) -> Hint:
         if tracked or found_step[1].place is not None or len(chain) > 4 * n * n:
             break
         board.apply(found_step[1])
-    return _chain_hint(board, chain)
+    return _chain_hint(board, chain, _together(board, chain[-1]))
+
+
+def _together(board: Board, found: tuple[int, Step, tuple[ClueRef, ...]]) -> list[Step]:
+    """The placements one clue deduction makes at once, `found`'s first: every placement its rung finds from the
+    same clues (a clue N fixes its whole line, so one hint places it all); `found`'s alone for any other step."""
+    _, step, refs = found
+    rung = RUNGS.get(step.technique)
+    if step.place is None or not refs or rung is None:
+        return [step]
+    return [step, *(s for s, r in rung.every(board) if r == refs and s.place is not None and s.place != step.place)]
+
+
+def _joined(steps: Sequence[Step]) -> str:
+    """The reasons of placements made together: "head: r1c1 is 1, r1c2 is 2 and r1c3 is 3" when they share their
+    head (the words before their last ": "), else one after another."""
+    heads = {s.reason.rpartition(": ")[0] for s in steps}
+    if len(heads) == 1 and "" not in heads:
+        tails = [s.reason.rpartition(": ")[2] for s in steps]
+        return f"{heads.pop()}: {_listed(tails)}"
+    return "; ".join(s.reason for s in steps)
+
+
+def _listed(words: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False) -> Json:
@@ -1055,15 +1081,20 @@ def _rung_steps(rung: BoardRung, board: Board) -> Iterator[tuple[int, Step, tupl
         yield rung.level, step, refs
 
 
-def _chain_hint(board: Board, chain: list[tuple[int, Step, tuple[ClueRef, ...]]]) -> Hint:
-    """The hint of steps played in turn up to the last one's move, told by its key step."""
+def _chain_hint(board: Board, chain: list[tuple[int, Step, tuple[ClueRef, ...]]],
+                together: Sequence[Step] = ()) -> Hint:
+    """The hint of steps played in turn up to the last one's move, told by its key step; with `together` (the
+    last step first, then the placements its deduction makes at the same time) one move places them all: "move"
+    keeps the first placement, "places" lists every one and the move string plays them at once."""
     n = board.puzzle.n
     last = chain[-1][1]
     level, step, refs = _key_step(chain)
     move: Json = {"place": [last.place[0] // n, last.place[0] % n, last.place[1]]} if last.place else \
         {"eliminate": rcv(n, last.eliminate)}
-    cells = list(dict.fromkeys((*last.cells, *step.cells)))
-    reason = step.reason if step is last else f"{step.reason}. Then {last.reason[0].lower()}{last.reason[1:]}"
+    places = [s.place for s in together if s.place is not None] if len(together) > 1 else []
+    cells = list(dict.fromkeys((*last.cells, *step.cells, *(c for c, _ in places))))
+    said = _joined(together) if places else last.reason
+    reason = said if step is last else f"{step.reason}. Then {said[0].lower()}{said[1:]}"
     extra: Json = {"grade": GRADES[level], "clues": [list(r) for r in dict.fromkeys(refs + chain[-1][2])],
                    **latin_play.step_extra(n, step, SCORES)}
     bounds = _bounds(board.puzzle, [(s, r) for _, s, r in chain if s.technique == "Clue bound"])
@@ -1073,9 +1104,13 @@ def _chain_hint(board: Board, chain: list[tuple[int, Step, tuple[ClueRef, ...]]]
     if len(chain) > 1:
         extra["steps"] = [{"technique": s.technique, "reason": s.reason, "level": lv, "score": SCORES[s.technique]}
                           for lv, s, _ in chain]
+    what, move_text = latin_play.what_stage(step.technique, last), latin_rules.move_of_json(n, move)
+    if places:
+        extra["places"] = rcv(n, places)
+        what = f"{step.technique}: {_listed([latin_rules.symbol(v) for _, v in places])} at once"
+        move_text = latin_rules.format_move(n, [(c, latin_rules.PLACE, v) for c, v in places])
     return Hint(step.technique, rc(n, cells), reason + ".", move, level, extra,
-                where=_where(board, step, refs), what=latin_play.what_stage(step.technique, last),
-                move_text=latin_rules.move_of_json(n, move))
+                where=_where(board, step, refs), what=what, move_text=move_text)
 
 
 def _bounds(puzzle: Puzzle, steps: Sequence[tuple[Step, tuple[ClueRef, ...]]]) -> list[list[int]]:

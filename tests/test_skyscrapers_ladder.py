@@ -71,9 +71,10 @@ def walk(puzzle: sky.Puzzle) -> dict[str, int]:
         assert h["technique"] != "Guessing", (sky.format(puzzle), h)
         assert h["score"] == sky.SCORES[h["technique"]] and h["reason"]
         if "place" in h["move"]:
-            r, c, v = h["move"]["place"]
-            assert sol[r][c] == v and not state[r][c], (sky.format(puzzle), h)
-            state[r][c] = v
+            assert h.get("places", [h["move"]["place"]])[0] == h["move"]["place"]  # "move" keeps the first
+            for r, c, v in h.get("places", [h["move"]["place"]]):
+                assert sol[r][c] == v and not state[r][c], (sky.format(puzzle), h)
+                state[r][c] = v
         else:
             assert h["move"]["eliminate"]
             for r, c, v in h["move"]["eliminate"]:
@@ -168,6 +169,30 @@ def test_clue_techniques_by_hand() -> None:
     assert step.place == (1, 1) and refs == (("top", 1),)
     step, refs = sky.find_clue_bound(board)
     assert step.technique == "Clue bound" and step.eliminate == ((11, 4),) and "at most 3" in step.reason
+
+
+def test_clue_n_hint_places_the_whole_line() -> None:
+    """One hint plays a clue N's whole line (issue 43): "places" lists its open cells, the move string plays them
+    at once, the words say the line; walked by move strings, every hint agrees with the solution."""
+    puzzle = sky.parse("5:.1534/...../...../...4./j1")  # Easy 5x5: the 5 above column 3
+    (sol,) = sky.solutions(puzzle, 2)
+    obj, state, hints = puzzle.to_json(), [[0] * 5 for _ in range(5)], []
+    for r, c, v in puzzle.givens:
+        state[r][c] = v
+    while (h := commands.run(sky.FAMILY, "hint", {**obj, "state": state}))["technique"] != "Solved":
+        hints.append(h)
+        after = commands.run(sky.FAMILY, "apply", {**obj, "state": state, "moves": [h["stages"]["move"]]})["state"]
+        changed = [[r, c, after[r][c]] for r in range(5) for c in range(5) if after[r][c] != state[r][c]]
+        assert changed == sorted(h.get("places", [h["move"]["place"]])), h
+        assert all(sol[r][c] == v for r, c, v in changed), h
+        state = after
+    assert state == sol
+    (clue_n,) = [h for h in hints if h["technique"] == "Clue N"]
+    assert clue_n["places"] == [[r, 2, r + 1] for r in range(5)] and clue_n["move"] == {"place": [0, 2, 1]}
+    assert clue_n["stages"]["move"] == "r1c3=1,r2c3=2,r3c3=3,r4c3=4,r5c3=5"
+    assert "column 3 climbs 1 to 5" in clue_n["reason"] and "r5c3 is 5" in clue_n["reason"]
+    assert sorted(clue_n["cells"]) == [[r, 2] for r in range(5)]
+    assert all("places" not in h for h in hints if h is not clue_n)  # clue 1 and the rest place one cell
 
 
 def test_clue_bound_hint_shows_the_bounds() -> None:

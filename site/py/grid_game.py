@@ -323,7 +323,7 @@ class GridGame(Game):
         lines.hidden = not (full and implications)
         b = self.board
         used = {"key-cause": "cause" in b.hint_marks.values(), "key-cause2": "cause2" in b.hint_marks.values(),
-                "key-ring": bool(b.hint_rings), "key-elim": bool(b.hint_elim), "key-place": b.hint_place is not None}
+                "key-ring": bool(b.hint_rings), "key-elim": bool(b.hint_elim), "key-place": bool(b.hint_places)}
         for ident, shown in used.items():
             if el(ident) is not None:
                 el(ident).hidden = not shown

@@ -71,7 +71,7 @@ class GridBoard:
         self.conflict = set()
         self.hint_cells = set()
         self.hint_region = set()
-        self.hint_place = None  # (cell, value)
+        self.hint_places = {}  # cell -> value: the cells a hint places (a clue N places its whole line)
         self.hint_elim = set()  # (cell, value)
         self.hint_marks = {}  # (cell, value) -> "cause" or "cause2": candidates a hint rests on
         self.hint_rings = {}  # cell -> "cause" or "cause2": placed digits a hint rests on
@@ -200,7 +200,7 @@ class GridBoard:
                         ctx.arc(x + cell / 2, y + cell / 2, cell * 0.4, 0, 6.2832)
                         ctx.stroke()
                     ctx.fillText(symbol(v), x + cell / 2, y + cell * 0.54)
-                elif self.pencil[i] or (self.hint_place and self.hint_place[0] == i):
+                elif self.pencil[i] or i in self.hint_places:
                     self._draw_pencil(i, x, y, cell, colours, font)
                 if self.corners[i] and not v:
                     self._draw_corners(i, x, y, cell, colours, font)
@@ -227,7 +227,7 @@ class GridBoard:
         value), smallest first, in one centred row, or two or three when many: ({value: (x, y) as fractions of the
         cell}, font size as a fraction of the cell)."""
         mask = self.pencil[i]
-        marks = [v for v in range(1, self.n + 1) if (mask >> (v - 1)) & 1 or self.hint_place == (i, v)]
+        marks = [v for v in range(1, self.n + 1) if (mask >> (v - 1)) & 1 or self.hint_places.get(i) == v]
         lines = 1 if len(marks) <= 3 else 2 if len(marks) <= 8 else 3
         per = max(1, (len(marks) + lines - 1) // lines)
         size = min(0.3, 0.86 / per)
@@ -240,19 +240,19 @@ class GridBoard:
 
     def _draw_pencil(self, i, x, y, cell, colours, font):
         ctx = self.ctx
-        if not self.pencil[i] and self.hint_place and self.hint_place[0] == i:  # a placement on a cell without notes
+        if not self.pencil[i] and i in self.hint_places:  # a placement on a cell without notes
             ctx.fillStyle = colours["cause-bg"]
             ctx.beginPath()
             ctx.arc(x + cell / 2, y + cell / 2, cell * 0.38, 0, 6.2832)
             ctx.fill()
             ctx.fillStyle = colours["ok"]
             ctx.font = "600 " + str(int(cell * 0.55)) + "px " + font
-            ctx.fillText(symbol(self.hint_place[1]), x + cell / 2, y + cell * 0.54)
+            ctx.fillText(symbol(self.hint_places[i]), x + cell / 2, y + cell * 0.54)
             return
         spots, size = self.centre_layout(i)
         ctx.font = str(int(cell * size)) + "px " + font
         for v, (fx, fy) in spots.items():
-            place = self.hint_place == (i, v)
+            place = self.hint_places.get(i) == v
             elim = (i, v) in self.hint_elim
             mark = self.hint_marks.get((i, v))
             px, py = x + fx * cell, y + fy * cell
@@ -464,7 +464,7 @@ class GridBoard:
     # a hint's drawing --------------------------------------------------------------
     def forget_hint(self):
         """Drop every hint highlight (no redraw)."""
-        self.hint_cells, self.hint_region, self.hint_place, self.hint_elim = set(), set(), None, set()
+        self.hint_cells, self.hint_region, self.hint_places, self.hint_elim = set(), set(), {}, set()
         self.hint_marks, self.hint_rings, self.hint_links, self.hint_clues, self.hint_bounds = {}, {}, [], set(), {}
 
     def show_hint(self, hint, values, notes, peers):
@@ -476,16 +476,14 @@ class GridBoard:
         self.hint_cells = set(r * n + c for r, c in hint.get("cells", []))
         self.hint_clues = set((side, i) for side, i in hint.get("clues", []))
         move = hint.get("move") or {}
-        if "place" in move:
-            r, c, v = move["place"]
-            self.hint_place = (r * n + c, v)
+        for r, c, v in hint.get("places") or ([move["place"]] if "place" in move else []):
+            self.hint_places[r * n + c] = v
         self.hint_elim = set((r * n + c, v) for r, c, v in hint.get("removes") or move.get("eliminate", []))
         self.mark_causes(hint)
         self.hint_rings = dict((r * n + c, "cause") for r, c in hint.get("rings") or [])
         self.hint_bounds = dict((r * n + c, "≤" + str(k)) for r, c, k in hint.get("bounds") or [])
         shown = set(i for i, _v in self.hint_elim) | set(i for i, _v in self.hint_marks)
-        if self.hint_place:
-            shown.add(self.hint_place[0])
+        shown |= set(self.hint_places)
         self.show_candidates(shown, values, notes, peers)
 
     def mark_causes(self, hint):
@@ -554,8 +552,8 @@ class GridBoard:
         gone = sorted(v for c, v in self.hint_elim if c == i)
         if gone:
             words.append("removes " + " ".join(symbol(v) for v in gone))
-        if self.hint_place and self.hint_place[0] == i:
-            words.append("place " + symbol(self.hint_place[1]))
+        if i in self.hint_places:
+            words.append("place " + symbol(self.hint_places[i]))
         if i in self.hint_bounds:
             words.append("bound " + self.hint_bounds[i])
         return ", ".join(words)
