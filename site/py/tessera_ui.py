@@ -7,6 +7,7 @@ this and only draw, listen and call the worker (STYLE.md habit 10).
 
 import asyncio
 import json
+import time
 
 from pyscript import document
 from pyscript import window
@@ -468,17 +469,27 @@ def clock(seconds):
 IDLE_SECONDS = 90  # a player who has not touched the page for this long is away: the clock waits for their return
 
 
+def idle(now, used):
+    """Whether the player is away: more than IDLE_SECONDS between `used` and `now`, two readings of MicroPython's
+    wrapping millisecond ticks. JavaScript's Date.now() cannot be used: it reaches MicroPython as a 32-bit int that
+    wraps (1.7e12 came out as 507064033). ticks_diff is right across the ticks' own wrap for spans under half their
+    period (about six days); a span that comes out negative is a longer absence."""
+    return not 0 <= time.ticks_diff(now, used) <= IDLE_SECONDS * 1000
+
+
 class Timer:
     """Seconds spent on a puzzle, shown in #timer; can be hidden and paused. It counts only while the page is
     seen and in use: not in a hidden tab or an unfocused window, nor once the player has been away (no key,
-    click or touch) for IDLE_SECONDS (a headless or covered window never says it is hidden)."""
+    click or touch) for IDLE_SECONDS (a headless or covered window never says it is hidden). `now` reads the
+    ticks `idle` compares (the tests give a clock of their own)."""
 
-    def __init__(self, on_tick=None):
+    def __init__(self, on_tick=None, now=time.ticks_ms):
         self.seconds = 0
         self.running = False
         self.on_tick = on_tick
+        self.now = now
         self.hidden = window.localStorage.getItem("tessera-timer-hidden") == "1"
-        self.used = window.Date.now()  # when the player last pressed a key, clicked or touched
+        self.used = now()  # when the player last pressed a key, clicked or touched
         for kind in ("keydown", "pointerdown", "wheel"):
             on(document, kind, self.touched)
         self._show()
@@ -487,12 +498,11 @@ class Timer:
 
     def touched(self, *_):
         """The player is here."""
-        self.used = window.Date.now()
+        self.used = self.now()
 
     def away(self):
         """Whether the player is not playing now (hidden tab, another window in front, or idle too long)."""
-        idle = window.Date.now() - self.used > IDLE_SECONDS * 1000
-        return bool(document.hidden) or not document.hasFocus() or idle
+        return bool(document.hidden) or not document.hasFocus() or idle(self.now(), self.used)
 
     def _tick(self, *_):
         if self.running and not self.away():
@@ -523,7 +533,7 @@ class Timer:
         """Start over from `seconds`."""
         self.seconds = seconds
         self.running = running
-        self.used = window.Date.now()
+        self.used = self.now()
         self._show()
 
     def text(self):
