@@ -810,6 +810,8 @@ FINISH_EXACT_NODES = 300_000  # a 4x4 left over is solved exactly within this, e
 REST_EXACT_NODES = 0  # that try's nodes on the 5x5 left of a larger board (0: none; never shorter on the benchmark's
 # 30 positions, and its move tables cost about 1.5 s in CPython the first time)
 CLOSE = 60  # a 5x5 whose lower bound is at most this tries the exact search first (within FINISH_EXACT_NODES)
+PLAN_CELLS = 256  # boards up to this many cells get a plan (16x16: a few seconds at most); larger ones, up to
+# 100x100, Parberry's real-time method (the plan's beams and carries grow too slow: a random 20x20 about 10 s)
 
 _known_plans: dict[tuple[int, int, Tiles], list[int]] = {}  # position -> the rest of a plan made earlier
 
@@ -882,6 +884,9 @@ def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:
     proven lower bound; optimal when its length meets the bound. `quick`: a narrow beam, at once."""
     bound = lower_bound(puzzle)
     key = (puzzle.width, puzzle.height, puzzle.tiles)
+    if puzzle.width * puzzle.height > PLAN_CELLS:  # quick, and the same every time: nothing to remember
+        moves = parberry(puzzle)[0]
+        return Solution(moves, len(moves) == bound, "Parberry real-time", bound)
     if key in _known_plans:
         moves, method = list(_known_plans[key]), "the plan made earlier"
     elif quick:
@@ -955,7 +960,8 @@ def _plan_hint(state: Puzzle, asked: int | None) -> Hint:
         return _move_hint(state, t, n, "Optimal move", "optimal", 0,
                           f"Sliding {t} {direction(state, t)} starts a shortest solution: distance {n} -> {n - 1}.",
                           f"Moves to solved: {n} → {n - 1}. {told}".strip(), lower=low)
-    return _move_hint(state, t, n, "Near-optimal plan", "plan", 1,
+    name = "Real-time (Parberry)" if sol.method == "Parberry real-time" else "Near-optimal plan"  # beyond PLAN_CELLS
+    return _move_hint(state, t, n, name, "plan", 1,
                       f"Sliding {t} {direction(state, t)} starts a solution of {n} moves ({sol.method}); the "
                       f"shortest takes at least {low}.",
                       f"Solved in at most {n} moves along this plan (at least {low}). {told}".strip(), lower=low)

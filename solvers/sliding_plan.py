@@ -273,6 +273,8 @@ class _Board:
         targets = cells[:head] + [cells[-2] + inward, cells[-2]]
         goal = [c + 1 for c in cells]
         pull = self.pull
+        # boards as bytes where every tile number fits in one (hashed fast), as tuples beyond 16x16
+        pack, loose = (bytes, bytearray) if len(self.tiles) <= 256 else (tuple, list)
 
         def score(blank: int, pos: tuple[int, ...], md: int) -> int:
             """The line's weighted distance `md` plus the blank's way to the nearest tile still away (-1: all there)."""
@@ -286,12 +288,12 @@ class _Board:
                 k += 1
             todo = targets[k:]
             slot = {t: i for i, t in enumerate(goal[k:])}
-            board = bytes(self.tiles)
+            board = pack(self.tiles)
             pos = tuple(board.index(t) for t in goal[k:])
             md = LINE_WEIGHT * sum(far[p][c] for p, c in zip(pos, todo, strict=True))
             if not md:
                 return
-            parent: dict[bytes, tuple[bytes, int] | None] = {board: None}
+            parent: dict[Tiles, tuple[Tiles, int] | None] = {board: None}
             level = [(board, board.index(0), pos, md, 0)]
             best, since, gained = (score(level[0][1], pos, md), board), 0, False
             while since < STALL and not gained and best[0] >= 0:
@@ -302,9 +304,9 @@ class _Board:
                         if done[cell]:
                             continue
                         t = board[cell]
-                        nxt = bytearray(board)
+                        nxt = loose(board)
                         nxt[blank], nxt[cell] = t, 0
-                        key = bytes(nxt)
+                        key = pack(nxt)
                         if key in parent:
                             continue
                         parent[key] = (board, cell)

@@ -633,6 +633,27 @@ def test_cli_solve_contract() -> None:
     assert out[3]["kind"] == "invalid" and out[4]["kind"] == "invalid"
 
 
+def test_cli_solves_and_round_trips_the_largest_boards() -> None:
+    """30x30 and 100x100 (the largest the contract takes: tile numbers past 255) solve, hint, apply, format and
+    parse through the CLI; every answer replays to the goal by the independent checker."""
+    boards = [sl.random_solvable(30, 30, random.Random(30)), sl.random_walk(100, 100, 60, random.Random(1)),
+              sl.random_walk(100, 100, 3000, random.Random(3))]
+    lines = [{"width": p.width, "height": p.height, "tiles": list(p.tiles)} for p in boards]
+    out = cli("solve", stdin="".join(json.dumps(x) + "\n" for x in lines))
+    assert len(out) == 3
+    for obj, answer in zip(lines, out, strict=True):
+        assert "error" not in answer, answer
+        assert solution_ok(obj, answer) and answer["optimal"] is False
+        assert obj["tiles"] != list(solved(obj["width"], obj["height"])) and answer["lower_bound"] <= answer["length"]
+    big = lines[1]
+    text = cli("format", stdin=json.dumps(big) + "\n")[0]
+    assert text["text"].startswith("100x100:") and cli("parse", stdin=json.dumps(text) + "\n")[0] == big
+    hint = cli("hint", stdin=json.dumps(big) + "\n")[0]
+    assert hint["move"] == out[1]["moves"][0] and hint["distance_before"] == out[1]["length"]
+    moves = {**big, "state": big["tiles"], "moves": [str(t) for t in out[1]["moves"]]}
+    assert cli("apply", stdin=json.dumps(moves) + "\n")[0]["solved"] is True
+
+
 def test_check_reports_parity_and_misplaced() -> None:
     out = call("check", {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8]})
     assert out["solvable"] and not out["solved"] and out["misplaced"] == [[2, 2]]
@@ -812,11 +833,16 @@ def test_limit_gives_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
 # ----- the independent checker of a solve answer (tests/test_contract.py runs it) ---------------------------
 
 def solution_ok(puzzle: dict, answer: dict) -> bool:
-    """The moves, each a tile beside the blank, end at the goal; the length is their count."""
-    w, tiles = puzzle["width"], list(puzzle["tiles"])
+    """The moves, each a tile beside the blank, end at the goal; the length is their count (each tile's (row,
+    column) followed, so a 100x100's millions of moves replay in seconds)."""
+    w, tiles = puzzle["width"], puzzle["tiles"]
+    where = {t: divmod(c, w) for c, t in enumerate(tiles)}
     for t in answer["moves"]:
-        b, i = tiles.index(0), tiles.index(t)
-        if abs(b - i) not in (1, w) or (abs(b - i) == 1 and b // w != i // w):
+        if t not in where or t == 0:
             return False
-        tiles[b], tiles[i] = t, 0
-    return tiles == [*range(1, len(tiles)), 0] and answer["length"] == len(answer["moves"])
+        (br, bc), (tr, tc) = where[0], where[t]
+        if abs(br - tr) + abs(bc - tc) != 1:
+            return False
+        where[0], where[t] = (tr, tc), (br, bc)
+    return (all(where[t] == divmod(t - 1, w) for t in range(1, len(tiles)))
+            and answer["length"] == len(answer["moves"]))

@@ -190,6 +190,16 @@ def test_line_sweeps_keep_finished_cells(size: tuple[int, int]) -> None:
         assert all(rest[r * w + c] == r * w + c + 1 for r in range(h) for c in range(w) if r < top or c < left)
 
 
+def test_line_sweeps_take_tile_numbers_past_255() -> None:
+    """A board of more than 256 cells (tiles past one byte) is reduced by the same beams and carries."""
+    w, h = 17, 16
+    p = sl.random_walk(w, h, 80, random.Random(4))
+    moves, top, left = sliding_plan.reduce(w, h, p.tiles, lambda bw, bh: bw <= 4 and bh <= 4, Budget(), (12, 0))
+    rest = sl.replay(p, moves).tiles
+    assert top + left == (w - 4) + (h - 4) and max(p.tiles) > 255
+    assert all(rest[r * w + c] == r * w + c + 1 for r in range(h) for c in range(w) if r < top or c < left)
+
+
 @pytest.mark.parametrize("size", [(8, 8), (9, 6)])
 def test_a_lines_last_two_take_the_shortest_of_their_ways(monkeypatch: pytest.MonkeyPatch,
                                                           size: tuple[int, int]) -> None:
