@@ -9,8 +9,9 @@ is installed). A worker that dies mid-task has its piece run again by Dask. Wher
 extra brings it; a machine set up by hand to only serve the site may lack it), the pieces run one after another in
 this process: the same function calls, the same answers.
 
-`Progress` is the one progress report: a tqdm bar (count, rate, time left) on a terminal; elsewhere (a CI log) a
-line every few seconds and one at the end. The worker never imports this module.
+`Progress` is the one progress report: a tqdm bar (count, rate, time left) on a terminal where tqdm is installed
+(the build extra); elsewhere (a CI log, or a package installed without its extras) a line every few seconds and
+one at the end. The package itself needs neither Dask nor tqdm. The worker never imports this module.
 """
 
 from __future__ import annotations
@@ -31,20 +32,39 @@ P = TypeVar("P")
 R = TypeVar("R")
 
 
+def clock(seconds: float) -> str:
+    """A duration as mm:ss, or h:mm:ss past an hour."""
+    m, s = divmod(int(seconds), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m:02d}:{s:02d}"
+
+
+def meter(done: int, total: int, elapsed: float, label: str, unit: str) -> str:
+    """One progress line without a bar: "label: 40% 4/10 [00:03<00:04, 1.25 unit/s]" (elapsed<left, rate)."""
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = clock((total - done) / rate) if rate and total >= done else "?"
+    share = f"{100 * done / total:3.0f}% " if total else ""
+    return f"{label + ': ' if label else ''}{share}{done}/{total} [{clock(elapsed)}<{left}, {rate:.2f} {unit}/s]"
+
+
 class Progress:
     """Progress of a job of `total` units: `add(n)` as units finish, `close()` at the end."""
 
     def __init__(self, total: int, label: str, unit: str = "it", stream: TextIO | None = None,
                  every: float = LOG_EVERY) -> None:
-        from tqdm import tqdm  # here, not at import: the worker never reports progress
-
         self.out = stream or sys.stderr
         self.total, self.label, self.unit, self.every = total, label, unit, every
         self.done, self.start, self.logged = 0, time.monotonic(), time.monotonic()
         self.note, self.shown = "", -1
-        self.meter = tqdm.format_meter
-        self.bar = tqdm(total=total, desc=label, unit=unit, file=self.out, dynamic_ncols=True,
-                        leave=True) if self._tty() else None
+        self.bar = self._bar() if self._tty() else None
+
+    def _bar(self) -> Any:
+        """A tqdm bar, or None where tqdm is not installed (then plain lines, as in a log)."""
+        try:
+            from tqdm import tqdm  # here, not at import: the worker never reports progress
+        except ImportError:
+            return None
+        return tqdm(total=self.total, desc=self.label, unit=self.unit, file=self.out, dynamic_ncols=True, leave=True)
 
     def _tty(self) -> bool:
         isatty = getattr(self.out, "isatty", None)
@@ -64,8 +84,7 @@ class Progress:
     def _line(self) -> None:
         """One plain line: the meter without its bar, and the last note."""
         self.logged, self.shown = time.monotonic(), self.done
-        text = self.meter(self.done, self.total, self.logged - self.start, ncols=0, prefix=self.label,
-                          unit=self.unit)
+        text = meter(self.done, self.total, self.logged - self.start, self.label, self.unit)
         self.out.write(text + (f" · {self.note}" if self.note else "") + "\n")
         self.out.flush()
 
@@ -238,5 +257,5 @@ def in_chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
     return [list(items[i:i + size]) for i in range(0, len(items), size)]
 
 
-__all__ = ["SCHEDULER_ENV", "Batch", "Progress", "address", "dask_present", "in_chunks", "loopback", "options",
-           "run"]
+__all__ = ["SCHEDULER_ENV", "Batch", "Progress", "address", "clock", "dask_present", "in_chunks", "loopback", "meter",
+           "options", "run"]

@@ -112,6 +112,24 @@ def test_progress_is_a_line_every_few_seconds_off_a_terminal() -> None:
     assert quiet.getvalue().count("\n") == 1 and "4/10" in quiet.getvalue()  # only the closing line
 
 
+def test_without_tqdm_a_terminal_gets_the_plain_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # `import tqdm` raises ImportError, as where it is not installed
+    out = Terminal()
+    progress = batch.Progress(4, "job", "rolls", stream=out, every=0.0)
+    assert progress.bar is None
+    for _ in range(4):
+        progress.add(1)
+    progress.close()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 4 and lines[-1].startswith("job: 100% 4/4 [") and lines[-1].endswith(" rolls/s]")
+    assert batch.meter(4, 10, 3.2, "job", "seeds") == "job:  40% 4/10 [00:03<00:04, 1.25 seeds/s]"
+    assert batch.clock(3725) == "1:02:05"
+
+
 def test_without_dask_the_pieces_run_here_with_the_same_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     rolls = _rolls()[:40]
     with_dask = g.count_all(rolls, workers=2)
