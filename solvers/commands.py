@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import budget, family
+from . import budget, family, formats
 from .base import Family, Json, Params, PuzzleError, grade_index, read_seed
 from .budget import Budget, SearchAborted
 
@@ -125,6 +125,8 @@ def _import(fam: Family, obj: Json) -> Json:
         raise PuzzleError('give the link or puzzle text as {"text": "..."}')
     if len(text) > 20_000:
         raise PuzzleError("that text is too long to be a puzzle")
+    if formats.tatham_seed(text):
+        raise PuzzleError(formats.SEED_WORDS)
     try:
         return fam.write(fam.imported(text))
     except (ValueError, IndexError) as exc:

@@ -16,6 +16,22 @@ from urllib.parse import unquote
 from .rules.sudoku import BOXES
 
 HEX = "0123456789abcdef"
+SEED = re.compile(r"\d+(?:x\d+)?[a-z]*#\S+")  # a Tatham random seed: a game's parameters, '#', the seed
+SEED_WORDS = ("that is a Tatham random seed ('#' and a number), which only Tatham's own program turns into a puzzle: "
+              "paste the game ID instead, the one with ':' (Game › Specific… in Tatham's game)")
+
+
+def tatham_seed(text: str) -> bool:
+    """Whether the text is a Tatham random seed such as "3x3kdi#123456789" (not a game ID, which has ':')."""
+    return SEED.fullmatch(text.strip()) is not None
+
+
+def unread(text: str, reads: str) -> str:
+    """What to say of a text that is none of the forms a family reads: a link whose fragment holds no puzzle, or
+    not a puzzle at all; `reads` lists what it does read."""
+    if "#" in text:
+        return f"that link is not a puzzle link: what follows its '#' is no puzzle (Tessera reads {reads})"
+    return f"it is none of the texts Tessera reads ({reads})"
 
 
 def fragment(text: str, family: str) -> str:

@@ -76,3 +76,23 @@ def test_unreadable_text_says_so(watch, site_url: str) -> None:
     paste(page, "3x3:1,2,3,4,5,6,7,0,8")
     wait_message(page, "Opened")
     assert page.locator("#message").get_attribute("class").find("error") < 0
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("hello world garbage", "none of the texts Tessera reads (a Sudoku grid of 81 digits"),
+    ("3x3kdi#123456789", "a Tatham random seed"),
+    ("sudoku.html#garbage-link-xyz", "that link is not a puzzle link"),
+])
+def test_open_says_what_it_reads_not_a_guessed_size(watch, site_url: str, text: str, words: str) -> None:
+    page = open_page(watch, site_url, "sudoku")
+    before = values(page)
+    paste(page, text)
+    said = wait_message(page, words)
+    assert "this one has" not in said and "too large" not in said and "4x4" not in said, said
+    assert values(page) == before  # the game as it was
+
+
+def test_a_link_without_a_puzzle_names_the_character_not_a_size(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, "sudoku", "garbage-link-xyz")
+    said = wait_message(page, "unexpected character 'r'")
+    assert "too large" not in said and "4x4" not in said, said

@@ -110,6 +110,37 @@ def test_sudoku_import_errors_are_messages() -> None:
             commands.run(solvers.family("sudoku"), "import", obj)
 
 
+def error_of(name: str, command: str, text: str) -> str:
+    """The error line of `import` or `parse` through the CLI (what the CLI and the page's worker both answer)."""
+    [answer] = commands.answer(name, command, {"text": text})
+    assert answer.get("kind") == "invalid", answer
+    return answer["error"]
+
+
+def test_texts_that_are_no_puzzle_say_what_tessera_reads() -> None:
+    said = error_of("sudoku", "import", "hello world garbage")
+    assert said.startswith("it is none of the texts Tessera reads")
+    assert all(w in said for w in ("81 digits", "f-puzzles", "SudokuPad", "SudokuWiki", "Tatham game ID", "':'"))
+    assert "this one has" not in said and "cells;" in said  # no guessed size, but what a grid holds
+    for link in ("sudoku.html#garbage-link-xyz", "https://tessera.example/sudoku.html#garbage-link-xyz"):
+        said = error_of("sudoku", "import", link)
+        assert said.startswith("that link is not a puzzle link") and "too large" not in said and "4x4" not in said
+    # a grid of the wrong length is still a grid: its count is the help
+    assert "this one has 17" in error_of("sudoku", "import", "1" * 17)
+    # parse (the page's link reader, the very rules module) names the character instead of guessing a 4x4
+    said = error_of("sudoku", "parse", "garbage-link-xyz")
+    assert said.startswith("unexpected character 'r'") and "4x4" not in said
+    assert error_of("sudoku", "parse", "hello world garbage").startswith("unexpected character 'h'")
+
+
+@pytest.mark.parametrize("name", ["sudoku", "skyscrapers", "sliding"])
+@pytest.mark.parametrize("text", ["3x3kdi#123456789", "5#123", " 4x4#99 "])
+def test_a_tatham_random_seed_asks_for_the_game_id(name: str, text: str) -> None:
+    said = error_of(name, "import", text)
+    assert "Tatham random seed" in said and "game ID" in said and "':'" in said
+    assert "this one has" not in said
+
+
 @pytest.mark.parametrize("text", TATHAM)
 def test_skyscrapers_reads_and_writes_tatham_towers_ids(text: str) -> None:
     fam = solvers.family("skyscrapers")

@@ -68,6 +68,25 @@ def split_box(text: str) -> tuple[tuple[int, int] | None, str]:
     return (int(w), int(h)), body
 
 
+def stray(grid: str) -> str:
+    """The first character of a grid text without a "WxH:" prefix that no grid of a default size holds (not a
+    symbol up to 16x16's G, nor a blank), or '' when there is none."""
+    for ch in grid:
+        if ch not in latin.BLANKS and ch.upper() not in latin.SYMBOLS[:16]:
+            return ch
+    return ""
+
+
+def no_stray(grid: str) -> int:
+    """The number of cells of a grid text without a prefix; ValueError naming a character no such grid holds (said
+    before its size is guessed from its length)."""
+    ch = stray(grid)
+    if ch:
+        raise ValueError("unexpected character " + repr(ch) + ": a grid holds 1-9 (and A-C on 12x12, A-G on "
+                         "16x16), '.' or '0'")
+    return len(grid)
+
+
 def _digits(text: str) -> bool:
     return 0 < len(text) < 3 and all("0" <= ch <= "9" for ch in text)
 
@@ -85,7 +104,7 @@ def parse_grid(text: str, box: tuple[int, int] | None = None, layout: tuple | No
         raise ValueError("the grid says " + str(prefix[0]) + "x" + str(prefix[1]) + " boxes but box is "
                          + str(list(box)))
     box = prefix or box
-    shape = check_box(box, len(body)) if box is not None else default_box(len(body))
+    shape = check_box(box, len(body)) if box is not None else default_box(no_stray(body))
     n = shape[0] * shape[1]
     values = latin.read_values(body, n)
     if layout is None:
@@ -349,7 +368,7 @@ def read_text(text: str) -> tuple[list[int], tuple[int, int], tuple]:
     if not isinstance(text, str):
         raise ValueError("the grid must be text")
     grid, sections = split_text(text)
-    box = split_box(grid)[0] or default_box(len(split_box(grid)[1]))
+    box = split_box(grid)[0] or default_box(no_stray(split_box(grid)[1]))
     layout = read_layout(sections, box[0] * box[1]) if sections else CLASSIC
     values, box = parse_grid(grid, None, layout)
     return values, box, layout
@@ -364,7 +383,7 @@ def read_input(puzzle: dict) -> tuple[list[int], tuple[int, int], tuple]:
     if box is not None and not isinstance(box, (list, tuple)):
         raise ValueError("box must be two whole numbers [width, height]")
     plain = split_box("".join(grid.split()))
-    shape = check_box(tuple(box), len(plain[1])) if box is not None else plain[0] or default_box(len(plain[1]))
+    shape = check_box(tuple(box), len(plain[1])) if box is not None else plain[0] or default_box(no_stray(plain[1]))
     layout = layout_of_input(puzzle, shape[0] * shape[1])
     values, box = parse_grid(grid, None if box is None else tuple(box), layout)
     return values, box, layout

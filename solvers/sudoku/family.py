@@ -31,6 +31,8 @@ from .techniques import LADDER, grade, grade_of_path, solve_path, start_cands
 from .techniques import SINGLES as SINGLE_RUNGS
 from .techniques import Path as LadderPath
 
+READS = ("a Sudoku grid of 81 digits and dots, or 16, 36, 144 or 256 cells; a Tessera, f-puzzles, SudokuPad or "
+         "SudokuWiki link; a Tatham game ID, the one with ':'")
 
 def _givens(puzzle: Puzzle) -> int:
     return sum(1 for v in puzzle.givens if v)
@@ -87,6 +89,9 @@ class SudokuFamily(Family[Puzzle, State]):
             return self._of_parts(solo)
         if len(body) == 81:
             body = "".join("." if ch in "-_*x0" else ch for ch in body)
+        grid = rules.split_text(body)[0]
+        if ":" not in grid and rules.stray(grid):  # no grid, nor any other form: say what is read, not a size
+            raise PuzzleError(formats.unread(text, READS))
         return parse(body)
 
     def _of_parts(self, parts: dict) -> Puzzle:
