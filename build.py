@@ -312,8 +312,9 @@ def learn_entry(family: str, families: dict[str, dict], e: dict) -> str:
                   "have not needed it). " if other else "")
         figure = (f'<figure class="example"><canvas id="board-{a}" class="example-board" width="320" height="320" '
                   f'role="img" aria-label="Example position for {escape(e["name"])}" aria-describedby="why-{a}">'
-                  f'</canvas><figcaption id="why-{a}">{source}<strong>{escape(what)}.</strong> {escape(why)}'
-                  '</figcaption></figure>')
+                  f'</canvas><div id="aria-{a}" role="grid" class="sr-only" aria-label="Example position for '
+                  f'{escape(e["name"])}"></div><figcaption id="why-{a}">{source}<strong>{escape(what)}.</strong> '
+                  f'{escape(why)}</figcaption></figure>')
     else:
         figure = ('<p class="note example">No example yet: in every puzzle our generator made, an easier technique '
                   'found the step first.</p>')

@@ -82,10 +82,13 @@ def test_practice_opens_a_puzzle_whose_path_needs_the_technique(device, site_url
     page.wait_for_function(f"location.pathname.endsWith('/{name}.html')", timeout=120_000)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     link = next(u for u in visited if f"/{name}.html#" in u)
-    puzzle = RULES[name].puzzle_of(unquote(link.split("#", 1)[1]))
+    technique, _, text = unquote(link.split("#", 1)[1]).removeprefix("practice:").partition("|")
+    assert technique == entry["name"]  # the game page names the technique it opens for
+    puzzle = RULES[name].puzzle_of(text)
     used = commands.run(solver_family(name), GRADED[name], puzzle)["techniques"]
     assert entry["name"] in used or set(entry["also"]) & set(used), used
     page.wait_for_function("document.querySelector('#message').innerText.includes('one solution')", timeout=60_000)
+    assert entry["name"] in page.inner_text("#message")
     if entry["variant"]:
         assert page.input_value("#variant") == entry["variant"]
     if name == "sudoku":  # the 4x4 played before is one button away
@@ -141,3 +144,14 @@ def test_an_entry_counts_the_hints_that_named_it(device, site_url: str) -> None:
     assert page.inner_text("#met-sudoku-finned-x-wing") == "You have met it 3 times in hints."  # its sashimi too
     assert page.inner_text("#met-sudoku-x-wing") == "You have met it once in a hint."
     assert page.inner_text("#met-skyscrapers-x-wing") == "You have not met it in a hint yet."  # per family
+
+
+def test_an_example_board_has_the_accessible_mirror(device, site_url: str) -> None:
+    page = device
+    open_learn(page, site_url, "sudoku-x-wing")
+    page.locator("#board-sudoku-x-wing").scroll_into_view_if_needed()
+    page.wait_for_selector("#board-sudoku-x-wing[data-drawn]", state="attached")
+    said = page.eval_on_selector_all("#aria-sudoku-x-wing [role=gridcell]", "els => els.map(e => e.textContent)")
+    assert len(said) == 81 and said[0].startswith("row 1 column 1")
+    assert any("removes" in s for s in said)  # the hint's eliminations, as the game pages say them
+    assert sum(", notes " in s for s in said) > 0

@@ -111,7 +111,7 @@ class GeniusGame(PieceGame):
         """The roll's solution count and grade; a roll that cannot be played is replaced."""
         ans = await self.midend.worker.call(self.family, "solve", {"blockers": puzzle["blockers"], "count": True})
         if ans.get("kind") in ("no-solution", "invalid") and puzzle is self.midend.puzzle:
-            self.midend.fresh("That roll cannot be played: " + ans["error"] + ". Here is a fresh one.", error=True)
+            self.midend.unplayable(ans["error"])
             return None
         if "error" in ans:
             el("difficulty-info").innerText = "The solver could not count this roll: " + ans["error"]

@@ -478,8 +478,9 @@ class GridGame(Game):
             words.append("SE ≈ " + str(se["estimate"]))
         if ans.get("difficulty"):
             self.midend.show_grade(str(ans["difficulty"]))  # the Difficulty choice agrees with the grade line
-        hardest = ans.get("hardest")
-        if hardest and hardest != grade:
+        hardest = ans.get("hardest_step") or ans.get("hardest")  # Sudoku names its grade "hardest", Skyscrapers a step
+        grades = (self.midend.families.get(self.family) or {}).get("grades") or []
+        if hardest and hardest != grade and str(hardest) not in grades:
             words.append("hardest step: " + str(hardest))
         line.textContent = " · ".join(words)
         listing = el("path-list")

@@ -1,6 +1,7 @@
 """The home page's own part (MicroPython, main thread): what it knows of the player in this browser.
 
-Per family with something to say: the game in progress (Continue) and the daily streak; today's daily puzzles
+Per family with something to say: the game in progress (Continue), the games set aside under it (each a link that
+brings it back whole) and the daily streak; today's daily puzzles
 (a tick when solved, else a link to each); the puzzles solved (rules.records counts them from the record of
 finished games). The cards stay static HTML: they show at once, before this runs.
 Known limits: a save from before `done` was kept counts as in progress while it has moves.
@@ -11,6 +12,8 @@ from rules import records
 
 from journal import Journal
 from journal import today
+from shelf import Shelf
+from shelf import played
 from tessera_ui import Store
 from tessera_ui import el
 from tessera_ui import fetch_json
@@ -22,8 +25,18 @@ def in_progress(family):
     saved = Store("tessera-" + family).load()
     if not saved or not isinstance(saved.get("index"), int) or saved["index"] <= 0 or saved.get("done") is True:
         return None
+    return described(saved)
+
+
+def described(saved):
+    """(label, seconds) of a saved game."""
     seconds = saved.get("seconds")
     return str(saved.get("label") or ""), seconds if type(seconds) is int else 0
+
+
+def game_words(label, seconds):
+    """'(Hard) · 3:12'."""
+    return ("(" + label + ") · " if label else "") + records.clock(seconds)
 
 
 async def show():
@@ -38,18 +51,25 @@ async def show():
              for card in document.querySelectorAll(".card") if str(card.id)[5:] in families]  # not the watch page
     for family, title in cards:
         going = in_progress(family)
+        aside = Shelf(family).games
         streak = streaks.get(family)
-        if going is None and streak is None:
+        if going is None and streak is None and not aside:
             continue
         item = box.appendChild(document.createElement("li"))
         item.appendChild(document.createElement("strong")).textContent = title
         if going is not None:
-            label, seconds = going
-            add_link(item, family + ".html", "Continue your game" + (" (" + label + ")" if label else "") + " · "
-                     + records.clock(seconds))
+            add_link(item, family + ".html", "Continue your game " + game_words(*going))
         if streak is not None and streak["current"]:
             item.appendChild(document.createTextNode(" · streak " + str(streak["current"]) + " day"
                                                      + ("" if streak["current"] == 1 else "s")))
+        if aside:
+            shelf = item.appendChild(document.createElement("ul"))
+            shelf.className = "aside-list"
+            for saved in aside:
+                count = len(played(saved))
+                entry = shelf.appendChild(document.createElement("li"))
+                add_link(entry, family + ".html#aside:" + str(saved.get("aside", "")), "Set aside " +
+                         game_words(*described(saved)) + " · " + str(count) + (" move" if count == 1 else " moves"), "")
         lines += 1
     done = set(r["family"] for r in games if r["daily"] and r["solved"] and r["day"] == day)
     daily = el("you-daily")

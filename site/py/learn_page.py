@@ -87,7 +87,7 @@ class LearnPage:
         n, givens, box, clues = rules.grid_of(puzzle)
         layout = rules.layout_of(puzzle) if hasattr(rules, "layout_of") else None
         peers = latin.peers(n, box) if layout is None else rules.tables(n, box, layout)[2]
-        board = GridBoard("board-" + anchor, None, cursor=False)
+        board = GridBoard("board-" + anchor, "aria-" + anchor, "Example for " + entry["name"], cursor=False)
         board.setup(n, box, clues, layout)
         board.given = [v != 0 for v in givens]
         board.values, board.pencil = list(example["values"]), list(example["notes"])
@@ -134,7 +134,8 @@ class LearnPage:
                                 "is a fresh puzzle.")
             return
         note.textContent = "Opening it…"
-        window.location.href = "./" + family + ".html#" + RULES[family].text_of(ans)
+        window.location.href = ("./" + family + ".html#practice:" + str(window.encodeURIComponent(entry["name"])) + "|"
+                                + RULES[family].text_of(ans))
 
 
 spawn(LearnPage().start())

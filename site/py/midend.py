@@ -17,6 +17,8 @@ from pyscript import window
 
 from journal import Journal
 from journal import today
+from shelf import Shelf
+from shelf import split_moves
 from tessera_ui import Store
 from tessera_ui import Timer
 from tessera_ui import Worker
@@ -29,6 +31,7 @@ from tessera_ui import fetch_json
 from tessera_ui import on
 from tessera_ui import reveal
 from tessera_ui import say
+from tessera_ui import say_instead
 from tessera_ui import set_fragment
 from tessera_ui import show_share_link
 from tessera_ui import spawn
@@ -37,8 +40,12 @@ from tessera_ui import toggle_theme
 STORE_VERSION = 2
 RESTART = "restart"  # the move back to the start
 SEP = ";"  # between the moves of one step, and of a link's moves
+ASIDE = "aside:"  # a link fragment naming a game set aside (the home page's Continue), then its id
+PRACTICE = "practice:"  # the learn page's Practice link: "practice:<technique>|<the puzzle's link text>"
 BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 CHECK_SECONDS = 10  # budget for checking that a linked puzzle has one solution (automatic, so below a hint's 15 s)
+SOLVING = "Working out a solution…"  # said at once when Solve is pressed
+CHOICES = ("size", "difficulty", "variant")  # the choices whose change asks for a new puzzle
 # the element ids every game page has (its template's and the shared partials'); a Game adds its view's own `ids`.
 # Bound only where a page has them: board, check, daily, hint-more, moves, size, stop, variant, view.
 PAGE_IDS = ("aria-board", "copy", "difficulty", "export", "export-list", "hint", "hint-apply", "hint-box", "hint-close",
@@ -64,7 +71,7 @@ def read_fragment():
     try:
         return decode_fragment(raw[1:]), ""
     except ValueError as exc:
-        return "", "That link could not be read (" + str(exc) + "); here is a fresh puzzle."
+        return "", "That link could not be read (" + str(exc) + ")."
 
 
 def read_replay(fragment):
@@ -77,11 +84,6 @@ def read_replay(fragment):
         return fragment, [int(t) for t in tail.split(",") if t], int(hints or "0")
     except ValueError:
         return fragment, None, 0
-
-
-def split_moves(text):
-    """The moves of a link's or a save's move text."""
-    return [m for m in text.split(SEP) if m]
 
 
 def new_seed():
@@ -302,12 +304,18 @@ class Midend:
         self.stage = 0
         self.token = 0  # bumped by every new puzzle: late worker answers for an old one are dropped
         self.asked = 0  # numbers requests for a new puzzle (New, Daily): a late answer to an older one is dropped
-        self.previous = None  # the unfinished game a new puzzle replaced: Undo at the start brings it back
+        self.shelf = Shelf(self.family, self.journal.make_room)  # the games set aside: Undo at the start brings back
         self.families = {}  # every family's registry entry (data/families.json), for pasted puzzles of another family
+        self.chosen = {}  # the choices (CHOICES) as the puzzle shown has them
         self._tick = 0
         self.bind()
 
     # the state ----------------------------------------------------------------------------------
+    @property
+    def previous(self):
+        """The newest game set aside (a save, kept in the browser's storage), or None."""
+        return self.shelf.games[0] if self.shelf.games else None
+
     @property
     def state(self):
         """The state shown now."""
@@ -344,7 +352,7 @@ class Midend:
                 click(ident, fn)
         if el("share-progress") is not None:  # a link already shown follows the "with my moves" box
             on(el("share-progress"), "change", lambda _ev: self.share() if not el("share-row").hidden else None)
-        for ident in ("size", "difficulty", "variant"):  # a new choice starts a puzzle of it (Undo brings back the old)
+        for ident in CHOICES:  # a new choice starts a puzzle of it (Undo brings back the old)
             if el(ident) is not None:
                 on(el(ident), "change", lambda _ev: self.new())
         box = el("message")
@@ -421,9 +429,9 @@ class Midend:
             saved = "unreadable"  # not a JSON object: resume sets it aside with a message
         if problem:
             self.resume_quietly(saved)
-            self.fresh(problem, error=True)
+            self.link_failed(problem)
         elif fragment:
-            self.resume_quietly(saved)  # a link opens its puzzle; the saved game stays one Undo away
+            self.resume_quietly(saved)  # a link opens its puzzle; the saved game is set aside, one Undo away
             self.open_link(fragment)
         elif saved is not None:
             self.resume(saved)
@@ -437,7 +445,7 @@ class Midend:
             return
         set_fragment("")
         if problem:
-            self.fresh(problem, error=True)
+            self.link_failed(problem)
         else:
             self.open_link(fragment)
 
@@ -461,38 +469,77 @@ class Midend:
             self.store.set_aside()  # kept under its "-unreadable" key, as `resume` does
             self.puzzle = None
 
+    def link_failed(self, why):
+        """A link that cannot be played: the game in progress stays (the save set up quietly at the start is shown
+        as it was), else the newest game set aside comes back, else a fresh puzzle."""
+        if self.puzzle is not None:
+            self.changed(announce=False)
+            say(why + " Your game is as you left it.", "error")
+        elif self.previous is not None:
+            self.undo_to_previous(why + " Your game is back as you left it.")
+            el("message").className = "message error"
+        else:
+            self.fresh(why + " Here is " + self.game.fresh_words + ".", error=True)
+
+    def unplayable(self, why):
+        """The puzzle shown (a link's, just opened) cannot be played: the game it set aside comes back, else a
+        fresh puzzle."""
+        words = "That " + self.game.noun + " cannot be played: " + why.rstrip(".") + "."
+        if self.previous is not None:
+            self.undo_to_previous(words + " Your game is back as you left it.")
+        else:
+            self.fresh(words + " Here is " + self.game.fresh_words + ".", error=True)
+        el("message").className = "message error"
+
     def open_link(self, fragment):
-        """Open a shared link; a bad one gives a message and a fresh puzzle (the game it replaced one Undo away)."""
+        """Open a shared link (the game in progress is set aside, one Undo away); a game set aside comes back from
+        its own link whole; a bad link leaves the game in progress as it was."""
+        if fragment.startswith(ASIDE):  # the home page's link to a game set aside
+            k = self.shelf.index_of(fragment[len(ASIDE):])
+            if k < 0:
+                self.link_failed("That game set aside is no longer kept here.")
+            else:
+                self.bring_back(self.shelf.pop(k), "Your game set aside is back as you left it.")
+            return
         if fragment.strip().lower() == "daily":
             self.fresh("Loading today's " + self.game.noun + "…", grade=self.game.daily_grade)
             spawn(self.daily())
             return
+        technique = ""
+        if fragment.startswith(PRACTICE):
+            technique, _, fragment = fragment[len(PRACTICE):].partition("|")
         fragment, times, hints = read_replay(fragment)
         try:
             puzzle, moves = self.game.read(fragment)
             text = self.game.text(puzzle)
             self.replay(puzzle, moves)
         except BAD as exc:
-            self.fresh("That link is not a valid " + self.game.noun + " (" + str(exc) + "): it cannot be played, "
-                       "so here is " + self.game.fresh_words + ".", error=True)
+            self.link_failed("That link is not a valid " + self.game.noun + " (" + str(exc) + "): it cannot be "
+                             "played.")
             return
-        if self.previous_is(text, moves):
+        if self.previous_is(text, moves, times is not None):
             return  # the link of the game shown: nothing to replace
-        puzzle["difficulty"] = "Shared"
+        label = "Practice · " + technique if technique else "Shared"
+        puzzle["difficulty"] = label
         played = times is not None and len(times) == len(moves) and moves
         count = str(len(moves)) + (" move" if len(moves) == 1 else " moves")
-        message = ("Shared " + self.game.noun + " with a replay: " + count + " in " + clock(times[-1])
+        message = ("Practice " + technique + ": this " + self.game.noun + "'s solving path needs it; Hint names it "
+                   "when you reach it." if technique else
+                   "Shared " + self.game.noun + " with a replay: " + count + " in " + clock(times[-1])
                    + self.hints_words(hints) + ". Press Replay to watch it." if played else
                    "Shared " + self.game.noun + " loaded" + (" with your moves." if moves else "."))
-        self.load(puzzle, moves=moves, label="Shared", verified=not self.game.verify, times=times, hints=hints,
+        self.load(puzzle, moves=moves, label=label, verified=not self.game.verify, times=times, hints=hints,
                   seconds=times[-1] if played else 0,
                   message=message + (" Checking it…" if self.game.verify else ""))
 
-    def previous_is(self, text, moves):
-        """Whether the game shown is the puzzle `text` with exactly `moves` played (opening it would change nothing)."""
+    def previous_is(self, text, moves, replay=False):
+        """Whether the game shown is the puzzle `text` with exactly `moves` played (opening it would change nothing;
+        `replay`: the link is a replay link, as the statistics page gives)."""
         if self.puzzle is None or self.game.text(self.puzzle) != text or self.played() != list(moves):
             return False
-        say("That link is the game you are playing: it is as you left it.")
+        say("That link is the game you are playing: it is as you left it" + (
+            ". Press Replay to watch your moves again from the start." if replay and moves and el("replay") is not None
+            else ", ready to play on."))
         self.changed(announce=False)
         return True
 
@@ -558,7 +605,8 @@ class Midend:
         self.replaying = False
         start = self.game.start(puzzle)
         kept = self.unfinished() if previous else None
-        self.previous = kept or (self.previous if previous and self.index == 0 else None)
+        if kept is not None:  # stored before anything of it is dropped: a reload or another page keeps it
+            self.shelf.push(kept)
         self.token += 1
         self.asked += 1  # whatever was asked for before this puzzle came is no longer wanted
         self.puzzle = puzzle
@@ -577,25 +625,35 @@ class Midend:
             self.index = 1
         self.timer.reset(seconds, running=True)
         self.show_grade(self.label)
+        self.chosen = dict((i, str(el(i).value)) for i in CHOICES if el(i) is not None)
         if not verified and check:
             spawn(self.check_unique())
-        say((message or self.game.welcome(puzzle))
-            + (" Undo brings back the game you were playing." if self.previous else ""))
+        said = message or self.game.welcome(puzzle)
+        say(said + ("" if said.endswith((".", "!", "?", "…")) else ".")  # a sentence, whatever follows
+            + (" Undo brings back the game you were playing." if kept is not None else ""))
         if show:
             self.changed(announce=False)
 
     def unfinished(self):
-        """The game shown now when it has moves and is not solved (to bring back by Undo), else None."""
+        """The game shown now as a save when it has moves and is not solved (to set aside), else None."""
         if self.puzzle is None or self.index == 0 or self.game.is_solved(self.puzzle, self.state):
             return None
-        return (self.puzzle, self.played(), self.label, self.timer.seconds, self.verified, self.game.kept())
+        return self.saved()
 
     def show_grade(self, name):
-        """Set the difficulty choice to the puzzle's grade when it is one of the choices."""
+        """Set the difficulty choice to the puzzle's grade when it is one of the choices (and remember it: a new
+        puzzle that does not come sets the choices back)."""
         select = el("difficulty")  # its options are the family's grades (the build writes them from the registry)
         for option in select.options if select is not None else []:
             if str(option.textContent) == name:
                 select.value = option.value
+                self.chosen["difficulty"] = str(select.value)
+
+    def unchoose(self):
+        """Set the choices back to the puzzle shown (the new puzzle a choice asked for was stopped or failed)."""
+        for ident, value in self.chosen.items():
+            if el(ident) is not None:
+                el(ident).value = value
 
     # moves and history --------------------------------------------------------------------------
     def play(self, moves, message=None):
@@ -649,7 +707,8 @@ class Midend:
         daily = label.startswith("Daily ")
         grades = self.families.get(self.family, {}).get("grades") or []
         named = label.split(" · ", 1)[-1] if daily else label
-        grade = info.get("grade") or (named if named in grades else "")
+        kind = label.split(" · ", 1)[0]  # a shared link's or a practice puzzle's game the worker did not grade
+        grade = info.get("grade") or (named if named in grades else kind if kind in ("Shared", "Practice") else "")
         page = str(window.location.pathname).split("/")[-1] or (self.family + ".html")
         now = window.Date.new()
         record = {"family": self.family, "variant": str(info.get("variant") or ""), "size": str(info.get("size") or ""),
@@ -683,12 +742,21 @@ class Midend:
             self.changed(announce=False)
 
     def undo_to_previous(self, message):
-        """Bring back the unfinished game a new puzzle replaced (the puzzle shown now is dropped)."""
-        puzzle, moves, label, seconds, verified, view = self.previous
-        self.previous = None
-        self.load(puzzle, moves, label, seconds, message, verified, previous=False)
-        self.game.restore(view)
-        self.redraw()
+        """Bring back the newest game set aside (the puzzle shown now goes on the shelf if it has moves)."""
+        self.bring_back(self.shelf.pop(), message)
+
+    def bring_back(self, saved, message):
+        """Continue a game set aside, whole (history, clock, hints); one that cannot be read is dropped, said."""
+        if saved is None:
+            return
+        try:
+            self.resume(saved, keep=True)
+        except ValueError as exc:
+            say("A game set aside could not be read (" + str(exc) + "); it was dropped.", "error")
+            self.buttons()
+            return
+        self.changed(announce=False)
+        say(message)
 
     def redo(self):
         """Step forward one step."""
@@ -704,16 +772,20 @@ class Midend:
             self.timer.reset(0)
 
     # saving -------------------------------------------------------------------------------------
-    def save(self):
-        """Save the game: the puzzle's text and the history as moves (versioned)."""
-        if self.puzzle is None:
-            return
-        value = {"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
+    def saved(self):
+        """The game as a save: the puzzle's text and the history as moves (versioned)."""
+        return {"v": STORE_VERSION, "puzzle": self.game.text(self.puzzle), "label": self.label,
                  "moves": list(self.moves), "index": self.index, "seconds": self.timer.seconds,
                  "verified": self.verified, "times": list(self.times), "hints": self.hints,
                  "move_times": self.move_times, "view": self.game.kept(), "stages": self.stages,
                  "errors": self.errors, "techniques": self.techniques,
                  "done": self.game.is_solved(self.puzzle, self.state)}
+
+    def save(self):
+        """Save the game in progress (the store of the page)."""
+        if self.puzzle is None:
+            return
+        value = self.saved()
         while not self.store.save(value):  # the browser's storage is full: old replay links of Your games make room
             if not self.journal.make_room():
                 say("This browser's storage is full: your game could not be saved.", "error")
@@ -753,17 +825,14 @@ class Midend:
             say("This shared " + self.game.noun + " could not be checked quickly; it is yours to play.")
             return
         if "error" in ans or ans.get("count") != 1:
-            why = ans.get("error") or "it has more than one solution"
-            if self.previous is not None:  # the game the link replaced comes back
-                self.undo_to_previous("That " + self.game.noun + " cannot be played: " + why
-                                      + ". Your game is back as you left it.")
-            else:
-                self.fresh("That " + self.game.noun + " cannot be played: " + why + ". Here is a fresh one.",
-                           error=True)
-            el("message").className = "message error"
+            self.unplayable(ans.get("error") or "it has more than one solution")
             return
         self.verified = True
-        say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
+        if self.label.startswith("Practice · "):
+            say("Practice " + self.label[len("Practice · "):] + ": checked, it has exactly one solution; its solving "
+                "path needs " + self.label[len("Practice · "):] + ". Hint names it when you reach it.", "good")
+        else:
+            say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
         self.save()
 
     async def unique(self, puzzle):
@@ -888,9 +957,12 @@ class Midend:
         if self.game.locked():
             return
         state = self.state
+        if self.worker.ready.is_set():
+            say(SOLVING)  # at once: a large board's takes a few seconds
         ans = await self.ask("solve", self.game.solve_request(self.puzzle, state),
                              "Solve will run when the solver has loaded…")
         if ans is None or state != self.state:
+            say_instead(SOLVING, "")  # the board moved on meanwhile
             return
         moves = self.game.solution_moves(self.puzzle, state, ans)
         self.close_hint(redraw=False)
@@ -943,6 +1015,8 @@ class Midend:
         ans = await self.ask("generate", obj, "The new " + self.game.noun + " will come when the solver has loaded…")
         if ans is not None and asked == self.asked:
             self.load(ans)
+        elif asked == self.asked:  # stopped, or the worker could not make it: the choices show the puzzle shown
+            self.unchoose()
 
     async def daily(self):
         """Today's puzzle: the same for everyone on this date (made on the page, else by the worker)."""

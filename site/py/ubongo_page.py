@@ -177,8 +177,7 @@ class UbongoGame(PieceGame):
         ans = await self.midend.worker.call(self.family, "rate", self.solve_request(puzzle, None))
         if "error" in ans or not ans.get("level"):
             if puzzle is self.midend.puzzle:
-                why = ans.get("error") or "these pieces cannot fill it"
-                self.midend.fresh("That card cannot be played: " + why + ". Here is a fresh one.", error=True)
+                self.midend.unplayable(ans.get("error") or "these pieces cannot fill it")
             return None
         if self.number and puzzle is self.midend.puzzle and ub.card_number(str(self.number))[1] != ans["level"]:
             self.number = None  # a link's card number that is not this card's (its level differs): not shown
