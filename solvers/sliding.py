@@ -813,7 +813,8 @@ CLOSE = 60  # a 5x5 whose lower bound is at most this tries the exact search fir
 PLAN_CELLS = 256  # boards up to this many cells get a plan (16x16: a few seconds at most); larger ones, up to
 # 100x100, Parberry's real-time method (the plan's beams and carries grow too slow: a random 20x20 about 10 s)
 
-_known_plans: dict[tuple[int, int, Tiles], list[int]] = {}  # position -> the rest of a plan made earlier
+_known_plans: dict[tuple[int, int, Tiles], tuple[list[int], bool]] = {}  # position -> the rest of a plan made
+# earlier, and whether it is a shortest (the rest of a shortest solution is one too)
 
 
 def forget_plans() -> None:
@@ -888,7 +889,8 @@ def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:
         moves = parberry(puzzle)[0]
         return Solution(moves, len(moves) == bound, "Parberry real-time", bound)
     if key in _known_plans:
-        moves, method = list(_known_plans[key]), "the plan made earlier"
+        rest, shortest = _known_plans[key]
+        moves, method = list(rest), "shortest" if shortest else "the plan made earlier"
     elif quick:
         moves, method = plan_moves(puzzle, QUICK_BEAM, QUICK_BEAM, (0,))
     else:
@@ -897,7 +899,7 @@ def near_optimal(puzzle: Puzzle, quick: bool = False) -> Solution:
             _known_plans.clear()
         tiles, where = list(puzzle.tiles), {t: c for c, t in enumerate(puzzle.tiles)}
         for i, t in enumerate(moves):  # each position's plan is the rest of this one
-            _known_plans[(puzzle.width, puzzle.height, tuple(tiles))] = moves[i:]
+            _known_plans[(puzzle.width, puzzle.height, tuple(tiles))] = moves[i:], method == "shortest"
             b, c = where[0], where[t]
             tiles[b], tiles[c] = t, 0
             where[t], where[0] = b, c

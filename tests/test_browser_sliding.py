@@ -261,6 +261,60 @@ def test_5x5_hint_gives_a_quick_move_then_the_plan_with_its_bounds(watch, site_u
     screenshot(page, "sliding-5x5-hint")
 
 
+EASY_5X5 = [6, 1, 4, 5, 10, 2, 8, 3, 9, 0, 11, 7, 12, 14, 15, 16, 17, 13, 19, 24, 21, 22, 18, 20, 23]  # the page's
+# Easy 5x5 of seed 1 (rules.scramble): 21 moves from solved, which the worker proves (an exact search)
+
+
+def test_5x5_distance_proven_shortest_stays_so_after_hints(watch, site_url: str) -> None:
+    page = open_page(watch, site_url, link(EASY_5X5, 5, 5))
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    for _ in range(2):  # the second hint answers from the plan the first made: still proven
+        page.click("#hint")
+        page.wait_for_function("document.querySelector('#hint-reason').innerText.includes('Moves to solved: 21')",
+                               timeout=60_000)
+        assert page.inner_text("#distance") == "21 moves from solved (proven shortest)"
+        page.click("#hint-close")
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])")
+    page.wait_for_function("document.querySelector('#hint-reason').innerText.includes('Moves to solved: 21')",
+                           timeout=60_000)
+    page.click("#hint-apply")
+    page.wait_for_function("document.querySelector('#distance').innerText == '20 moves from solved (proven "
+                           "shortest)'", timeout=60_000)
+
+
+def test_solve_right_after_new_says_so_and_the_distance_follows_the_playback(watch, site_url: str) -> None:
+    page = open_page(watch, site_url)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.select_option("#size", "6x6")  # a plan beyond 5x5: no exact distance, the line gives the plan's bounds
+    page.select_option("#difficulty", "1")
+    page.click("#new")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
+    page.evaluate("""() => { const box = document.querySelector('#message'); window.said = [];
+        new MutationObserver(() => window.said.push(box.innerText))
+            .observe(box, {childList: true, characterData: true, subtree: true}); }""")
+    page.select_option("#speed", "700")
+    page.click("#solve")
+    page.wait_for_selector("#player:not([hidden])", timeout=60_000)
+    page.click("#play-pause")
+    said = [m for m in page.evaluate("window.said") if m]
+    assert said[0] == "Working out a solution…" and said[1].startswith("Playing"), said  # at once, then the playback
+    moves = int(page.inner_text("#play-count").split()[-1])
+    lines = []
+    for _ in range(2):
+        page.click("#play-step")
+        done = int(page.inner_text("#play-count").split()[1])
+        line = page.inner_text("#distance")
+        bounds = re.fullmatch(r"solved in at most (\d+) moves? \(at least (\d+)\)", line)
+        assert bounds is not None and int(bounds.group(1)) == moves - done, line  # not "computing…"
+        lines.append(int(bounds.group(2)))
+    assert lines[1] == max(0, lines[0] - 1)  # one move on, the shortest is at least one less
+    page.select_option("#speed", "0")
+    page.click("#play-pause")
+    wait_message(page, "solved by tessera")
+    assert page.inner_text("#distance").startswith("Solved")
+
+
 def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> None:
     page = open_page(watch, site_url, link(CENTRE))
     click_cell(page, 5)

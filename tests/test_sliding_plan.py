@@ -15,6 +15,7 @@ from solvers import commands, pattern_db, pattern_db_build, sliding_plan
 from solvers import sliding as sl
 from solvers.base import PuzzleError
 from solvers.budget import Budget
+from solvers.rules import sliding as rules
 
 ROOT = Path(__file__).resolve().parents[1]
 KORF_FELNER = ROOT.parent / "shared" / "benchmarks" / "twentyfour_korf50.txt"
@@ -132,6 +133,23 @@ def test_hints_follow_one_plan_to_the_goal(tables: Path, narrow: None) -> None:
         n = h["distance_after"]
         state = list(sl.apply(sl.Puzzle(6, 6, tuple(state)), h["move"]).tiles)
     assert n == 0
+
+
+def test_a_proven_shortest_plan_stays_proven_when_asked_again(tables: Path, narrow: None) -> None:
+    """A 5x5 close to solved is solved exactly; asking again (the page's Hint after its distance, or a quick hint)
+    answers from the remembered plan, still exact, and only then is it worded as a distance."""
+    p = sl.Puzzle(5, 5, tuple(rules.scramble(5, 5, 0, 1)))  # the page's Easy 5x5 of seed 1
+    obj = sl.FAMILY.write(p)
+    first = call("hint", obj)
+    assert first["technique"] == "Optimal move" and first["exact"]
+    for again in (call("hint", obj), call("hint", {**obj, "quick": True}), call("solve", obj)):
+        assert again.get("exact", again.get("optimal")) is True, again
+        assert again.get("distance_before", again.get("length")) == first["distance_before"]
+    after = call("hint", {**obj, "state": list(sl.apply(p, first["move"]).tiles)})
+    assert after["exact"] and after["distance_before"] == first["distance_after"]
+    sl.forget_plans()
+    far = call("hint", sl.FAMILY.write(sl.random_solvable(5, 5, random.Random(3))))
+    assert not far["exact"] and far["lower_bound"] < far["distance_before"]  # a plan: never worded as exact
 
 
 def test_without_5x5_tables_a_5x5_is_reduced_to_the_4x4_or_smaller(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,

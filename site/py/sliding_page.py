@@ -114,10 +114,13 @@ class SlidingGame(Game):
         """The tiles of the answer, in turn."""
         moves = [str(t) for t in answer.get("moves", [])]
         exact = bool(answer.get("optimal"))
+        lower = answer.get("lower_bound")  # k moves on, the shortest is still at least lower - k
         if len(moves) <= SOLVE_COUNTDOWN:  # the distance line counts down as the solution plays
             for k, move in enumerate(moves):
-                if exact or self.distance_of(puzzle, state) is None:  # a plan's never replaces a known one
-                    self.remember(puzzle, state, len(moves) - k, exact)
+                known = self.distance_of(puzzle, state)
+                if exact or known is None or not known[1] and known[0] > len(moves) - k:  # never a worse one
+                    self.remember(puzzle, state, len(moves) - k, exact, "plan",
+                                  None if lower is None else max(0, lower - k))
                 state = self.apply(puzzle, state, move)
         self.kind = "a shortest solution" if exact else "the plan's solution (not surely the shortest)"
         return moves
@@ -225,8 +228,8 @@ class SlidingGame(Game):
         if hint.get("provisional"):  # a quick solution: worth showing while it is the best known
             if before is not None and (known is None or (not known[1] and before < known[0])):
                 self.remember(puzzle, state, before, False, "quick", lower)
-        elif before is not None:
-            self.remember(puzzle, state, before, hint.get("exact"), "plan", lower)
+        elif before is not None and (hint.get("exact") or known is None or not known[1]):
+            self.remember(puzzle, state, before, hint.get("exact"), "plan", lower)  # an exact one stands
         if move and hint.get("exact"):
             self.remember(puzzle, self.apply(puzzle, state, move), hint["distance_after"], True)
         self.show_distance()
@@ -301,29 +304,33 @@ class SlidingGame(Game):
         """(moves to solved, exact, how) of a position, or None when not known yet."""
         return self.known.get((puzzle["width"], puzzle["height"], tuple(tiles)))
 
+    def distance_words(self, puzzle, tiles):
+        """(words, class) of the distance line for a position, or None when its distance is not known: exact only
+        when proven (beyond 4x4 said so); else "solved in at most N moves (at least M)" with a proven lower bound."""
+        if self.is_solved(puzzle, tiles):
+            return "Solved: 0 moves left", "distance good"
+        known = self.distance_of(puzzle, tiles)
+        if known is None:
+            return None
+        words = str(known[0]) + (" move" if known[0] == 1 else " moves")
+        if known[1]:
+            proven = " (proven shortest)" if puzzle["width"] * puzzle["height"] > 16 else ""
+            return words + " from solved" + proven, "distance"
+        if known[3] is not None:
+            return "solved in at most " + words + " (at least " + str(known[3]) + ")", "distance"
+        plan = " by a quick search's solution" if known[2] == "quick" else " by the plan"
+        return words + plan + " (the shortest may be fewer)", "distance"
+
     def show_distance(self):
         """The 'N moves from solved' line."""
         box = el("distance")
         if self.midend.puzzle is None:
             return
-        if self.is_solved(self.midend.puzzle, self.midend.state):
-            box.innerText, box.className = "Solved: 0 moves left", "distance good"
-            return
-        known = self.distance()
-        if known is not None:
-            words = str(known[0]) + (" move" if known[0] == 1 else " moves")
-            if known[1]:
-                box.innerText = words + " from solved"
-            elif known[3] is not None:
-                box.innerText = "solved in at most " + words + " (at least " + str(known[3]) + ")"
-            else:
-                plan = " by a quick search's solution" if known[2] == "quick" else " by the plan"
-                box.innerText = words + plan + " (the shortest may be fewer)"
-            box.className = "distance"
-            return
-        box.innerText = "distance: computing…" if self.midend.worker.ready.is_set() else \
-            "distance: once the solver loads"
-        box.className = "distance muted"
+        told = self.distance_words(self.midend.puzzle, self.midend.state)
+        if told is None:
+            told = ("distance: computing…" if self.midend.worker.ready.is_set() else
+                    "distance: once the solver loads", "distance muted")
+        box.innerText, box.className = told
 
     def want_distance(self):
         """Ask the worker for the distance unless it is known, a request runs or a solution plays."""
@@ -401,17 +408,21 @@ class SlidingGame(Game):
         self.board.solved = self.is_solved(self.midend.puzzle, p["tiles"])
         self.board.slide(p["tiles"], {int(t): p["tiles"].index(0)}, MOVE_MS)
         el("moves").innerText = str(p["base"] + p["i"])
-        known = self.distance()
-        if known is not None and known[1]:
-            left = known[0] - p["i"]
-            el("distance").innerText = str(left) + (" move" if left == 1 else " moves") + " from solved"
         self.show_player()
 
+    def playback_distance(self, p):
+        """The distance line at the playback's position: as known, else the moves left in the solution."""
+        left = len(p["moves"]) - p["i"]
+        told = self.distance_words(self.midend.puzzle, p["tiles"]) or (
+            "solving: " + str(left) + (" move" if left == 1 else " moves") + " left in this solution", "distance")
+        el("distance").innerText, el("distance").className = told
+
     def show_player(self):
-        """The playback controls."""
+        """The playback controls (and the distance line, which follows the playback)."""
         p = self.player
         el("player").hidden = p is None
         if p is not None:
+            self.playback_distance(p)
             el("play-pause").innerText = "Resume" if p["paused"] else "Pause"
             el("play-pause").setAttribute("aria-pressed", "true" if p["paused"] else "false")
             el("play-count").innerText = "move " + str(p["i"]) + " of " + str(len(p["moves"]))
