@@ -1,7 +1,9 @@
 """The record of finished games in Chromium: a game finished on each page reaches the statistics page (and stays
-after a reload), a daily puzzle on two consecutive days makes a streak of 2 (the clock set by the test), export,
-clear and import give the same statistics, and an unreadable record gives a message and a working page. Desktop and
-a 390x844 touch phone."""
+after a reload; a shared link's game is graded, never "Other"), a daily puzzle on two consecutive days makes a streak
+of 2 (the clock set by the test), export, clear and import give the same statistics, an unreadable record gives a
+message and a working page, a record of 20,000 games (and an old version-1 record longer than the page's heap can
+take at once) shows every figure right on the statistics and home pages, the chart of one game labels it once, and
+a table wider than a phone says it scrolls. Desktop and a 390x844 touch phone."""
 
 from __future__ import annotations
 
@@ -11,9 +13,11 @@ from pathlib import Path
 
 import pytest
 from conftest import PageWatch, screenshot
+from test_records import TODAY, game, played
 
 from solvers import commands
 from solvers import family as solver_family
+from solvers.rules import records
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -91,13 +95,18 @@ def test_a_game_finished_on_each_page_is_in_the_statistics(device, site_url: str
         open_game(page, site_url, name, fragment)
         solve_by_hints(page)
     stats = open_stats(page, site_url)
-    titles = {row[0] for row in stats["summary"]}
-    assert titles == {"Sudoku", "Skyscrapers", "Sliding puzzle", "Genius Square", "Cubes 3D"}
+    titles = sorted(row[0] for row in stats["summary"])
+    assert [t.split(" ")[0] for t in titles] == ["Cubes", "Genius", "Skyscrapers", "Sliding", "Sudoku"], titles
+    assert "Sudoku 4×4" in titles and "Sliding puzzle 3×3" in titles  # with its size
     assert all(row[2] == "1" and row[3] == "1" and row[6] != "0" for row in stats["summary"])  # by hints
+    grades = {row[0].split(" ")[0]: row[1] for row in stats["summary"]}  # each game came from a shared link
+    assert set(grades.values()) <= {"Easy", "Medium", "Hard", "Expert", "Extreme", "Shared link (not graded)"}
+    assert grades["Sliding"] == "Shared link (not graded)", grades  # no worker's grade for a shared sliding board
     assert len(stats["history"]) == 5 and stats["history"][-1][1] == "Sudoku 4×4"  # newest first
     assert page.locator("#history a").count() == 5
     screenshot(page, f"stats-{'phone' if page.touch else 'desktop'}")
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert_scroll_cues(page)
     page.reload()
     page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
     assert page.locator("#summary tbody tr").count() == 5
@@ -195,7 +204,7 @@ FILL = """() => {  // 120 old games with replay links (300,000 characters), then
 }"""
 
 
-def test_a_full_storage_trims_old_replay_links_and_keeps_the_game(browser, site_url: str) -> None:
+def test_a_full_storage_summarises_old_games_and_keeps_the_game(browser, site_url: str) -> None:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
     watch = PageWatch(page, site_url)
@@ -205,16 +214,117 @@ def test_a_full_storage_trims_old_replay_links_and_keeps_the_game(browser, site_
     solve_by_hints(page)  # every move's save and the finished game's record must find room
     message = page.inner_text("#message")
     assert "solved in" in message.lower() and "storage is full" not in message
-    games = json.loads(page.evaluate("localStorage.getItem('tessera-records')"))["games"]
-    assert len(games) == 121 and games[-1]["link"].startswith("sudoku.html#") and games[-1]["solved"]
-    assert sum(1 for g in games if not g["link"]) > 0 and games[0]["link"] == ""  # the oldest links went first
+    record = json.loads(page.evaluate("localStorage.getItem('tessera-records')"))
+    assert record["v"] == 2 and records.played(record) == 121  # the old games summarised, none lost
+    games = record["games"]
+    assert games[-1]["link"].startswith("sudoku.html#") and games[-1]["solved"] and games[-1]["size"] == "4×4"
+    assert len(games) < 121 and record["old"]["groups"][0]["months"][0][:3] == [202610, 121 - len(games),
+                                                                                121 - len(games)]
     page.reload()
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     assert "solved" in page.inner_text("#message").lower()  # the finished game was saved
     stats = open_stats(page, site_url)
-    assert len(stats["history"]) == 121 and stats["history"][-1][-1] == "–"  # a trimmed game: no replay
+    assert stats["history"][-1][:3] == ["2026-10", f"Sudoku 9×9 · {121 - len(games)} games", "Easy"]
+    assert stats["history"][-1][-1] == "–" and len(stats["history"]) == len(games) + 1  # summarised: no replay
     watch.assert_clean()
     ctx.close()
+
+
+def assert_scroll_cues(page) -> None:
+    """A table wider than its box says so under it and fades at the edge; one that fits says nothing."""
+    for wide, hint, shaded in page.eval_on_selector_all(".table-wrap", "ws => ws.map(w => [w.scrollWidth > "
+                                                        "w.clientWidth + 1, !w.nextElementSibling.hidden, "
+                                                        "w.classList.contains('scrolls')])"):
+        assert wide == hint == shaded
+
+
+CANVAS_TEXT = """{  // every text the page draws on a canvas, kept in window.drawn
+    window.drawn = [];
+    const draw = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+        window.drawn.push(String(text));
+        return draw.call(this, text, ...rest);
+    };
+}"""
+
+
+def seed(page, site_url: str, value: dict) -> None:
+    """Store a record of games in the browser (the home page open first: the site's origin)."""
+    page.goto(f"{site_url}/index.html")
+    page.evaluate("text => localStorage.setItem('tessera-records', text)", json.dumps(value))
+
+
+def shown(record: dict, families: dict) -> list[list[str]]:
+    """The summary table's rows as the statistics page must show them (titles, variants' names, clocks)."""
+    grades = {name: info["grades"] for name, info in families.items()}
+    words = {"Shared": "Shared link (not graded)", "Other": "Not graded"}
+    rows = []
+    for row in records.summary(record, list(families), grades):
+        info = families[row["family"]]
+        variant = "" if row["variant"] in ("", "classic") else dict(info.get("variants") or []).get(row["variant"])
+        what = " ".join(x for x in (info["title"], row["size"], variant) if x)
+        hints = str(int(row["hints"] * 10 + 0.5) / 10).removesuffix(".0")
+        rows.append([what, words.get(row["grade"], row["grade"]), str(row["played"]), str(row["solved"]),
+                     records.clock(row["best"]), records.clock(row["median"]), hints])
+    return rows
+
+
+def streak_lines(record: dict, families: dict) -> list[str]:
+    """The streaks' lines the statistics page must show."""
+    found = records.streaks(record, TODAY)
+    days = lambda n: f"{n} day" + ("" if n == 1 else "s")  # noqa: E731
+    return [f"{families[f]['title']}: {days(s['current'])} now, longest {days(s['longest'])} · "
+            + ("today's done ✓" if s["today"] else "today's still to play") for f, s in
+            [(f, found[f]) for f in families if f in found]]
+
+
+@pytest.mark.parametrize("version", [2, 1])
+def test_20000_games_show_every_figure(device, site_url: str, version: int) -> None:
+    """20,000 games stored compact (version 2), or an old version-1 record of 4,000 whole games (2.4 million
+    characters: more than the page's heap takes as one string), read by the home page first: every figure right,
+    the history a page at a time, the chart drawn, no page error."""
+    page = device
+    page.clock.install(time=datetime.datetime(2026, 1, 5, 10, 0))
+    games = played(20_000 if version == 2 else 4000)
+    record = records.compact(records.read({"v": 1, "games": games})[0])
+    seed(page, site_url, record if version == 2 else {"v": 1, "games": games})
+    page.goto(f"{site_url}/index.html")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+    solved = sum(1 for r in games if r["solved"])
+    assert f"{solved} puzzles solved on this device" in page.inner_text("#you")
+    stored = json.loads(page.evaluate("localStorage.getItem('tessera-records')"))
+    assert stored["v"] == 2 and records.summary(stored) == records.summary(record)  # read and stored back compact
+    families = page.evaluate("fetch('data/families.json').then(r => r.json())")
+    for family, streak in records.streaks(record, TODAY).items():
+        if streak["current"]:
+            assert f"{families[family]['title']} · streak {streak['current']} day" in page.inner_text("#you-list")
+    stats = open_stats(page, site_url)
+    assert stats["summary"] == shown(record, families)
+    assert "Sudoku 6×6 Killer" in [row[0] for row in stats["summary"]]  # apart from the 9x9 classic games
+    assert stats["streaks"].split("\n") == streak_lines(record, families)
+    assert len(stats["history"]) == 100 and stats["history"][0][0] == games[-1]["day"]
+    assert page.locator("#history a").count() == 100  # the games kept whole replay
+    press(page, "#history-more")
+    assert page.locator("#history tbody tr").count() == 200
+    assert page.locator("#history a").count() == len(record["games"]) < 200
+    months = [row for row in page.eval_on_selector_all("#history tbody tr", "rs => rs.map(r => r.cells[1]"
+                                                       ".textContent)") if " games" in row or " game" in row]
+    assert months and all(" · " in m for m in months)
+    label = page.get_attribute("#chart", "aria-label")
+    assert label.startswith("Sudoku solve times of ") and "2023-01 to " in label
+    assert "hollow dot" in page.inner_text("#chart-note")
+    assert_scroll_cues(page)
+    screenshot(page, f"stats-20000-{'phone' if page.touch else 'desktop'}")
+
+
+def test_the_chart_of_one_game_labels_it_once(device, site_url: str) -> None:
+    page = device
+    page.add_init_script(CANVAS_TEXT)
+    for days, want in ((["2026-11-20"], ["game 1 · 2026-11-20"]),
+                       (["2026-11-20", "2026-11-22"], ["game 1 · 2026-11-20", "game 2 · 2026-11-22"])):
+        seed(page, site_url, {"v": 1, "games": [game(day=d, seconds=100 + k) for k, d in enumerate(days)]})
+        open_stats(page, site_url)
+        assert [t for t in page.evaluate("window.drawn") if t.startswith("game")] == want
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -41,9 +41,9 @@ def game_words(label, seconds):
 
 async def show():
     """Fill the "Your games" panel above the cards (hidden while there is nothing to say)."""
-    games, _why = Journal().games()  # an unreadable record is the statistics page's to set aside and explain
+    record, _why = Journal().read()  # an unreadable record is the statistics page's to set aside and explain
     day = today()
-    streaks = records.streaks(games, day)
+    streaks = records.streaks(record, day)
     families = await fetch_json("./data/families.json") or {}
     box = el("you-list")
     lines = 0
@@ -52,7 +52,7 @@ async def show():
     for family, title in cards:
         going = in_progress(family)
         aside = Shelf(family).games
-        streak = streaks.get(family)
+        streak = streaks.get(family) if streaks.get(family, {}).get("current") else None  # a lapsed one: nothing to say
         if going is None and streak is None and not aside:
             continue
         item = box.appendChild(document.createElement("li"))
@@ -71,7 +71,7 @@ async def show():
                 add_link(entry, family + ".html#aside:" + str(saved.get("aside", "")), "Set aside " +
                          game_words(*described(saved)) + " · " + str(count) + (" move" if count == 1 else " moves"), "")
         lines += 1
-    done = set(r["family"] for r in games if r["daily"] and r["solved"] and r["day"] == day)
+    done = set(family for family, streak in streaks.items() if streak["today"])
     daily = el("you-daily")
     daily.innerHTML = ""
     daily.appendChild(document.createTextNode("Today's daily puzzles:"))
@@ -81,10 +81,11 @@ async def show():
         else:
             daily.appendChild(document.createTextNode("," if k else ""))
             add_link(daily, family + ".html#daily", title, "")
-    solved = sum(1 for r in games if r["solved"])
+    totals = records.totals(record)
+    solved = totals["solved"]
     el("you-summary").textContent = (str(solved) + " puzzle" + ("" if solved == 1 else "s") + " solved on this "
-                                     "device. ") if games else ""
-    el("you").hidden = not (lines or games)
+                                     "device. ") if totals["played"] else ""
+    el("you").hidden = not (lines or totals["played"])
     document.body.setAttribute("data-ready", "1")
 
 

@@ -61,8 +61,8 @@ class LearnPage:
 
     def show_met(self):
         """Each entry's count of hints that named it (its finer names too), from the finished games."""
-        games, _why = Journal().games()
-        met = dict((family, records.met(games, family)) for family in set(f for f, _e in self.entries.values()))
+        record, _why = Journal().read()
+        met = dict((family, records.met(record, family)) for family in set(f for f, _e in self.entries.values()))
         for anchor, (family, entry) in self.entries.items():
             times = sum(met[family].get(name, 0) for name in [entry["name"]] + list(entry.get("also") or []))
             line = el("met-" + anchor)
