@@ -17,8 +17,10 @@ import argparse
 import ast
 import contextlib
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -26,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import zipfile
 from html import escape
 from pathlib import Path
@@ -415,16 +418,44 @@ def service_worker() -> None:
     (DIST / "sw.js").write_text(text.replace("__FILES__", json.dumps(names, indent=0)))
 
 
+# The sliding searches' duplicate-path automata the snapshot holds, packed (solvers/move_pruning.py)
+AUTOMATA = [(4, 4), (5, 5)]
+# What Pyodide installs as its standard library when the worker starts from the snapshot: an empty zip (the modules
+# the solvers use are in the snapshot; solvers/worker.py `later` fetches the real one before any other import)
+STDLIB_LATER = "python_stdlib_later.zip"
+EMPTY_ZIP = b"PK\x05\x06" + bytes(18)
+
+
+def packed_automata() -> list[str]:
+    """The sliding searches' automata packed for the snapshot, as `WxH=file` arguments: made in CPython once per
+    version of move_pruning.py and kept in .cache/ (the 5x5 one takes seconds)."""
+    sys.path.insert(0, str(ROOT))
+    from solvers import move_pruning
+
+    version = hashlib.sha256(Path(move_pruning.__file__).read_bytes()).hexdigest()[:16]
+    out = []
+    for w, h in AUTOMATA:
+        kept = ROOT / ".cache" / f"automaton-{w}x{h}-{version}.bin"
+        if not kept.exists():
+            kept.parent.mkdir(exist_ok=True)
+            part = kept.with_suffix(f".{os.getpid()}.tmp")  # builds running at once each write their own
+            part.write_bytes(move_pruning.pack(move_pruning.automaton(w, h), w, h))
+            part.replace(kept)
+        out.append(f"{w}x{h}={kept}")
+    return out
+
+
 def snapshot(pyodide_dir: Path) -> None:
     """A memory snapshot of Pyodide with the solvers imported (the worker restores it instead of starting
     Python afresh); without node, or if Pyodide cannot make one, the worker starts the ordinary way."""
+    (pyodide_dir / STDLIB_LATER).write_bytes(EMPTY_ZIP)  # what the worker asks for as it tries the snapshot
     node = shutil.which("node")
     wheel = next(iter(sorted(pyodide_dir.glob("tessera-*.whl"))), None)
     if node is None or wheel is None:
         print("no Pyodide snapshot (node or the wheel is missing): the worker starts without one")
         return
     done = subprocess.run([node, str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide_dir), str(wheel),
-                           str(pyodide_dir / "snapshot.bin.gz")], capture_output=True, text=True)
+                           str(pyodide_dir / "snapshot.bin.gz"), *packed_automata()], capture_output=True, text=True)
     if done.returncode != 0:
         print("no Pyodide snapshot: " + (done.stderr.strip().splitlines() or ["node failed"])[-1])
         (pyodide_dir / "snapshot.bin.gz").unlink(missing_ok=True)
@@ -562,11 +593,66 @@ def page_modules(script: Path) -> list[Path]:
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files from dist/ with correct types, cross-origin isolation and no request log noise."""
+    """Static files from dist/ with correct types, cross-origin isolation and no request log noise; gzipped when the
+    browser takes it and the file is not compressed already (as most static hosts do: the wasm is 9.6 MB, 3.6
+    gzipped), each file compressed once per server; snapshot.bin.gz goes as it is, with no Content-Encoding."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
                       ".webmanifest": "application/manifest+json"}
+    STORED = (".gz", ".zip", ".whl", ".png", ".ico")  # compressed already: sent as they are
+    _gzipped: dict[tuple[str, int, int], bytes] = {}  # (path, mtime, size) -> the file gzipped
+    _compressing: dict[str, threading.Lock] = {}  # one compression of a file at a time
+    _lock = threading.Lock()
+    _warmed: set[str] = set()  # directories whose code is gzipped (or being gzipped) in the background
+
+    def send_head(self) -> io.IOBase | None:
+        """A regular file's headers, gzipped when it pays; anything else the base class's way."""
+        self.warm(self.directory)
+        path = self.translate_path(self.path)
+        if (not os.path.isfile(path) or path.endswith(self.STORED) or os.path.getsize(path) < 1024
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        stat = os.stat(path)
+        if self.headers.get("If-Modified-Since") == self.date_time_string(int(stat.st_mtime)):
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        body = self.gzipped(path, stat)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    @classmethod
+    def warm(cls, directory: str) -> threading.Thread | None:
+        """At a directory's first request, gzip its code (the wasm, the scripts) in the background, largest first,
+        so a page's first visit does not wait while its runtime is compressed (the thread, or None: started
+        before)."""
+        with cls._lock:
+            if directory in cls._warmed:
+                return None
+            cls._warmed.add(directory)
+        code = sorted((f for f in Path(directory).rglob("*") if f.suffix in (".wasm", ".mjs", ".js") and f.is_file()),
+                      key=lambda f: -f.stat().st_size)
+        thread = threading.Thread(target=lambda: [cls.gzipped(str(f), f.stat()) for f in code], daemon=True)
+        thread.start()
+        return thread
+
+    @classmethod
+    def gzipped(cls, path: str, stat: os.stat_result) -> bytes:
+        """The file gzipped (level 6, as servers do), made once while the file stays the same."""
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        with cls._lock:
+            lock = cls._compressing.setdefault(path, threading.Lock())
+        with lock:
+            if key not in cls._gzipped:
+                cls._gzipped[key] = gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+            return cls._gzipped[key]
 
     def end_headers(self) -> None:
         """Add the isolation headers to every response."""

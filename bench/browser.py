@@ -9,7 +9,9 @@ page: the time from navigation to a drawn board (its accessible mirror filled) a
 worker, taken by the page's own clock (a mutation observer installed before the page's scripts;
 Playwright's own waits add 0.1-0.5 s), cold (a fresh profile: nothing cached, the service worker
 installs) and warm (the second visit: everything from the service worker's cache, compiled code
-cached by the browser); the median of --rounds fresh profiles (--starts: only these). Then it
+cached by the browser); the median of --rounds fresh profiles (--starts: only these), with the bytes a first visit
+fetched before its worker was ready (as sent: the server gzips what compresses, as static hosts do) and the
+largest of those files on the first page. Then it
 times, inside the worker (its exported `timeit`) and here in CPython in the same run: `solve` on
 top95 and hardest; a Sudoku `hint` on each top95 puzzle once its singles are played (the first
 hint that needs a real technique); every hint of the hint walks of `hardest` (values and notes as
@@ -42,7 +44,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-os.environ.setdefault("TESSERA_DATA", str(ROOT / "dist" / "data"))  # CPython uses the built pattern databases
+# CPython uses the built pattern databases (of the site at $TESSERA_DIST, as the tests)
+os.environ.setdefault("TESSERA_DATA", str(Path(os.environ.get("TESSERA_DIST", ROOT / "dist")) / "data"))
 from conftest import BENCHMARKS, CHROMIUM, CHROMIUM_FLAGS, DIST, _Plain, _Quiet, _Server  # noqa: E402
 
 import solvers  # noqa: E402
@@ -222,15 +225,32 @@ def visit(page, url: str, mirror: str) -> tuple[float, float]:
     return marks["board"] / 1000, marks["worker"] / 1000
 
 
-def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float, float, float]]:
-    """Per page: median board and worker times, cold then warm (service worker cache)."""
-    rows = []
+def fetched_before_ready(page, finished: list) -> list[tuple[str, int]]:
+    """(file, bytes as sent) of every request of the page and its worker that ended before the worker was ready."""
+    ready = page.evaluate("performance.timeOrigin + window.__marks.worker")
+    out = []
+    for request in finished:
+        timing = request.timing
+        if timing["startTime"] + timing["responseEnd"] <= ready:
+            out.append((request.url.rsplit("/", 1)[-1] or "/", request.sizes()["responseBodySize"]))
+    return out
+
+
+def start_times(browser, base: str, rounds: int) -> tuple[list[tuple], list[tuple[str, int]]]:
+    """Per page: median board and worker times, cold then warm (service worker cache), and the median bytes fetched
+    before the worker was ready on a first visit; and the files of the first page's first visit."""
+    rows, files = [], []
     for name, mirror in PAGES.items():
-        cold, warm = [], []
+        cold, warm, sent = [], [], []
         for _ in range(rounds):
             ctx = browser.new_context()
+            finished: list = []
+            ctx.on("requestfinished", lambda request, finished=finished: finished.append(request))
             page = ctx.new_page()
             cold.append(visit(page, f"{base}/{name}.html", mirror))
+            fetched = fetched_before_ready(page, finished)
+            sent.append(sum(n for _, n in fetched))
+            files = files or fetched
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
             page.evaluate("navigator.serviceWorker.ready.then(() => caches.keys())")
             page.close()
@@ -238,8 +258,9 @@ def start_times(browser, base: str, rounds: int) -> list[tuple[str, float, float
             warm.append(visit(page, f"{base}/{name}.html", mirror))
             ctx.close()
         rows.append((name, statistics.median(b for b, _ in cold), statistics.median(w for _, w in cold),
-                     statistics.median(b for b, _ in warm), statistics.median(w for _, w in warm)))
-    return rows
+                     statistics.median(b for b, _ in warm), statistics.median(w for _, w in warm),
+                     statistics.median(sent)))
+    return rows, files
 
 
 HINT_SEEN = """() => { const box = document.querySelector('#hint-reason'); window.__hint = null;
@@ -273,6 +294,28 @@ def hint_while_searching(browser, count: int) -> list[tuple[str, list[float]]]:
     return out
 
 
+BIG = ("sliding 24 quick hint", "sliding 24 plan hint", "sliding 10x10 solve")  # the sets beyond 4x4
+
+
+def make_sets(args: argparse.Namespace) -> list[tuple[str, str, str, list[dict]]]:
+    """The timed sets: (name, family, command, inputs); --sliding-only: the sets beyond 4x4."""
+    if args.sliding_only:
+        return [(BIG[0], "sliding", "hint", twentyfour_positions(args.twentyfour, True)),
+                (BIG[1], "sliding", "hint", twentyfour_positions(args.twentyfour, False)),
+                (BIG[2], "sliding", "solve", large_positions(10, 5))]
+    sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
+    sets.append(("sudoku hint past singles", "sudoku", "hint", hard_hint_positions("sudoku_top95.txt", args.limit)))
+    sets.append(("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", args.limit)))
+    sets.append(("skyscrapers hint, hard walks", "skyscrapers", "hint", skyscrapers_walk_positions()))
+    sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
+    sets.append(("sliding quick hint, Korf", "sliding", "hint", korf_positions(args.korf, True)))
+    sets.append(("sliding hint, Korf", "sliding", "hint", korf_positions(args.korf, False)))
+    sets += make_sets(argparse.Namespace(**{**vars(args), "sliding_only": True}))
+    sets.append(("genius count a roll", "genius", "solve", genius_rolls(args.rolls)))
+    sets.append(("cubes 3D level 4 generate", "ubongo", "generate", cubes_level4(args.cards)))
+    return sets
+
+
 def main() -> None:
     """Run and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -296,32 +339,19 @@ def main() -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     url = f"{base}/sudoku.html"
+    warming = _Quiet.warm(str(DIST))
+    if warming is not None:
+        warming.join()  # the server's gzipped runtime made before any visit is timed
     from playwright.sync_api import sync_playwright
 
-    sets = [(name, "sudoku", "solve", puzzles(name, args.limit)) for name in ("sudoku_top95.txt", "sudoku_hardest.txt")]
-    sets.append(("sudoku hint past singles", "sudoku", "hint", hard_hint_positions("sudoku_top95.txt", args.limit)))
-    sets.append(("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", args.limit)))
-    sets.append(("skyscrapers hint, hard walks", "skyscrapers", "hint", skyscrapers_walk_positions()))
-    sets.append(("sliding 4x4 hint", "sliding", "hint", sliding_positions(args.hints)))
-    sets.append(("sliding quick hint, Korf", "sliding", "hint", korf_positions(args.korf, True)))
-    sets.append(("sliding hint, Korf", "sliding", "hint", korf_positions(args.korf, False)))
-    big = [("sliding 24 quick hint", "sliding", "hint", twentyfour_positions(args.twentyfour, True)),
-           ("sliding 24 plan hint", "sliding", "hint", twentyfour_positions(args.twentyfour, False)),
-           ("sliding 10x10 solve", "sliding", "solve", large_positions(10, 5))]
-    sets += big
-    sets.append(("genius count a roll", "genius", "solve", genius_rolls(args.rolls)))
-    sets.append(("cubes 3D level 4 generate", "ubongo", "generate", cubes_level4(args.cards)))
+    sets = [] if args.starts or args.waits_only or args.hard_only else make_sets(args)
     ask = ASK
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         quiet = args.waits_only or args.sliding_only or args.hard_only
-        starts = [] if quiet else start_times(browser, base, args.rounds)
+        starts, files = ([], []) if quiet else start_times(browser, base, args.rounds)
         waits = [] if args.starts or args.sliding_only or args.hard_only else hint_while_searching(browser, args.waits)
-        if args.starts or args.waits_only:
-            sets = []
-        if args.sliding_only:
-            sets = big
         if args.hard_only:
             sets = [("sudoku hint, hardest walks", "sudoku", "hint", walk_positions("sudoku_hardest.txt", 11)),
                     ("sudoku hint, top1465hard walks", "sudoku", "hint", walk_positions("top1465hard", 30))]
@@ -341,9 +371,17 @@ def main() -> None:
             rows.append((name, cpython_ms(family, command, objs), result["ms"]))
         browser.close()
     server.shutdown()
-    print(f"{'page':<14}{'board cold s':>14}{'worker cold s':>15}{'board warm s':>14}{'worker warm s':>15}")
-    for name, bc, wc, bw, ww in starts:
-        print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}")
+    print(f"start times: median of {args.rounds} fresh profiles per page (cold: nothing cached; warm: the second "
+          f"visit, from the service worker's cache), by the page's own clock; MB sent: what the cold visit fetched "
+          f"before its worker was ready, as sent (gzipped where it compresses)")
+    print(f"{'page':<14}{'board cold s':>14}{'worker cold s':>15}{'board warm s':>14}{'worker warm s':>15}"
+          f"{'MB sent':>10}")
+    for name, bc, wc, bw, ww, sent in starts:
+        print(f"{name:<14}{bc:>14.2f}{wc:>15.2f}{bw:>14.2f}{ww:>15.2f}{sent / 1e6:>10.2f}")
+    if files:
+        big = sorted(files, key=lambda f: -f[1])
+        print(f"{next(iter(PAGES))}'s first cold visit: {len(files)} files, {sum(n for _, n in files) / 1e6:.2f} MB "
+              "before ready; the largest: " + ", ".join(f"{name} {n / 1e6:.2f}" for name, n in big[:6]))
     for label, ms in waits:
         if not ms:
             continue

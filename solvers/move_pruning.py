@@ -9,11 +9,17 @@ needed); an Aho-Corasick automaton over the blank's cells recognises them as the
 complete one is never made. Every position keeps its shortest path that comes first, and every part of that path is
 such a path too, so no shortest solution is lost; immediate reversals are the two-move case. On Korf's 100 the
 pattern-database IDA* expands about a third fewer nodes (bench/sliding.py).
+
+Building the 5x5 automaton takes seconds and its breadth-first search megabytes, so the worker's snapshot holds the
+automata packed (`pack`, made by the build in CPython and handed to the snapshot with `keep`): a search unpacks its
+size's at first use, in milliseconds.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
+from array import array
 from collections import deque
 from typing import NamedTuple
 
@@ -77,9 +83,52 @@ def dominated_paths(width: int, height: int, depth: int = DEPTH) -> set[tuple[in
                                       if j - i < len(p))}
 
 
+_packed: dict[tuple[int, int, int], bytes] = {}  # (width, height, depth) -> its automaton, `pack`ed
+
+
+def pack(auto: Automaton, width: int, height: int) -> bytes:
+    """An automaton as bytes (32-bit little-endian ints): the number of states, each state's cell, then for each
+    state and each neighbour of its cell in order, the next state of that move or -1 (not allowed)."""
+    near = _neighbours(width, height)
+    out = array("i", [len(auto.cell), *auto.cell])
+    for row, cell in zip(auto.moves, auto.cell, strict=True):
+        nxt = dict(row)
+        out.extend(nxt.get(c, -1) for c in near[cell])
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out.tobytes()
+
+
+def unpack(data: bytes, width: int, height: int) -> Automaton:
+    """The automaton `pack` wrote."""
+    near = _neighbours(width, height)
+    ints = array("i", data)
+    if sys.byteorder == "big":
+        ints.byteswap()
+    count = ints[0]
+    cells = ints[1:count + 1].tolist()
+    at = count + 1
+    if len(ints) != at + sum(len(near[cell]) for cell in cells):
+        raise ValueError(f"not a packed {width}x{height} automaton ({len(ints)} ints)")
+    moves = []
+    for cell in cells:
+        row = near[cell]
+        moves.append([(c, nxt) for c, nxt in zip(row, ints[at:at + len(row)], strict=True) if nxt >= 0])
+        at += len(row)
+    return Automaton(moves, list(range(width * height)), cells)
+
+
+def keep(width: int, height: int, data: bytes, depth: int = DEPTH) -> None:
+    """Use this packed automaton (`pack`) for the size instead of building it (the worker's snapshot holds these)."""
+    _packed[width, height, depth] = data
+
+
 @functools.cache
 def automaton(width: int, height: int, depth: int = DEPTH) -> Automaton:
-    """The automaton that rejects the moves completing a dominated path (built once per size)."""
+    """The automaton that rejects the moves completing a dominated path (built once per size, or unpacked from
+    what `keep` was given)."""
+    if (width, height, depth) in _packed:
+        return unpack(_packed.pop((width, height, depth)), width, height)
     near = _neighbours(width, height)
     n = width * height
     trie: list[dict[int, int]] = [{}]

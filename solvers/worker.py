@@ -6,14 +6,21 @@ text; errors come back as {"error", "kind"} objects so the page can show a messa
 Every call runs a declared command under its request's budget (the input's "limit", else the default:
 commands.py), so a hard puzzle answers "timeout" instead of tying the worker up. Traces are streamed in
 chunks; at most MAX_TRACES stay open and one left unread for TRACE_IDLE_SECONDS is dropped. Importable under
-CPython (the tests call it there); only fetching data files needs the browser.
+CPython (the tests call it there); only fetching data files needs the browser. Restored from the snapshot, the
+worker has no files of the standard library or the solvers until an import needs one (`later`).
 """
 
 import asyncio
+import contextlib
+import importlib
+import io
 import itertools
 import json
+import site
 import sys
 import time
+import zipfile
+import zipimport
 from collections.abc import Callable, Iterator
 
 import solvers
@@ -107,6 +114,55 @@ async def _fetch_file(family: str, name: str) -> None:
         f.write(await resp.bytes())
     solvers.family(family).use_data("data")
     _loaded.add(name)
+
+
+_later: dict[str, str] = {}  # what `later` fetches: "stdlib" and "wheel" -> their URLs
+
+
+def later(stdlib: str, wheel: str) -> None:
+    """Started from the snapshot, Pyodide's standard library is an empty zip and the solvers have no files (what
+    they import is in memory): before the first import of a module the snapshot does not hold, fetch the standard
+    library's zip and the solvers' wheel from these URLs (once, synchronously: an import cannot wait)."""
+    _later.update(stdlib=stdlib, wheel=wheel)
+    if _FetchFirst not in sys.meta_path:
+        sys.meta_path.insert(0, _FetchFirst)
+
+
+class _FetchFirst:
+    """First on sys.meta_path until `later`'s files are in place."""
+
+    @staticmethod
+    def find_spec(name: str, path: object = None, target: object = None) -> None:
+        """Put the files in place (unless the module is built in), then let the ordinary finders look for it."""
+        if name in sys.builtin_module_names:
+            return
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(_FetchFirst)
+        try:
+            stdlib, wheel = _fetch_now(_later["stdlib"]), _fetch_now(_later["wheel"])
+        except ImportError:
+            sys.meta_path.insert(0, _FetchFirst)  # the next import tries again
+            raise
+        archive = next(p for p in sys.path if p.endswith(".zip"))
+        with open(archive, "wb") as f:
+            f.write(stdlib)
+        with zipfile.ZipFile(io.BytesIO(wheel)) as z:
+            z.extractall(site.getsitepackages()[0], [n for n in z.namelist() if n.endswith(".py")])
+        zipimport._zip_directory_cache.pop(archive, None)
+        importlib.invalidate_caches()
+
+
+def _fetch_now(url: str) -> bytes:
+    """A file of the site, fetched synchronously (a worker may)."""
+    from js import XMLHttpRequest
+
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"
+    request.send()
+    if request.status != 200:
+        raise ImportError(f"could not load {url.rsplit('/', 1)[-1]} (HTTP {request.status}) for a module of the solver")
+    return request.response.to_bytes()
 
 
 def _load(text: str) -> object:

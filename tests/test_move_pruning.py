@@ -65,3 +65,20 @@ def test_dominated_paths_are_minimal_and_start_with_reversals() -> None:
     assert reversals == {(a, b, a) for a in range(16) for b in move_pruning._neighbours(4, 4)[a]}
     for p in bad:  # no shorter dominated path inside a longer one
         assert not any(p[i:j] in bad for i in range(len(p)) for j in range(i + 3, len(p) + 1) if (i, j) != (0, len(p)))
+
+
+@pytest.mark.parametrize(("width", "height", "depth"), [(3, 3, 10), (2, 4, 10), (4, 4, 6)])
+def test_packed_automaton_is_the_same(width: int, height: int, depth: int) -> None:
+    """What the worker's snapshot holds (`pack`, then `keep`) unpacks to the automaton built here, once."""
+    built = move_pruning.automaton(width, height, depth)
+    data = move_pruning.pack(built, width, height)
+    assert move_pruning.unpack(data, width, height) == built
+    move_pruning.automaton.cache_clear()
+    try:
+        move_pruning.keep(width, height, data, depth)
+        assert move_pruning.automaton(width, height, depth) == built
+        assert (width, height, depth) not in move_pruning._packed  # the bytes are dropped once unpacked
+    finally:
+        move_pruning.automaton.cache_clear()
+    with pytest.raises(ValueError, match="automaton"):
+        move_pruning.unpack(data[:-4], width, height)

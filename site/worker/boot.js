@@ -1,8 +1,10 @@
 // Tessera's solver worker (a module worker). Pyodide starts from the build's memory snapshot, with every
-// solvers module already imported (tools/pyodide_snapshot.mjs), when there is one; else the ordinary
-// way, loading the `tessera` wheel with Pyodide's own loader (from the site's pyodide-lock.json, hash
-// checked). Then it answers {id, fn, args} with {id, ok, value}: fn is one of solvers/worker.py's
-// exported functions, whose answers are JSON text ("how" says how it started and how long it took).
+// solvers module already imported (tools/pyodide_snapshot.mjs), when there is one, and an empty standard library
+// zip in place of the real one (2.5 MB): solvers/worker.py `later` fetches it, and the solvers' wheel, only when
+// an import needs a module the snapshot does not hold. Else it starts the ordinary way, loading the `tessera`
+// wheel with Pyodide's own loader (from the site's pyodide-lock.json, hash checked). Then it answers
+// {id, fn, args} with {id, ok, value}: fn is one of solvers/worker.py's exported functions, whose answers are
+// JSON text ("how" says how it started and how long it took).
 // On a cross-origin isolated page, `interrupts` hands solvers/worker.py a counter in shared memory that the
 // page bumps to stop the calls under way (they answer "interrupted" at their budget's next check).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
@@ -16,7 +18,7 @@ async function snapshot() {
 }
 
 // Pyodide 314.0.7 restores a snapshot into the memory its wasm module declares, which is smaller than the
-// snapshot's once importing the solvers grew the heap ("RangeError: offset is out of bounds"). Grow the
+// snapshot's if importing the solvers grew the heap ("RangeError: offset is out of bounds"). Grow the
 // memory to the snapshot's heap as the module is instantiated, before the restore writes it.
 function growingTo(image) {
   const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
@@ -44,8 +46,11 @@ async function start() {
   image.catch(() => {});  // a missing snapshot is handled below, when loadPyodide awaits it
   const restore = growingTo(image);
   try {  // the snapshot downloads while Pyodide fetches its own files; every solvers module is in it
-    py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: image });
+    py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: image,
+                             stdLibURL: pyodideURL + "python_stdlib_later.zip" });
     restore();
+    const wheel = py.lockfile.packages.tessera.file_name;
+    py.pyimport("solvers.worker").later(pyodideURL + "python_stdlib.zip", pyodideURL + wheel);
   } catch (error) {
     restore();
     how = "fresh (" + String(error).slice(0, 80) + ")";
