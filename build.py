@@ -239,8 +239,8 @@ def render_pages() -> None:
         fields = {"family": family, "title": spec.get("title") or info["title"], "rules": spec.get("rules", ""),
                   "sizes": options(sizes, spec.get("default_size", info.get("default_size"))),
                   "grades": options(grades), "variants": options(info.get("variants", [])),
-                  "variant_choice": (f'<label for="variant">Variant</label><select id="variant">'
-                                     f'{options(info["variants"])}</select>' if info.get("variants") else ""),
+                  "variant_choice": (f'<span class="pick"><label for="variant">Variant</label><select id="variant">'
+                                     f'{options(info["variants"])}</select></span>' if info.get("variants") else ""),
                   "custom": spec.get("custom", ""), "py_config": json.dumps(UNWANTED_PLUGINS),
                   "lab": lab_choices(info["tables"]["lab"]) if "lab" in info.get("tables", {}) else "",
                   "watch_families": options([(name, f["title"]) for name, f in families.items() if f["methods"]],

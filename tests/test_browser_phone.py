@@ -4,6 +4,8 @@ the old game one Undo away, a size change starts a puzzle, typing a digit again 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_helpers import cells, values
 from conftest import screenshot
@@ -231,6 +233,120 @@ def on_screen(page, selector: str) -> bool:
     """Whether an element is wholly on the screen."""
     box = page.locator(selector).bounding_box()
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def test_the_hide_button_says_it_hides_the_timer(phone, site_url: str) -> None:
+    """The phone's one-word Hide is named "Hide timer" (its label and title) and sits joined to the time it hides;
+    hidden, the time's place stays, marked, and the button says Show."""
+    page = open_phone(phone, site_url, "sudoku")
+    toggle = page.locator("#timer-toggle")
+    assert toggle.inner_text().strip() == "Hide"  # the wide words are hidden on a phone
+    assert toggle.get_attribute("aria-label") == toggle.get_attribute("title") == "Hide timer"
+    timer, button = page.locator("#timer").bounding_box(), toggle.bounding_box()
+    assert abs(timer["x"] + timer["width"] - button["x"]) < 2, (timer, button)  # one pill: no gap between them
+    assert abs(timer["y"] + timer["height"] / 2 - button["y"] - button["height"] / 2) < 2, (timer, button)
+    tap(page, "#timer-toggle")
+    assert toggle.get_attribute("aria-label") == toggle.get_attribute("title") == "Show timer"
+    assert page.inner_text("#timer") == "" and page.locator("#timer").bounding_box()["width"] > 30  # "–:––" there
+    screenshot(page, "phone-timer-hidden")
+    tap(page, "#timer-toggle")
+
+
+def test_no_empty_gap_above_the_hint_box(phone, site_url: str) -> None:
+    """With nothing to say (a move clears the message), the message takes no room between Check/Hint and the
+    hint box."""
+    page = open_phone(phone, site_url, "sudoku", GRID4)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    tap_cell(page, 1, 4)
+    tap(page, "#pad button >> nth=1")  # a move: the message is emptied
+    assert page.inner_text("#message") == ""
+    tap(page, "#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    actions, box = page.locator(".actions").bounding_box(), page.locator("#hint-box").bounding_box()
+    assert page.inner_text("#message") == "" and box["y"] - (actions["y"] + actions["height"]) < 30, (actions, box)
+    screenshot(page, "phone-sudoku-hint-no-gap")
+
+
+NOTES = re.compile(r"empty, notes ([0-9A-G ]+)")
+
+
+def test_16x16_notes_are_readable_on_a_phone(phone, site_url: str) -> None:
+    """A 16x16 cell on a phone is about 23 px: its centre marks are drawn no smaller than 7 px, as many as fit,
+    and "+N" says how many more the cell holds (the mirror lists them all)."""
+    puzzle = commands.run(solver_family("sudoku"), "generate", {"size": 16, "difficulty": 1, "seed": 1})
+    page = open_phone(phone, site_url, "sudoku", puzzle["grid"])
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length === 256")
+    page.evaluate("""() => {  // every text the board draws: text, font, canvas point
+        const fill = CanvasRenderingContext2D.prototype.fillText;
+        window.drawn = [];
+        CanvasRenderingContext2D.prototype.fillText = function (text, x, y) {
+            if (this.canvas.id === 'board') window.drawn.push([String(text), this.font, x, y]);
+            return fill.apply(this, arguments);
+        };
+    }""")
+    page.locator("summary:has-text('Marking options')").click()
+    tap(page, "#fill-notes")  # every empty cell gets its candidates
+    page.wait_for_function("document.querySelector('#aria-board').textContent.includes('notes')")
+    side = page.evaluate("document.querySelector('#board').width") / 16
+    ratio = page.evaluate("devicePixelRatio")
+    drawn: dict[int, set[str]] = {}
+    sizes = []
+    for text, font, x, y in page.evaluate("window.drawn"):
+        size = float(font.split("px")[0].split()[-1]) / ratio
+        if size < 10:  # a mark or "+N" (givens are drawn at 14)
+            drawn.setdefault(int(y // side) * 16 + int(x // side), set()).add(text)
+            sizes.append(size)
+    assert sizes and min(sizes) >= 7 - 1, min(sizes)  # CSS pixels (a font is whole device pixels)
+    crowded = 0
+    for i, words in enumerate(cells(page)):
+        found = NOTES.search(words)
+        if found is None:
+            continue
+        notes = found.group(1).split()
+        marks = drawn.get(i, set())
+        more = [int(t[1:]) for t in marks if t.startswith("+")]
+        assert len(marks) - len(more) + sum(more) == len(notes) and marks - {f"+{n}" for n in more} <= set(notes), (
+            i, notes, marks)
+        crowded += bool(more)
+    assert crowded, "no cell had more notes than fit: the test shows nothing"
+    screenshot(page, "phone-sudoku16-notes")
+
+
+def test_watch_method_names_show_whole(phone, site_url: str) -> None:
+    """Each pane's method choice shows its method's whole title, wrapped rather than cut (it read "Naive backtracking
+    (the stud…"), for every family; the choice itself is the select lying over it."""
+    page = open_phone(phone, site_url, "watch")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    for family in ("sudoku", "skyscrapers", "sliding", "genius"):
+        if page.input_value("#family") != family:
+            page.select_option("#family", family)
+        page.wait_for_function("""() => ['a', 'b'].every(k => {
+            const s = document.querySelector('#method-' + k);
+            return s.selectedOptions.length && document.querySelector('#name-' + k).textContent ===
+                s.selectedOptions[0].textContent; })""", timeout=90_000)
+        for key in "ab":
+            if not page.is_visible(f"#pane-{key}"):
+                continue
+            name, select = page.locator(f"#name-{key}"), page.locator(f"#method-{key}")
+            assert name.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight"), (
+                family, key, name.inner_text())
+            shown, pane, over = name.bounding_box(), page.locator(f"#pane-{key}").bounding_box(), select.bounding_box()
+            assert pane["x"] <= shown["x"] and shown["x"] + shown["width"] <= pane["x"] + pane["width"] + 0.5
+            assert over == shown or (abs(over["x"] - shown["x"]) < 1 and abs(over["width"] - shown["width"]) < 1)
+        if family == "sudoku":
+            screenshot(page, "phone-watch-method-names")
+
+
+@pytest.mark.parametrize("name", ["sudoku", "watch", "ubongo", "sliding"])
+def test_a_label_stays_on_the_line_of_its_choice(phone, site_url: str, name: str) -> None:
+    """Where a row of choices wraps, a label goes with its select (the Sudoku page's *Variant* ended a line with
+    its select on the next)."""
+    page = open_phone(phone, site_url, name)
+    apart = page.eval_on_selector_all(".row label[for]", """els => els.filter(e => e.offsetParent).map(e => {
+        const a = e.getBoundingClientRect(), b = document.getElementById(e.htmlFor).getBoundingClientRect();
+        return [e.textContent, Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2), b.left - a.right];
+    }).filter(([_, dy, dx]) => dy > 8 || dx < 0)""")
+    assert apart == [], apart
 
 
 @pytest.mark.parametrize("name", ["sudoku", "skyscrapers"])

@@ -234,3 +234,47 @@ def test_stop_restarts_the_worker_where_the_page_is_not_isolated(watch, site_url
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     page.wait_for_function("document.querySelector('#message').innerText.includes('has restarted')", timeout=10_000)
     assert values(page) == IMPOSSIBLE
+
+
+DROP_GENERATE = """() => {  // the solver never answers New: what Stop is for
+    const worker = window.tesseraWorker, post = worker.postMessage.bind(worker);
+    worker.postMessage = (msg) => msg.fn === 'call' && msg.args[1] === 'generate' ? undefined : post(msg);
+}"""
+
+
+@pytest.mark.parametrize("choice", ["#difficulty", "#size"])
+def test_stop_sets_the_choice_back_to_the_puzzle_shown(watch, site_url: str, choice: str) -> None:
+    """A new puzzle asked for by a choice, stopped before it came: the choice shows the puzzle still shown, not
+    the grade or size that never came (the worker, which never answers here, is restarted by Stop)."""
+    page = open_page(watch, site_url)
+    before, board = page.input_value(choice), values(page)
+    page.evaluate(DROP_GENERATE)
+    asked = "4" if choice == "#difficulty" and before != "4" else "3" if choice == "#difficulty" else "6"
+    page.select_option(choice, asked)
+    page.wait_for_selector("#stop:not([hidden])", timeout=30_000)
+    assert page.input_value(choice) == asked and "Making a new puzzle" in page.inner_text("#message")
+    page.click("#stop")
+    page.wait_for_function(f"document.querySelector('{choice}').value === '{before}'", timeout=10_000)
+    assert "Stopped." in page.inner_text("#message") and values(page) == board
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    assert page.input_value(choice) == before and values(page) == board
+
+
+def test_daily_takes_the_chosen_size_and_says_whole_sentences(watch, site_url: str) -> None:
+    """Daily at 6x6 is the day's 6x6 puzzle (each size has its own), and its welcome is a sentence before
+    "Undo brings back…" (it read "… 10 givens Undo brings back …")."""
+    page = open_page(watch, site_url)
+    page.select_option("#size", "6")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length === 36 && "
+                           "document.querySelector('#message').innerText.includes('givens')", timeout=60_000)
+    empty = values(page).index(".")
+    click_cell(page, empty)
+    page.keyboard.press("1")  # a move: the daily sets this game aside
+    page.click("#daily")
+    message = page.wait_for_function("() => { const m = document.querySelector('#message').innerText; "
+                                     "return m.includes('Daily') && m; }", timeout=60_000).json_value()
+    assert len(values(page)) == 36 and page.input_value("#size") == "6"
+    date = re.search(r"Daily (\d{4}-\d\d-\d\d)", message).group(1)
+    daily = commands.run(SUDOKU, "daily", {"date": date, "size": 6})
+    assert values(page) == daily["grid"]
+    assert re.search(r" givens\. Undo brings back the game you were playing\.$", message.strip()), message

@@ -661,3 +661,24 @@ def test_card_number_by_touch_on_a_phone(browser, site_url: str) -> None:
     screenshot(page, "phone-cubes-card-number")
     ctx.close()
     watch.assert_clean()
+
+
+@pytest.mark.browser
+def test_the_starter_card_and_a_cards_link_show_its_number(desktop, browser, site_url: str) -> None:
+    """The ready-made card shown at first has a number, and the share link of a card carries it: the card line of
+    the page the link opens shows it, before the solver has loaded and once it has rated the card."""
+    page = desktop.page
+    page.goto(f"{site_url}/ubongo.html")
+    number = UBONGO.starter_seed(0)  # the level 1 starter's card number
+    page.wait_for_function("document.querySelector('#card-info').innerText.includes('Card no.')", timeout=60_000)
+    assert f"Card no. {number} · " in page.inner_text("#card-info")
+    plain, _moves = share_links(page)
+    assert plain.endswith(f"_{number}"), plain
+    ctx = browser.new_context(viewport=DESKTOP, service_workers="block")  # no saved game there
+    other = PageWatch(ctx.new_page(), site_url)
+    opened = open_page(other, site_url, plain.split("#", 1)[1])
+    assert f"Card no. {number} · " in opened.inner_text("#card-info")
+    opened.wait_for_function("document.querySelector('#card-info').innerText.includes('solution')", timeout=90_000)
+    assert f"Card no. {number} · " in opened.inner_text("#card-info")
+    ctx.close()
+    other.assert_clean()

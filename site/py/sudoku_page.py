@@ -80,10 +80,11 @@ class SudokuGame(GridGame):
         return obj
 
     def daily_request(self, date):
-        """Sudoku's daily puzzle of the chosen variant: its grade follows the weekday."""
-        variant = el("variant").value if el("variant") is not None else "classic"
-        size = 9 if 9 in sudoku.VARIANT_SIZES.get(variant, (9,)) else 6
-        return "daily", {"date": date, "size": size, "variant": variant}
+        """Sudoku's daily puzzle of the chosen size and variant (each has its own): its grade follows the weekday."""
+        obj = self.choices({"date": date})
+        obj.setdefault("size", 9)
+        obj.setdefault("variant", "classic")
+        return "daily", obj
 
     def welcome(self, puzzle):
         """New puzzle · grade · givens."""

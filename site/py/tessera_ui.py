@@ -160,6 +160,7 @@ WATCHDOG = 20  # seconds past its budget before a call's worker counts as stuck
 PING_SECONDS = 5  # an idle worker that does not answer a ping within this is dead and replaced
 STOP_SECONDS = 1  # an interrupted call answers at its budget's next check (about 20 ms); else Stop restarts
 TIMED_OUT = "__timed_out__"
+CANCELLED = "__cancelled__"  # what the requests under way answer when their worker is replaced
 STOPPED = ("Stopped. The solver is restarting; try again or choose something quicker.",
            "Stopped. The solver has restarted: try again or choose something quicker.")
 
@@ -227,14 +228,16 @@ class Worker:
         generation = self.generation
         self._start()
         await self.request("configure", str(document.baseURI).split("#")[0])
-        if window.crossOriginIsolated:
+        if window.crossOriginIsolated and generation == self.generation:
             interrupts = window.Int32Array.new(window.SharedArrayBuffer.new(4))
             await self.request("interrupts", interrupts)
-            self.interrupts = window.tesseraInterrupts = interrupts  # the tests reach it there
-            document.body.setAttribute("data-interrupts", "1")
-        info = json.loads(await self.request("ping"))
+            if generation == self.generation:
+                self.interrupts = window.tesseraInterrupts = interrupts  # the tests reach it there
+                document.body.setAttribute("data-interrupts", "1")
+        text = await self.request("ping") if generation == self.generation else CANCELLED
         if generation != self.generation:
             return  # replaced meanwhile: the newer start sets ready
+        info = json.loads(text)
         self.ready.set()
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
         document.body.setAttribute("data-worker", "ready")
@@ -268,10 +271,10 @@ class Worker:
 
     async def _call(self, family, command, obj, waiting, auto):
         """One try of `call`."""
-        if auto and not self.ready.is_set():
-            return {"error": "skipped: the solver is loading", "kind": "cancelled"}
         while auto and self.busy > 0:  # let a player's request go first
             await asyncio.sleep(0.05)
+        if auto and not self.ready.is_set():  # loading, or restarted meanwhile (Stop): not the page's to wait for
+            return {"error": "skipped: the solver is loading", "kind": "cancelled"}
         if not self.ready.is_set():
             say(waiting)
             await self.ready.wait()
@@ -279,6 +282,7 @@ class Worker:
         if self.busy == 0 and not await self.alive():
             self.restart("The solver had stopped answering, so it is restarting; your request follows…",
                          "The solver had stopped answering and has restarted.", "error")
+        if not self.ready.is_set():  # restarted just now, or while it was pinged (Stop, a watchdog)
             await self.ready.wait()
         if auto and "limit" not in obj:
             obj = dict(obj)
@@ -315,7 +319,7 @@ class Worker:
             text = await window.Promise.race(to_js([self.request("ping"), _later(PING_SECONDS * 1000, TIMED_OUT)]))
         except Exception:
             return False
-        return str(text) != TIMED_OUT
+        return str(text) != TIMED_OUT  # CANCELLED: replaced meanwhile by a new worker, which the caller waits for
 
     def _busy(self, delta):
         """Count calls under way; the Stop button shows while any runs."""
@@ -353,6 +357,8 @@ class Worker:
         finally:
             if generation == self.generation:
                 self._busy(-1)
+        if str(text) == CANCELLED:
+            return {"error": "the solver was restarted", "kind": "cancelled"}
         return json.loads(text)
 
     def cancel(self):
@@ -365,7 +371,9 @@ class Worker:
         self._busy(0)
         if self.node is not None:
             self.node.terminate()
-        self.pending = {}
+        pending, self.pending = self.pending, {}
+        for resolve in pending.values():  # the requests under way end now (not at their watchdog, 35 s on)
+            resolve(CANCELLED)
         self.ready = asyncio.Event()
         status("Restarting the solver…")
         spawn(self._attach())
@@ -483,13 +491,13 @@ class Timer:
     click or touch) for IDLE_SECONDS (a headless or covered window never says it is hidden). `now` reads the
     ticks `idle` compares (the tests give a clock of their own)."""
 
-    def __init__(self, on_tick=None, now=time.ticks_ms):
+    def __init__(self, on_tick=None, now=None):
         self.seconds = 0
         self.running = False
         self.on_tick = on_tick
-        self.now = now
+        self.now = now or time.ticks_ms
         self.hidden = window.localStorage.getItem("tessera-timer-hidden") == "1"
-        self.used = now()  # when the player last pressed a key, clicked or touched
+        self.used = self.now()  # when the player last pressed a key, clicked or touched
         for kind in ("keydown", "pointerdown", "wheel"):
             on(document, kind, self.touched)
         self._show()
@@ -521,6 +529,7 @@ class Timer:
         button.innerHTML = ('<span class="wide">' + words + '</span><span class="narrow" aria-hidden="true">'
                             + words.split(" ")[0] + "</span>")  # a phone's header has room for one word
         button.setAttribute("aria-label", words)
+        button.title = words  # a phone's button says only "Hide": the header shows it joined to the time
         button.setAttribute("aria-pressed", "true" if self.hidden else "false")
 
     def toggle(self):
