@@ -25,6 +25,7 @@ from tessera_ui import on
 
 # the names of the cell colours 1..9 (CSS --mark-1..9)
 COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "blue", "vermilion", "purple", "grey", "brown")
+NOTE_PX = 7  # the smallest centre mark drawn, in CSS pixels (a 16x16 cell on a phone is 23: its 16 notes would be 3)
 
 
 class GridBoard:
@@ -222,21 +223,46 @@ class GridBoard:
         if aria:
             self._update_aria()
 
-    def centre_layout(self, i):
+    def centre_layout(self, i, least=0.0):
         """Where the centre marks of cell i go, as SudokuPad draws them: the marks present (and a hint's placed
         value), smallest first, in one centred row, or two or three when many: ({value: (x, y) as fractions of the
-        cell}, font size as a fraction of the cell)."""
+        cell}, font size as a fraction of the cell, None or (how many marks are not drawn, where "+N" says so)).
+        Marks are never drawn smaller than `least` (a fraction of the cell): those that do not fit at that size
+        are left out, the ones a hint shows last, and "+N" takes the last places."""
         mask = self.pencil[i]
         marks = [v for v in range(1, self.n + 1) if (mask >> (v - 1)) & 1 or self.hint_places.get(i) == v]
         lines = 1 if len(marks) <= 3 else 2 if len(marks) <= 8 else 3
         per = max(1, (len(marks) + lines - 1) // lines)
-        size = min(0.3, 0.86 / per)
-        out = {}
-        for k, v in enumerate(marks):
+        size, pitch, rest, wide = min(0.3, 0.86 / per), 1.1, 0, 1
+        if size < least:  # too small to read: as many as fit at the least size, packed closer
+            size, pitch = min(least, 0.45), 1.0
+            per = max(1, int(0.95 / size))
+            lines = max(1, min(3, int(0.95 / (size * 1.25))))
+            wide = 2 if per >= 3 else 1  # "+N" is two or three glyphs: it takes two places where a line has three
+            if len(marks) > per * lines:
+                shown = per * lines - wide  # the last places say how many are left out
+                hinted = [v for v in marks if self.hint_places.get(i) == v or (i, v) in self.hint_elim
+                          or (i, v) in self.hint_marks]
+                keep = set(hinted[:shown] + [v for v in marks if v not in hinted][:max(0, shown - len(hinted))])
+                rest = len(marks) - len(keep)
+                marks = [v for v in marks if v in keep]
+            else:
+                lines = max(1, (len(marks) + per - 1) // per)
+        spots = []
+        slots = len(marks) + (wide if rest else 0)
+        for k in range(slots):
             line, at = divmod(k, per)
-            width = min(per, len(marks) - line * per)
-            out[v] = (0.5 + (at - (width - 1) / 2) * size * 1.1, 0.52 + (line - (lines - 1) / 2) * size * 1.25)
-        return out, size
+            width = min(per, slots - line * per)
+            spots.append((0.5 + (at - (width - 1) / 2) * size * pitch, 0.52 + (line - (lines - 1) / 2) * size * 1.25))
+        out = dict(zip(marks, spots))
+        if not rest:
+            return out, size, None
+        last = spots[len(marks):]
+        return out, size, (rest, (sum(x for x, _ in last) / len(last), last[0][1]))
+
+    def least_note(self, cell):
+        """The smallest centre mark, as a fraction of a cell of `cell` canvas pixels (NOTE_PX CSS pixels)."""
+        return NOTE_PX * (window.devicePixelRatio or 1) / cell
 
     def _draw_pencil(self, i, x, y, cell, colours, font):
         ctx = self.ctx
@@ -249,8 +275,13 @@ class GridBoard:
             ctx.font = "600 " + str(int(cell * 0.55)) + "px " + font
             ctx.fillText(symbol(self.hint_places[i]), x + cell / 2, y + cell * 0.54)
             return
-        spots, size = self.centre_layout(i)
+        spots, size, rest = self.centre_layout(i, self.least_note(cell))
         ctx.font = str(int(cell * size)) + "px " + font
+        if rest is not None:  # "+5": marks left out, in the last place, kept within the cell
+            text = "+" + str(rest[0])
+            ctx.fillStyle = colours["muted"]
+            half = ctx.measureText(text).width / 2
+            ctx.fillText(text, min(x + rest[1][0] * cell, x + cell - half - cell * 0.04), y + rest[1][1] * cell)
         for v, (fx, fy) in spots.items():
             place = self.hint_places.get(i) == v
             elim = (i, v) in self.hint_elim
@@ -287,7 +318,7 @@ class GridBoard:
         """The canvas point of centre mark v in a cell (where `_draw_pencil` draws it; the cell's centre when the
         mark is not there)."""
         r, c = divmod(cell_index, self.n)
-        fx, fy = self.centre_layout(cell_index)[0].get(v, (0.5, 0.5))
+        fx, fy = self.centre_layout(cell_index, self.least_note(cell))[0].get(v, (0.5, 0.5))
         return off + c * cell + fx * cell, off + r * cell + fy * cell
 
     def _draw_links(self, cell, off, colours):

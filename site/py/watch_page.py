@@ -249,6 +249,7 @@ class Pane:
         self.family, self.method = family, method
         self.request = request_of(family, puzzle)
         el("title-" + self.key).innerText = method["title"]
+        el("name-" + self.key).innerText = method["title"]  # the choice's face: the whole title, wrapped if need be
         el("about-" + self.key).innerText = method["about"]
         el("method-" + self.key).value = method["name"]
         kind = watched(family).get("view", "grid")
