@@ -10,8 +10,8 @@ constraints: Sudoku's cages, Skyscrapers' clues.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from . import budget, latin
@@ -25,6 +25,7 @@ P = TypeVar("P")
 T = TypeVar("T")
 F = TypeVar("F", bound=tuple[int, Step, Any])  # a logic path's step: (level, step, what the family adds)
 GRADED_MEMO = 64  # generated puzzles whose grade `describe` remembers
+LISTING_MEMO = 4  # positions whose listed steps `list_steps` remembers
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,58 @@ def what_stage(technique: str, last: Step) -> str:
 
 # ----- every step of a position (the `steps` command) ---------------------------------------------------------
 
+@dataclass(frozen=True)
+class StepsAsk:
+    """What a `steps` request asks for: each step told in full as a hint (the contract's default) or `brief` (what
+    a list of them shows: technique, move, cells, the short "what"), and which of them: from index `first`, at most
+    `count` (None: every one). The rungs run only as far as the steps asked for need."""
+
+    brief: bool = False
+    first: int = 0
+    count: int | None = None
+
+    @property
+    def plain(self) -> bool:
+        """Whether this is the contract's default request (every step, in full)."""
+        return self == EVERY_STEP
+
+    @property
+    def end(self) -> int | None:
+        """The index after the last step asked for (None: to the end)."""
+        return None if self.count is None else self.first + self.count
+
+
+EVERY_STEP = StepsAsk()  # the contract's default: every step, told in full
+
+
+def read_steps_ask(obj: Json) -> StepsAsk:
+    """A `steps` input's "brief" (true/false), "first" (an index from 0) and "count" (1 or more); PuzzleError when
+    one is not of that kind."""
+    brief, first, count = obj.get("brief", False), obj.get("first", 0), obj.get("count")
+    if not isinstance(brief, bool):
+        raise PuzzleError('"brief" is true or false')
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise PuzzleError('"first" is the index of the first step to send: a whole number from 0')
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+        raise PuzzleError('"count" is how many steps to send: a whole number from 1')
+    return StepsAsk(brief, first, count)
+
+
+def brief_step(n: int, level: int, step: Step) -> Json:
+    """A step as a list shows it (what a hint of it says first): technique, move, cells, level and "what" (the
+    technique with the value placed or removed)."""
+    move: Json = {"place": [step.place[0] // n, step.place[0] % n, step.place[1]]} if step.place is not None else \
+        {"eliminate": rcv(n, step.eliminate)}
+    return {"technique": step.technique, "cells": rc(n, step.cells), "move": move, "level": level,
+            "what": what_stage(step.technique, step)}
+
+
+def brief_hint(hint: Json) -> Json:
+    """A told hint's JSON cut to what `brief_step` gives."""
+    return {"technique": hint["technique"], "cells": hint["cells"], "move": hint["move"], "level": hint["level"],
+            "what": hint["stages"]["what"]}
+
+
 def move_key(move: Json) -> tuple:
     """A hint's move as a key that two steps making the same placement or eliminations share."""
     if "place" in move:
@@ -179,43 +232,92 @@ def move_key(move: Json) -> tuple:
     return ("eliminate", *sorted(map(tuple, move.get("eliminate", []))))
 
 
-def steps_before_logic(found: Hint, values: Sequence[int], peers: Sequence[Sequence[Cell]]) -> Json:
+def steps_before_logic(found: Hint, values: Sequence[int], peers: Sequence[Sequence[Cell]],
+                       ask: StepsAsk = EVERY_STEP) -> Json:
     """The `steps` answer while a hint that comes before logic stands (a changed given, a wrong entry, notes to
     repair): that hint alone, since steps read from such a position could be wrong; none on a solved grid."""
     first = [] if found.technique == "Solved" else [{"rung": found.technique, **told(found, values, peers).to_json()}]
-    return {"steps": first, "complete": True}
+    if ask.brief:
+        first = [{"rung": step["rung"], **brief_hint(step)} for step in first]
+    return _answer(first[ask.first:ask.end], ask, {}, len(first))
 
 
-def list_steps(rungs: Sequence[tuple[str, Callable[[], Iterable[T]]]], tell: Callable[[T], Hint]) -> Json:
-    """Every step the rungs find, in ladder order, each told as a hint (JSON) and grouped by its technique within
-    its rung; a move an earlier step made already is listed once. Under the request's budget: when it runs out,
-    the steps found so far with "complete": false, the rung cut short and those not tried."""
-    out: list[Json] = []
-    told: set[tuple] = set()
-    for i, (name, every) in enumerate(rungs):
-        found: list[Json] = []
+@dataclass
+class Listing:
+    """A position's steps listed so far: those of its first `ran` rungs (listed, each with the item it tells) and
+    their moves."""
+
+    listed: list[tuple[Json, Any]] = field(default_factory=list)
+    seen: set[tuple] = field(default_factory=set)
+    ran: int = 0
+
+
+_listings: dict[Hashable, Listing] = {}  # the latest positions' listings: a page or a chosen step goes on from them
+
+
+def list_steps(rungs: Sequence[tuple[str, Callable[[], Iterable[T]]]], tell: Callable[[T], Hint],
+               brief: Callable[[T], Json], ask: StepsAsk = EVERY_STEP, key: Hashable = None) -> Json:
+    """Every step the rungs find, in ladder order, grouped by its technique within its rung; a move an earlier step
+    made already is listed once. `brief` gives a step as a list shows it (its move tells it apart); the steps `ask`
+    wants are sent told as hints (JSON) by `tell`, or brief. Under the request's budget: when it runs out, the steps
+    found so far with "complete": false, the rung cut short and those not tried. With paging (`ask.count`) the rungs
+    stop once the page is full: the answer says "first", "more" (steps may follow) and, when every rung ran,
+    "total". The rungs listed in full are remembered for the position `key` (the family's: the puzzle and the
+    position's values and candidates), so the next page, or a step chosen from the list, goes on from them."""
+    done = _listings.get(key) if key is not None else None
+    if done is None:
+        done = Listing()
+        if key is not None:
+            if len(_listings) >= LISTING_MEMO:
+                _listings.pop(next(iter(_listings)))
+            _listings[key] = done
+    end, cut, partial = ask.end, {}, []
+    for i in range(done.ran, len(rungs)):
+        if end is not None and len(done.listed) >= end:
+            break
+        name, every = rungs[i]
+        found: list[tuple[Json, T]] = []
+        moves: set[tuple] = set()
         try:
             for item in every():
                 budget.spend()
-                hint = tell(item).to_json()
-                key = move_key(hint["move"])
-                if key not in told:
-                    told.add(key)
-                    found.append({"rung": name, **hint})
+                entry = {"rung": name, **brief(item)}
+                move = move_key(entry["move"])
+                if move not in done.seen and move not in moves:
+                    moves.add(move)
+                    found.append((entry, item))
         except budget.SearchAborted as exc:
             if str(exc) == "cancelled":
                 raise
-            out += _by_technique(found)
-            return {"steps": out, "complete": False, "stopped": str(exc), "cut_short": name,
-                    "not_tried": [later for later, _ in rungs[i + 1:]]}
-        out += _by_technique(found)
-    return {"steps": out, "complete": True}
+            cut = {"complete": False, "stopped": str(exc), "cut_short": name,
+                   "not_tried": [later for later, _ in rungs[i + 1:]]}
+            partial = _by_technique(found)  # sent, not remembered: the rung did not finish
+            break
+        done.listed += _by_technique(found)
+        done.seen |= moves
+        done.ran += 1
+    listed = done.listed + partial
+    steps = [entry if ask.brief else {"rung": entry["rung"], **tell(item).to_json()}
+             for entry, item in listed[ask.first:end]]
+    return _answer(steps, ask, cut, len(listed) if done.ran == len(rungs) else None)
 
 
-def _by_technique(found: list[Json]) -> list[Json]:
+def _answer(steps: list[Json], ask: StepsAsk, cut: Json, total: int | None) -> Json:
+    """The `steps` answer: the steps, whether the budget let every rung finish (and if not, where it stopped); a
+    paged or brief request also "first", "more" and the "total" when known."""
+    out: Json = {"steps": steps, "complete": True, **cut}
+    if not ask.plain:
+        out["first"] = ask.first
+        out["more"] = (total is None and not cut) or (total is not None and ask.end is not None and total > ask.end)
+        if total is not None:
+            out["total"] = total
+    return out
+
+
+def _by_technique(found: list[tuple[Json, T]]) -> list[tuple[Json, T]]:
     """A rung's steps grouped by technique name (a finned rung names sashimi fish too), in order of first use."""
-    order = list(dict.fromkeys(step["technique"] for step in found))
-    return sorted(found, key=lambda step: order.index(step["technique"]))
+    order = list(dict.fromkeys(entry["technique"] for entry, _ in found))
+    return sorted(found, key=lambda pair: order.index(pair[0]["technique"]))
 
 
 # ----- the logical solve, one step at a time ---------------------------------------------------------------------
@@ -299,12 +401,15 @@ class GradedMemo(Generic[P]):
         return self._grades.get(puzzle)
 
 
-def steps_command(family: Any, all_steps: Callable[[Any, Any, bool], Json]) -> Command:
+def steps_command(family: Any, all_steps: Callable[[Any, Any, bool, StepsAsk], Json]) -> Command:
     """A latin family's `steps` command: what `hint` takes -> {"steps": [hints, each with its "rung"],
-    "complete"}, from the family's `all_steps(puzzle, state, with_notes)`."""
+    "complete"}, from the family's `all_steps(puzzle, state, with_notes, ask)`; "brief", "first" and "count" ask
+    for the steps as a list shows them, a page at a time (`StepsAsk`)."""
 
     def run(obj: Json) -> Json:
+        ask = read_steps_ask(obj)
         puzzle = family.read(obj)
-        return all_steps(puzzle, family.read_state(puzzle, obj), obj.get("pencil") is not None)
+        return all_steps(puzzle, family.read_state(puzzle, obj), obj.get("pencil") is not None, ask)
 
-    return Command("every step each technique finds in a position (what hint takes): steps, complete", run=run)
+    return Command("every step each technique finds in a position (what hint takes; \"brief\": true for what a "
+                   "list shows, \"first\" and \"count\" for a page): steps, complete", run=run)

@@ -1061,18 +1061,22 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
-def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False) -> Json:
+def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False,
+              ask: latin_play.StepsAsk = latin_play.EVERY_STEP) -> Json:
     """The `steps` command: every step each rung of the ladder finds on the player's position (its notes too when
-    sent), in ladder order, each told as a hint of its own (never chained to a placement); a hint that comes before
-    logic (a wrong entry, notes to repair) is the only step while it stands; a solved grid has none."""
+    sent), in ladder order, each told as a hint of its own (never chained to a placement), or those `ask` wants; a
+    hint that comes before logic (a wrong entry, notes to repair) is the only step while it stands; a solved grid
+    has none."""
     solution, found, board, _ = _position(puzzle, state, use_notes)
     peers = board.lay.g.peers
     if found is not None:
-        return latin_play.steps_before_logic(found, board.values, peers)
+        return latin_play.steps_before_logic(found, board.values, peers, ask)
     with forcing.knowing(solution):
         return latin_play.list_steps(
             [(t.name, partial(_rung_steps, t, board)) for t in TECHNIQUES],
-            lambda found: told(_chain_hint(board, [found]), board.values, peers))
+            lambda found: told(_chain_hint(board, [found]), board.values, peers),
+            lambda found: latin_play.brief_step(puzzle.n, found[0], found[1]), ask,
+            ("skyscrapers", puzzle, tuple(board.values), tuple(board.cands)))
 
 
 def _rung_steps(rung: BoardRung, board: Board) -> Iterator[tuple[int, Step, tuple[ClueRef, ...]]]:

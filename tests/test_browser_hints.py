@@ -226,7 +226,9 @@ def test_all_steps_here_lists_by_technique_and_shows_a_chosen_step(watch, site_u
     # a placement, applied: the digit is placed and the list is of the new position
     k = next(i for i, s in enumerate(listed["steps"]) if "place" in s["move"])
     r, c, v = listed["steps"][k]["move"]["place"]
-    page.locator("#steps-list button").nth(k).click()
+    page.locator("#steps-list button").nth(k).click()  # the step is asked for told in full: the box opens anew
+    page.wait_for_selector("#hint-box:not([hidden])")
+    assert page.inner_text("#hint-title") == "Look here"
     while page.is_visible("#hint-more"):
         page.click("#hint-more")
     page.click("#hint-apply")

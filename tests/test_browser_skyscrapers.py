@@ -71,6 +71,31 @@ def test_link_opens_checks_and_plays_to_the_end_with_hints(watch, site_url: str,
     screenshot(page, "skyscrapers-solved")
 
 
+def test_clue_n_hint_draws_and_places_the_whole_line(watch, site_url: str) -> None:
+    """A clue N's hint (issue 43) marks every cell of its line "place k" at its last stage; Apply fills the line."""
+    p = commands.run(SKY, "parse", {"text": "5:.1534/...../...../...4./j1"})  # the 5 above column 3
+    p["solution"] = commands.run(SKY, "solve", p)["solution"]
+    page = open_page(watch, site_url, "skyscrapers", fragment(p))
+    wait_message(page, "exactly one solution")
+    titles = []
+    while "Clue N" not in titles:
+        assert len(titles) < 4, titles
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        while page.is_visible("#hint-more"):
+            page.click("#hint-more")
+        titles.append(page.inner_text("#hint-title").removeprefix("Why: "))
+        if titles[-1] != "Clue N":
+            page.click("#hint-apply")
+    column = [r * 5 + 2 for r in range(5)]
+    assert all(f"place {r + 1}" in cells(page)[i] for r, i in enumerate(column)), [cells(page)[i] for i in column]
+    assert "r5c3 is 5" in page.inner_text("#hint-reason")
+    screenshot(page, "skyscrapers-clue-n")
+    page.click("#hint-apply")
+    assert [values(page)[i] for i in column] == ["1", "2", "3", "4", "5"]
+    assert "Clue N" in page.inner_text("#message")
+
+
 def test_reload_keeps_progress_and_share_link_carries_it(watch, site_url: str, puzzle: dict, context) -> None:
     page = open_page(watch, site_url, "skyscrapers", fragment(puzzle))
     wait_message(page, "exactly one solution")

@@ -10,6 +10,7 @@ rungs not tried).
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -17,7 +18,7 @@ from test_skyscrapers_ladder import TATHAM, tatham
 from test_sudoku_ladder import golden
 
 import solvers
-from solvers import commands
+from solvers import commands, latin_play
 from solvers import skyscrapers as sky
 from solvers import sudoku as S
 from solvers.latin import bit, candidates
@@ -109,6 +110,7 @@ def test_steps_on_top95_walks_never_list_a_wrong_step() -> None:
 
 
 def test_steps_budget_cut_says_what_was_not_tried() -> None:
+    latin_play._listings.clear()  # no listing of HARD remembered from another test
     answer = run("sudoku", {"grid": HARD, "limit": {"nodes": 200}})  # the solve fits, the list does not
     assert answer["complete"] is False and answer["not_tried"] and answer["cut_short"]
     assert answer["not_tried"][-1] == "Nested forcing net"
@@ -174,3 +176,68 @@ def test_skyscrapers_steps_on_hard_walks_are_true() -> None:
 @pytest.mark.parametrize("family", ["sudoku", "skyscrapers"])
 def test_steps_is_declared(family: str) -> None:
     assert "steps" in commands.names(solvers.family(family))
+
+
+def exact(family: str, obj: dict) -> dict:
+    """One `steps` answer without a clock (only the input's own "limit"): a loaded machine cuts no list short."""
+    return commands.run(solvers.family(family), "steps", obj)
+
+
+def same_steps(brief: list[dict], full: list[dict]) -> None:
+    """A brief list names the same steps as the full one, in the same order: rung, technique, move, cells, level
+    and the short "what" (a full step's second stage)."""
+    assert len(brief) == len(full)
+    for b, f in zip(brief, full, strict=True):
+        assert set(b) == {"rung", "technique", "cells", "move", "level", "what"}, b
+        assert (b["rung"], b["technique"], b["move"], b["cells"], b["level"]) == \
+            (f["rung"], f["technique"], f["move"], f["cells"], f["level"])
+        assert b["what"] == f["stages"]["what"]
+
+
+def test_brief_steps_list_what_the_full_answer_lists() -> None:
+    """"brief": the same steps as the full answer (issue 43: top95 #1's full answer was 1.15 MB), a fraction of its
+    size; the default answer keeps the contract's shape."""
+    top95_1 = golden("sudoku_top95")[1][0]
+    for family, obj in (("sudoku", {"grid": HARD}), ("sudoku", {"grid": top95_1}),
+                        ("skyscrapers", tatham(TATHAM[2]).to_json())):
+        full, brief = exact(family, obj), exact(family, {**obj, "brief": True})
+        assert set(full) == {"steps", "complete"} and full["complete"] is True
+        assert brief["complete"] is True and brief["more"] is False and brief["total"] == len(full["steps"])
+        same_steps(brief["steps"], full["steps"])
+        assert len(json.dumps(brief)) * 10 < len(json.dumps(full))
+
+
+def test_steps_come_in_pages_and_one_step_in_full() -> None:
+    """"first" and "count": a page of the list (the rungs stop once it is full: "more", no "total"); the pieces make
+    the whole list; one step asked for alone is told in full as in the whole answer."""
+    latin_play._listings.clear()  # HARD listed afresh: the first page runs only the rungs it needs
+    head = exact("sudoku", {"grid": HARD, "brief": True, "count": 50})
+    full = exact("sudoku", {"grid": HARD})["steps"]
+    brief = exact("sudoku", {"grid": HARD, "brief": True})["steps"]
+    assert head["more"] is True and head["first"] == 0 and "total" not in head and head["steps"] == brief[:50]
+    rest = exact("sudoku", {"grid": HARD, "brief": True, "first": 50})
+    assert rest["more"] is False and rest["total"] == len(brief) and head["steps"] + rest["steps"] == brief
+    for i in (0, 49, 50, len(full) - 1):
+        one = exact("sudoku", {"grid": HARD, "first": i, "count": 1})
+        assert one["steps"] == [full[i]] and one["first"] == i and (one["more"] or i == len(full) - 1)
+    past = exact("sudoku", {"grid": HARD, "first": len(full), "count": 5})
+    assert past["steps"] == [] and past["more"] is False and past["total"] == len(full)
+    wrong = HARD[0] + "9" + HARD[2:]  # a wrong entry: the one step there, brief too
+    (before,) = exact("sudoku", {"grid": HARD, "state": wrong, "brief": True})["steps"]
+    assert before["technique"] == "Wrong entry" and "stages" not in before and before["move"] == {"clear": [0, 1]}
+    for bad in ({"brief": "yes"}, {"first": -1}, {"first": 1.5}, {"count": 0}, {"count": True}):
+        out = run("sudoku", {"grid": HARD, **bad})
+        assert out["kind"] == "invalid" and out["error"].startswith('"'), out
+
+
+def test_a_listed_position_goes_on_from_its_rungs() -> None:
+    """The rungs a listing ran are remembered for the position: the rest of the list, and a step chosen from it,
+    need no finding again (a budget of 200 nodes lists nothing of HARD from scratch)."""
+    latin_play._listings.clear()
+    head = exact("sudoku", {"grid": HARD, "brief": True, "count": 50})
+    rest = exact("sudoku", {"grid": HARD, "brief": True, "first": 50})
+    last = exact("sudoku", {"grid": HARD, "first": rest["total"] - 1, "count": 1, "limit": {"nodes": 200}})
+    assert last["complete"] is True and last["steps"][0]["move"] == rest["steps"][-1]["move"]
+    assert last["steps"][0]["reveal"] and head["steps"][0]["rung"] == "Hidden single"
+    assert exact("sudoku", {"grid": HARD, "brief": True, "limit": {"nodes": 200}})["steps"] == \
+        head["steps"] + rest["steps"]

@@ -18,7 +18,8 @@ the placed digits that make a single visible, a chain's links, a forcing chain's
 lines), then Apply. Notes that leave out a cell's true digit come first, with a move that repairs
 them. The solving path (the family's grade command) lists every step with its technique and score.
 *All steps here* (the family's steps command) lists every step each technique finds in the position shown, by
-technique; a chosen step is shown as a hint (its stages, drawing and Apply).
+technique, as the list shows them (brief) and in two pieces, the easier steps first; a chosen step is then asked
+for told in full and shown as a hint (its stages, drawing and Apply).
 """
 
 from pyscript import document
@@ -44,6 +45,7 @@ GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the play
 PATH_SECONDS = 120  # the solving path a player opens: a 16x16's can take a minute in the worker
 STEPS_LIMIT = {"seconds": 8}  # listing every step: the page's own call, which a player's request interrupts
 STEPS_OPEN = 12  # a technique with at most this many steps shows them at once (larger groups open on a click)
+STEPS_PIECE = 50  # the list's first piece (the rest follows in a second answer): a hard position has hundreds
 
 
 class GridGame(Game):
@@ -367,13 +369,18 @@ class GridGame(Game):
                 el(ident).hidden = True
 
     # every step of the position ------------------------------------------------------------------
+    def steps_position(self):
+        """The position shown, as the key of its list of steps."""
+        midend = self.midend
+        return (self.text(midend.puzzle), tuple(midend.state[0]), tuple(midend.state[1]))
+
     def refresh_steps(self):
         """When the "All steps here" panel is open and its list is of another position, list this one's."""
         box = el("steps-box")
         midend = self.midend
         if box is None or not box.open or midend.puzzle is None:
             return
-        key = (self.text(midend.puzzle), tuple(midend.state[0]), tuple(midend.state[1]))
+        key = self.steps_position()
         if key == self.steps_key:
             return
         self.steps_key = key
@@ -382,31 +389,43 @@ class GridGame(Game):
         el("steps-status").textContent = "Listing every step of this position…"
         spawn(self.fetch_steps(key))
 
+    def listing(self, key):
+        """Whether the list being made is still of the position shown."""
+        return self.steps_key == key and self.midend.puzzle is not None and self.steps_position() == key
+
     async def fetch_steps(self, key):
-        """Ask the worker for every step of the position (the hint's input), as the page's own call."""
+        """Ask the worker for the steps of the position as the list shows them (brief), in pieces: the first
+        STEPS_PIECE steps (the easier techniques, found at once), then the rest; each the page's own call."""
         midend = self.midend
         await midend.worker.ready.wait()
-        if self.steps_key != key:
-            return
-        obj = self.request(midend.puzzle, midend.state)
-        obj["limit"] = STEPS_LIMIT
-        ans = await midend.worker.call(self.family, "steps", obj, auto=True)
-        if self.steps_key == key:  # else the position changed meanwhile: its own list is on its way
+        while self.listing(key):
+            obj = self.request(midend.puzzle, midend.state)
+            obj.update({"limit": STEPS_LIMIT, "brief": True, "first": len(self.steps)})
+            if not self.steps:
+                obj["count"] = STEPS_PIECE
+            ans = await midend.worker.call(self.family, "steps", obj, auto=True)
+            if not self.listing(key):
+                return  # the position changed meanwhile: its own list is on its way
             self.show_steps(ans)
+            if "error" in ans or not ans.get("more") or not ans.get("steps"):
+                return
 
     def show_steps(self, ans):
-        """The list by technique, each step a button that shows it as a hint; what was not tried, if anything."""
+        """Add a piece of the list and show it by technique, each step a button that shows it as a hint; what was
+        not tried, if anything."""
         listing, status = el("steps-list"), el("steps-status")
-        listing.innerHTML = ""
         if "error" in ans:
             status.textContent = "The steps could not be listed: " + str(ans["error"]) + "."
             return
-        self.steps = list(ans.get("steps") or [])
+        opened = set(str(d.getAttribute("data-technique")) for d in listing.querySelectorAll("details[open]"))
+        listing.innerHTML = ""
+        self.steps = self.steps + list(ans.get("steps") or [])
         groups = ordered_groups(str(step.get("technique", "")) for step in self.steps)
         for name, items in groups:
             group = document.createElement("details")
             group.className = "steps-group"
-            group.open = len(items) <= STEPS_OPEN
+            group.setAttribute("data-technique", name)
+            group.open = len(items) <= STEPS_OPEN or name in opened
             group.appendChild(document.createElement("summary")).textContent = name + " · " + str(len(items))
             items_list = group.appendChild(document.createElement("ul"))
             for i in items:
@@ -417,8 +436,12 @@ class GridGame(Game):
                 items_list.appendChild(document.createElement("li")).appendChild(button)
             listing.appendChild(group)
         count = len(self.steps)
-        words = (str(count) + (" step" if count == 1 else " steps") + " by " + str(len(groups)) +
-                 (" technique." if len(groups) == 1 else " techniques.")) if count else "No step: nothing to find here."
+        techniques = str(len(groups)) + (" technique" if len(groups) == 1 else " techniques")
+        if ans.get("more"):
+            status.textContent = "The first " + str(count) + " steps (by " + techniques + "); listing the rest…"
+            return
+        words = (str(count) + (" step" if count == 1 else " steps") + " by " + techniques + ".") if count else \
+            "No step: nothing to find here."
         if ans.get("complete") is False:
             later = list(ans.get("not_tried") or [])
             words += (" Not every technique finished in time: " + str(ans.get("cut_short")) + " was cut short" +
@@ -426,9 +449,24 @@ class GridGame(Game):
         status.textContent = words
 
     def choose_step(self, i):
-        """Show a listed step as a hint, from its first stage (Apply plays it)."""
+        """Show a listed step as a hint, from its first stage (Apply plays it); the hint shown until then closes."""
         if 0 <= i < len(self.steps):
-            self.midend.open_hint(self.steps[i])
+            self.midend.close_hint()
+            spawn(self.open_step(i, self.steps_key))
+
+    async def open_step(self, i, key):
+        """Ask for listed step i told in full (the list holds what it shows) and open it as a hint."""
+        midend = self.midend
+        obj = self.request(midend.puzzle, midend.state)
+        obj.update({"first": i, "count": 1})
+        ans = await midend.ask("steps", obj, "The step will show once the solver loads…")
+        if ans is None or not self.listing(key):
+            return
+        told = (ans.get("steps") or [None])[0]
+        if told is None or told.get("move") != self.steps[i].get("move"):
+            say("That step could not be shown: list the steps again.", "error")
+            return
+        midend.open_hint(told)
 
     # grade and solving path ------------------------------------------------------------------------
     async def fetch_grade(self, puzzle, seconds=None):

@@ -182,19 +182,22 @@ def _candidates(puzzle: Puzzle, state: State, use_notes: bool) -> list[Mask]:
     return latin_play.with_notes(cands, state.values, state.notes) if use_notes else cands
 
 
-def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False) -> Json:
+def all_steps(puzzle: Puzzle, state: State, use_notes: bool = False,
+              ask: latin_play.StepsAsk = latin_play.EVERY_STEP) -> Json:
     """The `steps` command: every step each rung of the ladder finds on the player's position, in ladder order, each
-    told as a hint (latin_play.list_steps). A hint that comes before logic (a wrong entry, notes to repair) is the
-    only step while it stands; a solved grid has none."""
+    told as a hint, or those `ask` wants (latin_play.list_steps). A hint that comes before logic (a wrong entry,
+    notes to repair) is the only step while it stands; a solved grid has none."""
     g, values = puzzle.geometry, list(state.values)
     sol, found = _before_logic(puzzle, state, use_notes)
     if found is not None:
-        return latin_play.steps_before_logic(found, values, g.peers)
+        return latin_play.steps_before_logic(found, values, g.peers, ask)
     cands = _candidates(puzzle, state, use_notes)
     with forcing.knowing(sol), uniqueness.givens(puzzle.givens):
         return latin_play.list_steps(
             [(r.name, partial(_rung_steps, r, g, cands, values)) for r in rungs(g)],
-            lambda found: told(_step_hint(g, found[1], found[0]), values, g.peers))
+            lambda found: told(_step_hint(g, found[1], found[0]), values, g.peers),
+            lambda found: latin_play.brief_step(g.n, found[0], found[1]), ask,
+            ("sudoku", puzzle, tuple(values), tuple(cands)))
 
 
 def _rung_steps(rung: Rung, g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Iterator[tuple[int, Step]]:
