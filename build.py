@@ -256,13 +256,13 @@ def render_pages() -> None:
 
 @functools.cache
 def learn_data() -> dict:
-    """The learn page's data from the solvers (solvers/learn_build.py): every ladder technique with its words, the
-    sizes where `practice` finds a puzzle and an example position with its hint; cached in .cache/ per family until
-    the solver sources change (then made again: a few minutes, printed)."""
+    """The learn page's data: every ladder technique with its words (from the solvers), the sizes where `practice`
+    finds a puzzle and an example position with its hint (from solvers/data/learn.json, made once per solver
+    version by `python -m solvers.learn_build --write`; read, never made here: a stale file is said, not remade)."""
     sys.path.insert(0, str(ROOT))
     from solvers import learn_build
 
-    made = {f["name"]: f for f in learn_build.build(ROOT / ".cache")["families"]}
+    made = {f["name"]: f for f in learn_build.build()["families"]}
     return {"families": [made[name] for name in registry() if name in made]}  # in the home page's order
 
 

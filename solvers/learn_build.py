@@ -1,24 +1,32 @@
-"""The learn page's data, made at build time from our own generator and solver (never copied puzzles).
+"""The learn page's data, made from our own generator and solver (never copied puzzles), once per solver version, and
+kept in the repository as `solvers/data/learn.json` (the build only reads it).
 
 For every technique of a family's hint ladder (`Family.techniques`): at which sizes the `practice` command finds a
 puzzle needing it for seed 0 within the generator's own budget (a count of attempts, so the answer is the same on
-every machine), and an example: such a puzzle's hints walked (its `trace --method logic`) until the technique is
-the next one, stored as the position (values and full notes) with the very hint the game page would give there.
-A technique no practice puzzle needs is looked for in the other practice puzzles' paths.
+every machine) and those puzzles, and an example: such a puzzle's hints walked (its `trace --method logic`) until the
+technique is the next one, stored as the position (values and full notes) with the very hint the game page would
+give there. A technique no practice puzzle needs is looked for in the other practice puzzles' paths.
 
-    build(cache_dir) -> {"families": [...]}     cached per family in cache_dir/learn-<family>.json
-    python -m solvers.learn_build [--fresh]     the same, printing each check's time (--fresh: all made again)
+    python -m solvers.learn_build               say whether the file is up to date with the solver sources
+    python -m solvers.learn_build --write       bring it up to date (rungs new to a ladder get their practice
+                                                checks; every example is asked again: about a minute)
+    python -m solvers.learn_build --write --puzzles the same, and every stored practice puzzle made again from its
+                                                seed (the generator changed: minutes)
+    python -m solvers.learn_build --write --fresh   make it all again (the practice checks: 15-25 minutes)
+    build(say) -> {"families": [...]}           the page's data from the file (build.py), saying if it is stale
 
-Making a family's data takes a few minutes on two cores, most of it spent showing that rare techniques have no
-puzzle within budget; it is made once (again when the ladder or VERSION changes). When the solver sources it reads
-change (their hash), each example's hint is asked again from its position (seconds), so the page draws the hint the
-game gives now; the practice checks are kept (`tests/test_learn.py` runs each offered one again).
+The file: {"version", "families": {family: {"hash", "checked", "techniques": {name: {"practice": [sizes],
+"puzzles": {size: solve input}, "example": {"puzzle", "values", "notes", "hint"} or null}}}}}, one technique a line
+(a dict per technique: a later kind of practice adds its own keys). "hash" is of the solver sources the family's
+module imports (`source_hash`): when they change, `tests/test_learn.py` fails until `--write` is run.
 Known limits: sizes checked are SIZES' (Skyscrapers stops at 6x6: a 7x7 check costs minutes per technique);
-seed 0 only, so a rarely needed technique may have practice puzzles for other seeds (the page offers none).
+seed 0 only, so a rarely needed technique may have practice puzzles for other seeds (the page offers none);
+`--write` keeps a kept rung's practice checks (the generator may now find a puzzle it did not: `--fresh` looks).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import hashlib
 import importlib
@@ -39,12 +47,14 @@ from .rules import latin as latin_rules
 
 # sizes checked per family (smaller boards need only the easier techniques); an example comes from the smallest
 SIZES = {"sudoku": (9, 6, 4), "skyscrapers": (6, 5, 4)}
-VERSION = 2  # of the cached data's making (bump it to make every family's again)
+VERSION = 3  # of the file's making and shape (bump it, then `--write`: every family's is made again)
 # a technique whose practice finds no puzzle for seed 0 at any size, and (size, seed) where our search found one:
 # tried for its example only (the page still says that practice finds none within budget)
 EXAMPLE_SEEDS = {("sudoku", "Jellyfish"): (9, 2)}
 MAX_LINES = 12  # implications of a forcing step kept for the page (the hint box shows them all)
 HERE = Path(__file__).resolve().parent
+DATA = HERE / "data" / "learn.json"
+COMMAND = ".venv/bin/python -m solvers.learn_build --write"
 
 
 def ladder_families() -> list[str]:
@@ -163,60 +173,74 @@ def _example(job: tuple[str, Technique, list[Json]]) -> Json | None:
     return next((ex for p in puzzles for ex in [example(name, technique, p)] if ex), None)
 
 
+def _again(job: tuple[str, Technique, Json]) -> Json | None:
+    """A stored example brought up to date (a batch piece)."""
+    return again(*job)
+
+
 def _named(job: tuple[str, Json]) -> set[str]:
     """Every technique the hints name on a puzzle's path (a batch piece)."""
     return {step for step, _moves, _notes in steps(*job)}
 
 
-def make(name: str, workers: int, say: Any = None) -> Json:
-    """A family's learn data: its ladder with the practice sizes found and an example per technique."""
+def make(name: str, workers: int, say: Any = None, keep: Json | None = None, puzzles_again: bool = False) -> Json:
+    """A family's learn data: per ladder technique the practice sizes found with their puzzles and an example.
+
+    `keep`: the family's data as the file holds it (same sizes checked); its rungs keep their practice checks and
+    their examples when the hint there still names the technique; only new rungs are checked (minutes each), and
+    with `puzzles_again` the sizes where a kept rung has a practice puzzle (each puzzle made again from its seed)."""
     fam = family_of(name)
     ladder, sizes = fam.techniques(), SIZES.get(name, (fam.default_size,))
-    found: dict[tuple[str, int], tuple[Json | None, float]] = {}
+    kept: dict[str, Json] = (keep or {}).get("techniques", {})
+    puzzles: dict[str, dict[int, Json]] = {t.name: {} if puzzles_again else
+                                           {int(s): p for s, p in kept[t.name]["puzzles"].items()}
+                                           for t in ladder if t.name in kept}
     with Batch(workers) as batch:
-        checks = [(name, t.name, t.variant, size) for t in ladder for size in sizes]
+        checks = [(name, t.name, t.variant, size) for t in ladder for size in sizes
+                  if t.name not in kept or (puzzles_again and size in kept[t.name]["practice"])]
         told = batch.run(_practise, checks, label=f"{name} practice", unit="checks", quiet=say is None,
                          note=lambda r: f"{r[0][1]} ({r[0][3]}): {'a puzzle' if r[1] else 'none'} in {r[2]:.1f} s")
-        for (_, technique, _, size), puzzle, seconds in told:
-            found[technique, size] = (solve_input(name, puzzle) if puzzle else None, seconds)
-        own = {t.name: [p for s in sorted(sizes) if (p := found[t.name, s][0])] for t in ladder}  # the smallest:
-        # its example reads best (a 9x9 killer's notes are a crowd on a phone)
-        seeded = [(name, t.name, t.variant, *EXAMPLE_SEEDS[name, t.name]) for t in ladder if not own[t.name]
+        for (_, technique, _, size), puzzle, _seconds in told:
+            if puzzle:
+                puzzles.setdefault(technique, {})[size] = solve_input(name, puzzle)
+        own = {t.name: [puzzles.get(t.name, {})[s] for s in sorted(puzzles.get(t.name, {}))] for t in ladder}
+        # the smallest first: its example reads best (a 9x9 killer's notes are a crowd on a phone)
+        asked = [(name, t, kept[t.name]["example"]) for t in ladder if t.name in kept and kept[t.name]["example"]]
+        shown: dict[str, Json | None] = {job[1].name: ex for job, ex in zip(asked, batch.run(
+            _again, asked, label=f"{name} examples asked again", quiet=say is None or not asked), strict=True)}
+        todo = [t for t in ladder if t.name not in kept or (kept[t.name]["example"] and not shown[t.name])]
+        seeded = [(name, t.name, t.variant, *EXAMPLE_SEEDS[name, t.name]) for t in todo if not own[t.name]
                   and (name, t.name) in EXAMPLE_SEEDS]
         for (_, technique, _, _, _), puzzle, _ in batch.run(_practise, seeded, quiet=True):
             own[technique] = [solve_input(name, puzzle)] if puzzle else []
-        shown = dict(zip([t.name for t in ladder], batch.run(_example, [(name, t, own[t.name]) for t in ladder],
-                                                             label=f"{name} examples", quiet=say is None),
-                         strict=True))
-        missing = [t for t in ladder if shown[t.name] is None]
+        for t, ex in zip(todo, batch.run(_example, [(name, t, own[t.name]) for t in todo],
+                                         label=f"{name} examples", quiet=say is None or not todo), strict=True):
+            shown[t.name] = ex
+        missing = [t for t in todo if shown[t.name] is None]
         if missing:  # no practice puzzle (or its hints took another road): another technique's puzzle may need it
-            puzzles = [(t.variant, p) for t in ladder for p in own[t.name]]
-            named = list(batch.run(_named, [(name, p) for _, p in puzzles], quiet=True))
-            jobs = [(name, t, [p for (variant, p), has in zip(puzzles, named, strict=True)
+            pool = [(t.variant, p) for t in ladder for p in own[t.name]]
+            named = list(batch.run(_named, [(name, p) for _, p in pool], quiet=True))
+            jobs = [(name, t, [p for (variant, p), has in zip(pool, named, strict=True)
                                if variant == t.variant and has & {t.name, *t.also}][:1]) for t in missing]
             for t, ex in zip(missing, batch.run(_example, jobs, quiet=True), strict=True):
                 shown[t.name] = ex
-    entries = [{"name": t.name, "practice": [s for s in sizes if found[t.name, s][0]], "checked": list(sizes),
-                "seconds": {str(s): found[t.name, s][1] for s in sizes}, "example": shown[t.name]} for t in ladder]
-    return {"name": name, "version": VERSION, "hash": source_hash(name), "entries": entries}
+    return {"hash": source_hash(name), "checked": list(sizes),
+            "techniques": {t.name: {"practice": [s for s in sizes if s in puzzles.get(t.name, {})],
+                                    "puzzles": {str(s): puzzles[t.name][s] for s in sizes
+                                                if s in puzzles.get(t.name, {})},
+                                    "example": shown.get(t.name)} for t in ladder}}
 
 
-def recheck(name: str, data: Json) -> Json:
-    """Cached data brought up to date after the solver sources changed, without the practice checks (minutes): each
-    example's hint asked again from its position (the page must draw the hint the game gives now), or, when the
-    hints now take another step there, the technique looked for again along its puzzle's path."""
-    ladder = {t.name: t for t in family_of(name).techniques()}
-    fam = family_of(name)
-    for entry in data["entries"]:
-        ex = entry["example"]
-        if ex is None:
-            continue
-        n = rules(name).grid_of(ex["puzzle"])[0]
-        hint = commands.run(fam, "hint", {**ex["puzzle"], **rules(name).state_input(n, ex["values"], ex["notes"])})
-        technique = ladder[entry["name"]]
-        entry["example"] = ({**ex, "hint": trimmed(hint)} if hint.get("technique") in {technique.name, *technique.also}
-                            else example(name, technique, ex["puzzle"]))
-    return {**data, "hash": source_hash(name)}
+def again(name: str, technique: Technique, ex: Json) -> Json | None:
+    """A stored example brought up to date: its hint asked again from its position (the page must draw the hint the
+    game gives now), or, when the hints now take another step there, the technique looked for again along its
+    puzzle's path (None when the path no longer needs it)."""
+    n = rules(name).grid_of(ex["puzzle"])[0]
+    hint = commands.run(family_of(name), "hint", {**ex["puzzle"], **rules(name).state_input(n, ex["values"],
+                                                                                            ex["notes"])})
+    if hint.get("technique") in {technique.name, *technique.also}:
+        return {**ex, "hint": trimmed(hint)}
+    return example(name, technique, ex["puzzle"])
 
 
 def trimmed(hint: Json) -> Json:
@@ -226,38 +250,88 @@ def trimmed(hint: Json) -> Json:
     return hint
 
 
-def build(cache_dir: str | Path, workers: int | None = None, say: Any = print, fresh: bool = False) -> Json:
-    """Every ladder family's learn data: made in full when there is no cache of it (or its ladder or VERSION
-    changed, or `fresh`); from the cache, its examples checked again, when the solver sources changed since."""
-    cache = Path(cache_dir)
-    cache.mkdir(parents=True, exist_ok=True)
-    workers = workers or max(1, min(2, os.cpu_count() or 1))
-    out = []
+def load(path: Path = DATA) -> Json:
+    """The file's data (empty when there is no file)."""
+    return json.loads(path.read_text()) if path.exists() else {"version": VERSION, "families": {}}
+
+
+def stale(name: str, data: Json) -> str | None:
+    """Why the file's data of a family is not that of the solver sources now (None: it is)."""
+    fam, stored = family_of(name), data["families"].get(name)
+    if stored is None:
+        return f"no learn data for {name}"
+    if data.get("version") != VERSION:
+        return f"the learn data was made by another version of solvers/learn_build.py ({data.get('version')})"
+    have, ladder = list(stored["techniques"]), [t.name for t in fam.techniques()]
+    if have != ladder:
+        new, gone = [t for t in ladder if t not in have], [t for t in have if t not in ladder]
+        return (f"{name}'s ladder changed since its learn data was made" + (f" (new: {', '.join(new)})" if new else "")
+                + (f" (gone: {', '.join(gone)})" if gone else ""))
+    if stored["checked"] != list(SIZES.get(name, (fam.default_size,))):
+        return f"{name}'s learn data checked other sizes"
+    if stored["hash"] != source_hash(name):
+        return f"{name}'s solver sources changed since its learn data was made"
+    return None
+
+
+def build(path: Path = DATA, say: Any = print) -> Json:
+    """Every ladder family's learn data for the page, read from the file (never made here): its ladder as it is
+    now, with the words and grades of the solvers and the practice sizes and example the file holds for each rung
+    (none for a rung it lacks); `say` is told when the file is stale."""
+    data, out = load(path), []
     for name in ladder_families():
-        path = cache / f"learn-{name}.json"
-        key = source_hash(name)
-        data = json.loads(path.read_text()) if path.exists() and not fresh else None
-        start = time.perf_counter()
-        if data is None or data.get("version") != VERSION or \
-                [e["name"] for e in data["entries"]] != [t.name for t in family_of(name).techniques()]:
-            data = make(name, workers, say)
-            path.write_text(json.dumps(data))
-            if say:
-                say(f"learn page: {name}'s practice checks and examples made in {time.perf_counter() - start:.0f} s "
-                    f"(cached in {path})")
-        elif data.get("hash") != key:
-            data = recheck(name, data)
-            path.write_text(json.dumps(data))
-            if say:
-                say(f"learn page: {name}'s solver changed: its examples checked again in "
-                    f"{time.perf_counter() - start:.0f} s (practice checks kept: `python -m solvers.learn_build "
-                    "--fresh` makes them again)")
-        made = {e["name"]: e for e in data["entries"]}  # the words and grades as they are now (not cached)
+        why = stale(name, data)
+        if why and say:
+            say(f"learn page: {why}: the page shows {path.name} as it is (`{COMMAND}` remakes it)")
         fam = family_of(name)
+        stored = data["families"].get(name) or {}
+        made = stored.get("techniques", {})
+        checked = stored.get("checked") or list(SIZES.get(name, (fam.default_size,)))
         out.append({"name": name, "title": fam.title,
-                    "entries": [{**t.json(name), "about": t.about, **made[t.name]} for t in fam.techniques()]})
+                    "entries": [{**t.json(name), "about": t.about, "checked": checked,
+                                 "practice": made.get(t.name, {}).get("practice", []),
+                                 "example": made.get(t.name, {}).get("example")} for t in fam.techniques()]})
     borrow(out)
     return {"families": out}
+
+
+def write(path: Path = DATA, fresh: bool = False, only: list[str] | None = None, workers: int | None = None,
+          say: Any = print, puzzles_again: bool = False) -> Json:
+    """Bring the file up to date (see `make`; `fresh`: every family in `only`, or all, made again in full) and
+    write it, one technique a line."""
+    data = load(path)
+    if data.get("version") != VERSION:
+        data, fresh = {"version": VERSION, "families": {}}, True
+    workers = workers or max(1, min(2, os.cpu_count() or 1))
+    families = {}
+    for name in ladder_families():
+        old = data["families"].get(name)
+        if only and name not in only:
+            if old:
+                families[name] = old
+            continue
+        fam, start = family_of(name), time.perf_counter()
+        keep = None if fresh or not old or old["checked"] != list(SIZES.get(name, (fam.default_size,))) else old
+        families[name] = make(name, workers, say, keep, puzzles_again)
+        if say:
+            say(f"learn data: {name} {'brought up to date' if keep else 'made'} in {time.perf_counter() - start:.0f} s")
+    data = {"version": VERSION, "families": families}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(data))
+    return data
+
+
+def dumps(data: Json) -> str:
+    """The file's text: one technique a line, so a remake's diff shows which rungs changed."""
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    families = []
+    for name, fam in data["families"].items():
+        rungs = ",\n".join(f"   {line(t)}: {line(v)}" for t, v in fam["techniques"].items())
+        families.append(f' {line(name)}: {{"hash": {line(fam["hash"])}, "checked": {line(fam["checked"])}, '
+                        f'"techniques": {{\n{rungs}}}}}')
+    return f'{{"version": {data["version"]}, "families": {{\n' + ",\n".join(families) + "}}\n"
 
 
 def borrow(families: list[Json]) -> None:
@@ -270,5 +344,26 @@ def borrow(families: list[Json]) -> None:
                 e["from"], e["example"] = shown[e["name"]]
 
 
+def main(argv: list[str] | None = None) -> int:
+    """The maintainer's command: say whether the file is up to date, or (`--write`) bring it up to date."""
+    parser = argparse.ArgumentParser(description="The learn page's data (solvers/data/learn.json).")
+    parser.add_argument("--write", action="store_true", help="bring the file up to date with the solver sources")
+    parser.add_argument("--fresh", action="store_true", help="with --write: make every practice check again")
+    parser.add_argument("--puzzles", action="store_true",
+                        help="with --write: make the stored practice puzzles again from their seeds (minutes)")
+    parser.add_argument("--family", action="append", choices=ladder_families(), help="only this family (repeat)")
+    parser.add_argument("--workers", type=int, help="processes (default: 2 at most)")
+    args = parser.parse_args(argv)
+    if args.write:
+        write(fresh=args.fresh, only=args.family, workers=args.workers, puzzles_again=args.puzzles)
+    data = load()
+    problems = [why for name in ladder_families() if (why := stale(name, data))]
+    for why in problems:
+        print(f"{why}: `{COMMAND}` brings it up to date")
+    if not problems:
+        print(f"{DATA.relative_to(HERE.parent)} is up to date ({DATA.stat().st_size:,} bytes)")
+    return 1 if problems else 0
+
+
 if __name__ == "__main__":
-    build(Path(__file__).resolve().parents[1] / ".cache", fresh="--fresh" in sys.argv)
+    sys.exit(main())

@@ -1,15 +1,19 @@
 """The learn page's solver side: every rung of both hint ladders has plain words and an entry id, every technique
-name a hint can give finds its entry, Sudoku's `practice` covers the singles and the killer rungs, the stored
-examples are the hints the game pages give from those positions, and every practice puzzle the page offers needs
-its technique (`sudoku grade`, `skyscrapers rate`)."""
+name a hint can give finds its entry, Sudoku's `practice` covers the singles and the killer rungs, and the learn
+data kept in the repository (solvers/data/learn.json) is that of the solver sources now: re-checked hint by hint (each
+example is the hint the game pages give from its position; each stored practice puzzle needs its technique, as
+`sudoku grade` and `skyscrapers rate` say; a seeded sample of practice seeds, all of them when slow, still gives
+the stored puzzle)."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
 from solvers import commands, family, learn_build
 from solvers import skyscrapers as sky
@@ -20,10 +24,19 @@ from solvers.logic.about import ABOUT, ALSO
 LADDERS = ("sudoku", "skyscrapers")
 
 
+SAMPLE = 6  # practice seeds made again per family by the fast test (below the largest size: seconds)
+
+
 @cache
 def learn() -> dict[str, Json]:
-    """The learn data as the build makes it (from .cache/, made there when missing or stale), by family."""
-    return {f["name"]: f for f in learn_build.build(ROOT / ".cache", say=None)["families"]}
+    """The learn data as the build reads it (from solvers/data/learn.json), by family."""
+    return {f["name"]: f for f in learn_build.build(say=None)["families"]}
+
+
+@cache
+def stored() -> Json:
+    """The file itself."""
+    return learn_build.load()
 
 
 def told(t: Technique | Json) -> set[str]:
@@ -87,25 +100,80 @@ def test_examples_are_the_hints_the_game_pages_give_there() -> None:
     assert shown["sudoku"] >= 36 and shown["skyscrapers"] >= 30, shown  # only the rarest techniques have none
 
 
-@pytest.mark.slow
-def test_every_practice_puzzle_the_page_offers_needs_its_technique() -> None:
-    """For every technique with Practice on the page: the practice command's puzzle (seed 0, its smallest size)
-    needs it, as the grade command's solving path says (the hints' path for a single: `grade` leaves singles out)."""
+def test_the_learn_data_is_that_of_the_solver_sources_now() -> None:
+    problems = [why for name in LADDERS if (why := learn_build.stale(name, stored()))]
+    assert not problems, f"{problems}: run `{learn_build.COMMAND}` (then commit solvers/data/learn.json)"
+    for name in LADDERS:
+        data = stored()["families"][name]
+        for technique, made in data["techniques"].items():
+            assert {"practice", "puzzles", "example"} <= set(made), technique
+            assert made["practice"] == [s for s in data["checked"] if str(s) in made["puzzles"]], technique
+            assert list(made["puzzles"]) == [str(s) for s in made["practice"]], technique
+
+
+def uses(name: str, technique: str, puzzle: Json) -> set[str]:
+    """The techniques a puzzle's solving path needs (`rate`, `grade`; the hints' path for a single: `grade`
+    leaves singles out)."""
+    fam = family(name)
+    if name == "skyscrapers":
+        return set(commands.run(fam, "rate", puzzle)["techniques"])
+    if technique in ("Full house", "Naked single", "Hidden single"):
+        return {e.get("name") for e in commands.run(fam, "trace", {**puzzle, "method": "logic"})}
+    return set(commands.run(fam, "grade", puzzle)["techniques"])
+
+
+def test_every_stored_practice_puzzle_needs_its_technique() -> None:
     checked = 0
-    for name, data in learn().items():
-        fam = family(name)
-        for entry in data["entries"]:
-            if not entry["practice"]:
-                continue
-            request = {"technique": entry["name"], "seed": 0, "size": min(entry["practice"])}
-            puzzle = commands.run(fam, "practice", {**request, **({"variant": entry["variant"]}
-                                                                  if entry["variant"] else {})})
-            if name == "skyscrapers":
-                used = set(commands.run(fam, "rate", puzzle)["techniques"])
-            elif entry["name"] in ("Full house", "Naked single", "Hidden single"):
-                used = {e.get("name") for e in commands.run(fam, "trace", {**puzzle, "method": "logic"})}
-            else:
-                used = set(commands.run(fam, "grade", puzzle)["techniques"])
-            assert used & told(entry), (name, entry["name"], request, used)
-            checked += 1
-    assert checked >= 55
+    for name in LADDERS:
+        ladder = {t.name: t for t in family(name).techniques()}
+        for technique, made in stored()["families"][name]["techniques"].items():
+            for size, puzzle in made["puzzles"].items():
+                assert uses(name, technique, puzzle) & told(ladder[technique]), (name, technique, size)
+                checked += 1
+    assert checked >= 100
+
+
+def practice_seeds(name: str) -> list[tuple[str, int]]:
+    """Every (technique, size) of a family whose practice seed 0 the file says gives a puzzle."""
+    return [(technique, size) for technique, made in stored()["families"][name]["techniques"].items()
+            for size in made["practice"]]
+
+
+def practised_again(name: str, technique: str, size: int) -> None:
+    """The practice command's puzzle for seed 0 is the stored one."""
+    variant = next(t.variant for t in family(name).techniques() if t.name == technique)
+    puzzle, _seconds = learn_build.practise(name, technique, variant, size)
+    assert puzzle is not None, (name, technique, size)
+    made = stored()["families"][name]["techniques"][technique]["puzzles"][str(size)]
+    assert learn_build.solve_input(name, puzzle) == made, (name, technique, size)
+
+
+def test_a_sample_of_practice_seeds_still_gives_the_stored_puzzles() -> None:
+    for name in LADDERS:
+        largest = max(stored()["families"][name]["checked"])  # the smaller boards: seconds each
+        seeds = [(t, size) for t, size in practice_seeds(name) if size < largest]
+        for technique, size in random.Random(44).sample(seeds, SAMPLE):
+            practised_again(name, technique, size)
+
+
+@pytest.mark.slow
+def test_every_practice_seed_still_gives_the_stored_puzzle() -> None:
+    for name in LADDERS:
+        for technique, size in practice_seeds(name):
+            practised_again(name, technique, size)
+
+
+def test_the_build_reads_the_file_and_says_when_it_is_stale(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(stored()))
+    data["families"]["skyscrapers"]["hash"] = "0" * 16
+    del data["families"]["sudoku"]["techniques"]["Rule of 45"]
+    path = tmp_path / "learn.json"
+    path.write_text(learn_build.dumps(data))
+    said: list[str] = []
+    out = {f["name"]: f for f in learn_build.build(path, say=said.append)["families"]}
+    assert len(said) == 2 and all(learn_build.COMMAND in line for line in said), said
+    assert "solver sources changed" in said[0] and "new: Rule of 45" in said[1]
+    rule = next(e for e in out["sudoku"]["entries"] if e["name"] == "Rule of 45")
+    assert rule["practice"] == [] and rule["example"] is None  # shown without, never made here
+    assert out["skyscrapers"]["entries"] == learn()["skyscrapers"]["entries"]
+    assert json.loads(learn_build.dumps(stored())) == stored()
