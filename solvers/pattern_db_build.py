@@ -8,8 +8,8 @@ so the free moves cost no search at all (`pattern_distances`); `reference_table`
 0-1 breadth-first search over (blank, tile positions) in Python for small boards (a cross-check).
 The solvers only read the files, with `solvers.pattern_db`. Limits: boards of at most 25 cells
 (a region is a 32-bit mask); a 5-tile 5x5 pattern: 6.4 M placements, about 5 s of one core and
-0.25 GB; the 4x4 6-6-3 and 5x5 5-5-5-5-4 sets about 40 s of CPU (the builder before this one,
-searching every blank cell, took 4 minutes; its files are the same bytes).
+0.25 GB; the 4x4 6-6-3 and 5x5 5-5-5-5-4 sets about 60 s of CPU, a third of it zlib at level 9
+(the builder before this one, searching every blank cell, took about 4 minutes; the same bytes).
 """
 
 from __future__ import annotations
@@ -128,18 +128,16 @@ def encode(width: int, height: int, tiles: tuple[int, ...], dist: Any) -> bytes:
     nibble and entry i + half in its high one (half = the entries rounded up to even, halved)."""
     import numpy as np
 
-    n = width * height
-    index = np.arange(dist.size, dtype=np.int64)
-    md = np.zeros(dist.size, dtype=np.int64)
-    for i, t in enumerate(tiles):
-        cell = (index // n**i) % n
-        md += np.abs(cell // width - (t - 1) // width) + np.abs(cell % width - (t - 1) % width)
+    cells = np.arange(width * height)
+    md = np.zeros(1, dtype=np.int16)  # the pattern's Manhattan distance per index: a sum over the tiles' digits,
+    for t in reversed(tiles):  # the last tile's the slowest (no division of every index)
+        md = np.add.outer(md, np.abs(cells // width - (t - 1) // width) + np.abs(cells % width - (t - 1) % width)
+                          ).ravel().astype(np.int16)
     valid = dist != 255
-    extra = np.zeros(dist.size, dtype=np.int64)
-    diff = dist[valid].astype(np.int64) - md[valid]
-    if (diff < 0).any() or (diff % 2).any() or diff.max() > 2 * 15:
+    diff = dist.astype(np.int16) - md
+    if (diff[valid] < 0).any() or (diff[valid] % 2).any() or diff[valid].max() > 2 * 15:
         raise ValueError(f"pattern {tiles}: distances do not fit the 4-bit Manhattan-offset encoding")
-    extra[valid] = diff // 2
+    extra = np.where(valid, diff // 2, 0).astype(np.uint8)
     if extra.size % 2:
         extra = np.append(extra, 0)
     half = extra.size // 2
@@ -154,8 +152,25 @@ def _write_atomically(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
+def _heap_for_numpy() -> None:
+    """Undo, in a Dask worker, glibc's setting Dask starts it with (MALLOC_TRIM_THRESHOLD_, which pins the mmap
+    threshold at 128 kB): every numpy temporary was then mapped and zeroed afresh, and a table took up to 8 times as
+    long. Blocks under 32 MB come from the heap again, kept when freed (glibc only; elsewhere nothing changes)."""
+    import ctypes
+
+    if "MALLOC_TRIM_THRESHOLD_" not in os.environ:
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return
+    libc.mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD
+    libc.mallopt(-1, 256 << 20)  # M_TRIM_THRESHOLD
+
+
 def _table(piece: tuple[int, int, tuple[int, ...]]) -> tuple[bytes, int]:
     """One pattern's table file and its largest distance (a batch piece)."""
+    _heap_for_numpy()
     width, height, tiles = piece
     dist = pattern_distances(width, height, tiles)
     return encode(width, height, tiles, dist), int(dist[dist != 255].max())
