@@ -17,6 +17,7 @@ from pyscript import window
 
 from journal import Journal
 from journal import today
+from shelf import SEP
 from shelf import Shelf
 from shelf import split_moves
 from tessera_ui import Store
@@ -39,7 +40,6 @@ from tessera_ui import toggle_theme
 
 STORE_VERSION = 2
 RESTART = "restart"  # the move back to the start
-SEP = ";"  # between the moves of one step, and of a link's moves
 ASIDE = "aside:"  # a link fragment naming a game set aside (the home page's Continue), then its id
 PRACTICE = "practice:"  # the learn page's Practice link: "practice:<technique>|<the puzzle's link text>"
 BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
@@ -598,13 +598,13 @@ class Midend:
 
     # loading ------------------------------------------------------------------------------------
     def load(self, puzzle, moves=(), label=None, seconds=0, message="", verified=True, times=None, hints=0,
-             show=True, check=True, previous=True):
+             show=True, check=True):
         """Start playing a puzzle, maybe with moves already played (as one undoable step; `times`: a replay's
         seconds of each move). Without `show` the caller sets the history, then draws and saves; without `check`
-        an unverified puzzle is not checked yet; with `previous` False the game it replaces is dropped."""
+        an unverified puzzle is not checked yet. The game it replaces, if unfinished, goes on the shelf first."""
         self.replaying = False
         start = self.game.start(puzzle)
-        kept = self.unfinished() if previous else None
+        kept = self.unfinished()
         if kept is not None:  # stored before anything of it is dropped: a reload or another page keeps it
             self.shelf.push(kept)
         self.token += 1

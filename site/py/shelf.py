@@ -15,7 +15,7 @@ from tessera_ui import Store
 
 VERSION = 1
 KEPT = 5  # games kept per family, newest first
-SEP = ";"  # between the moves of one step (the midend's)
+SEP = ";"  # between the moves of one step, and of a link's moves (the midend reads it here)
 
 
 def split_moves(text):
