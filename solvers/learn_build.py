@@ -51,6 +51,7 @@ VERSION = 3  # of the file's making and shape (bump it, then `--write`: every fa
 # a technique whose practice finds no puzzle for seed 0 at any size, and (size, seed) where our search found one:
 # tried for its example only (the page still says that practice finds none within budget)
 EXAMPLE_SEEDS = {("sudoku", "Jellyfish"): (9, 2)}
+EXAMPLE_SIZE = {("sudoku", "Rule of 45"): 9}  # a rung whose name is a 9x9's (1 + ... + 9 = 45) shows a 9x9
 MAX_LINES = 12  # implications of a forcing step kept for the page (the hint box shows them all)
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "learn.json"
@@ -203,12 +204,15 @@ def make(name: str, workers: int, say: Any = None, keep: Json | None = None, puz
         for (_, technique, _, size), puzzle, _seconds in told:
             if puzzle:
                 puzzles.setdefault(technique, {})[size] = solve_input(name, puzzle)
-        own = {t.name: [puzzles.get(t.name, {})[s] for s in sorted(puzzles.get(t.name, {}))] for t in ladder}
-        # the smallest first: its example reads best (a 9x9 killer's notes are a crowd on a phone)
-        asked = [(name, t, kept[t.name]["example"]) for t in ladder if t.name in kept and kept[t.name]["example"]]
+        # the smallest first: its example reads best (a 9x9 killer's notes are a crowd on a phone), unless the rung
+        # names a size
+        own = {t.name: [puzzles.get(t.name, {})[s] for s in sorted(puzzles.get(t.name, {}), key=lambda s, t=t: (
+            s != EXAMPLE_SIZE.get((name, t.name), s), s))] for t in ladder}
+        asked = [(name, t, kept[t.name]["example"]) for t in ladder if t.name in kept and kept[t.name]["example"]
+                 and sized(name, t, kept[t.name]["example"])]
         shown: dict[str, Json | None] = {job[1].name: ex for job, ex in zip(asked, batch.run(
             _again, asked, label=f"{name} examples asked again", quiet=say is None or not asked), strict=True)}
-        todo = [t for t in ladder if t.name not in kept or (kept[t.name]["example"] and not shown[t.name])]
+        todo = [t for t in ladder if t.name not in kept or (kept[t.name]["example"] and not shown.get(t.name))]
         seeded = [(name, t.name, t.variant, *EXAMPLE_SEEDS[name, t.name]) for t in todo if not own[t.name]
                   and (name, t.name) in EXAMPLE_SEEDS]
         for (_, technique, _, _, _), puzzle, _ in batch.run(_practise, seeded, quiet=True):
@@ -229,6 +233,12 @@ def make(name: str, workers: int, say: Any = None, keep: Json | None = None, puz
                                     "puzzles": {str(s): puzzles[t.name][s] for s in sizes
                                                 if s in puzzles.get(t.name, {})},
                                     "example": shown.get(t.name)} for t in ladder}}
+
+
+def sized(name: str, technique: Technique, ex: Json) -> bool:
+    """Whether an example is of the size its rung asks for (any, when it names none)."""
+    size = EXAMPLE_SIZE.get((name, technique.name))
+    return size is None or rules(name).grid_of(ex["puzzle"])[0] == size
 
 
 def again(name: str, technique: Technique, ex: Json) -> Json | None:
@@ -271,7 +281,9 @@ def stale(name: str, data: Json) -> str | None:
         return f"{name}'s learn data checked other sizes"
     if stored["hash"] != source_hash(name):
         return f"{name}'s solver sources changed since its learn data was made"
-    return None
+    wrong = [t.name for t in fam.techniques() if (ex := stored["techniques"][t.name]["example"])
+             and not sized(name, t, ex)]
+    return f"{name}'s examples of {', '.join(wrong)} are not of the size their rungs name" if wrong else None
 
 
 def build(path: Path = DATA, say: Any = print) -> Json:

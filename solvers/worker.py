@@ -202,10 +202,13 @@ def _bumped(seen: int) -> Callable[[], bool]:
 
 
 @_guard
-async def call(family: str, command: str, text: str) -> dict:
+async def call(family: str, command: str, text: str, seen: int | None = None) -> dict:
     """Run one declared command of a family on a JSON object, as the CLI would (never a trace); the page's
-    interrupt counter stops it (a player's request goes first)."""
-    bumped = _bumped(int(_interrupts[0]) if _interrupts is not None else 0)
+    interrupt counter stops it (a player's request goes first). `seen` is the counter as the page read it when it
+    sent the request, so a Stop pressed while the request waited in the worker's queue still stops it."""
+    if seen is None:
+        seen = int(_interrupts[0]) if _interrupts is not None else 0
+    bumped = _bumped(int(seen))
     obj = _load(text)
     await _ensure_data(family, command, obj)
     if commands.streams(solvers.family(family), command):

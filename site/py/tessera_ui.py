@@ -295,7 +295,8 @@ class Worker:
         elif self.autos and self.interrupts is not None:
             window.Atomics.add(self.interrupts, 0, 1)  # the page's own search yields to the player
         try:
-            text = await window.Promise.race(to_js([self.request("call", family, command, json.dumps(obj)),
+            seen = [int(window.Atomics.load(self.interrupts, 0))] if self.interrupts is not None else []  # for Stop
+            text = await window.Promise.race(to_js([self.request("call", family, command, json.dumps(obj), *seen),
                                                     _later((seconds + WATCHDOG) * 1000, TIMED_OUT)]))
         except Exception as exc:
             text = TIMED_OUT
