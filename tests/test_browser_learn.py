@@ -1,7 +1,8 @@
 """The learn page in Chromium, on a desktop and a 390x844 touch phone: every technique of both ladders in ladder
 order with its example drawn; Practice opens, on the game page, a fresh puzzle whose solving path (`sudoku grade`,
-`skyscrapers rate`) needs the technique, and the game in progress there stays one "Resume your game" away; a
-hint's technique name links to its entry; the entry counts the hints of finished games that named it."""
+`skyscrapers rate`) needs the technique, and the game in progress there stays one "Resume your game" away; a rung
+with no practice puzzle practises from its example's position, where Hint names it; a hint's technique name links
+to its entry; the entry counts the hints of finished games that named it."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from conftest import screenshot
 from test_browser_stats import device as desktop_or_phone
 from test_browser_stats import press, solve_by_hints
 
-from solvers import commands
+from solvers import commands, learn_build
 from solvers import family as solver_family
 from solvers.rules import skyscrapers as sky_rules
 from solvers.rules import sudoku as sudoku_rules
@@ -93,6 +94,29 @@ def test_practice_opens_a_puzzle_whose_path_needs_the_technique(device, site_url
         assert page.input_value("#variant") == entry["variant"]
     if name == "sudoku":  # the 4x4 played before is one button away
         assert page.is_visible("#resume")
+
+
+def test_practice_from_a_position_where_the_technique_is_the_next_step(watch, site_url: str) -> None:
+    page = watch.page  # a desktop: a rung with no practice puzzle practises from its example's position
+    entry = next(e for f in learn_build.build(say=None)["families"] if f["name"] == "sudoku" for e in f["entries"]
+                 if not e["practice"] and e["example"] and not e.get("from"))
+    anchor, ex = entry["anchor"], entry["example"]
+    open_learn(page, site_url, anchor)
+    assert "No practice puzzle" in page.inner_text(f"#{anchor}")
+    assert page.inner_text(f"#note-{anchor}") == "Practice opens a position where it is the next step."
+    page.click(f"#practice-{anchor}")
+    page.wait_for_function("location.pathname.endsWith('/sudoku.html')", timeout=60_000)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("document.querySelector('#message').innerText.includes('one solution')", timeout=60_000)
+    said = page.inner_text("#message")
+    assert said.startswith(f"Practice {entry['name']}: ") and said.endswith(
+        f"from this position the next logical step is {entry['name']}; Hint names it.")
+    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+    assert sum(", notes " in c for c in cells) == ex["values"].count(0)  # every empty cell has the example's notes
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    page.click("#hint-more")
+    assert page.inner_text("#hint-title a") in {entry["name"], *entry["also"]}
 
 
 def test_a_hints_technique_name_links_to_its_entry(device, site_url: str) -> None:

@@ -5,7 +5,9 @@ on a `GridBoard` as it scrolls into view, from the position and the hint the bui
 the board's own hint drawing (`GridBoard.show_hint`, what the game pages use); says how often the player met each
 technique in hints (rules.records over the finished games); and makes Practice puzzles: the worker (started at
 the first press) answers the family's `practice` command, and the game page opens the puzzle through its link, so
-a game in progress there stays one Undo or "Resume your game" away.
+a game in progress there stays one Undo or "Resume your game" away. A rung with no practice puzzle but an example
+practises from that position: its link carries the example's values and notes as moves (`position_link`), so the
+game page's next hint is the technique.
 Known limits: a practice puzzle of a rare technique may not be found for a given seed (the note says so: try
 again).
 """
@@ -22,6 +24,7 @@ from rules import records
 
 from gridboard import GridBoard
 from journal import Journal
+from shelf import SEP
 from tessera_ui import Worker
 from tessera_ui import click
 from tessera_ui import el
@@ -54,6 +57,8 @@ class LearnPage:
         for anchor, (_family, entry) in self.entries.items():
             if entry.get("example") and el("board-" + anchor) is not None:
                 watcher.observe(el("board-" + anchor))
+            if not entry.get("practice") and entry.get("example"):
+                self.add_position_practice(anchor, entry)
             if el("practice-" + anchor) is not None:
                 click("practice-" + anchor, lambda anchor=anchor: self.press(anchor))
         status("Every technique is listed; its example is drawn as you reach it.", ready=True)
@@ -102,9 +107,31 @@ class LearnPage:
         for board in self.boards.values():
             board.draw()
 
+    def add_position_practice(self, anchor, entry):
+        """Practice for a rung with no practice puzzle: a button (after the note saying why there is none) that
+        opens its example's position, with a note saying so."""
+        said = document.querySelector("#" + anchor + " .words p.note")
+        if said is None:
+            return
+        row = document.createElement("div")
+        row.className = "row practice-row"
+        button = row.appendChild(document.createElement("button"))
+        button.type, button.id, button.className = "button", "practice-" + anchor, "practice primary"
+        button.textContent = "Practice"
+        note = document.createElement("p")
+        note.className, note.id = "note", "note-" + anchor
+        note.setAttribute("aria-live", "polite")
+        other = entry.get("from")
+        whose = "the " + other[0].upper() + other[1:] + " example's" if other else "a"
+        note.textContent = "Practice opens " + whose + " position where it is the next step."
+        said.after(row, note)
+
     def press(self, anchor):
-        """Practice: make the puzzle (Stop while it is being made)."""
-        if self.running == anchor:
+        """Practice: make the puzzle (Stop while it is being made), or open the position of a rung without one."""
+        family, entry = self.entries[anchor]
+        if not entry.get("practice"):
+            window.location.href = position_link(entry.get("from") or family, entry)
+        elif self.running == anchor:
             self.worker.stop()
         elif self.running is None:
             spawn(self.practice(anchor))
@@ -136,6 +163,18 @@ class LearnPage:
         note.textContent = "Opening it…"
         window.location.href = ("./" + family + ".html#practice:" + str(window.encodeURIComponent(entry["name"])) + "|"
                                 + RULES[family].text_of(ans))
+
+
+def position_link(family, entry):
+    """The game page's practice link of an entry's example position: its puzzle with moves that place the values
+    beyond the givens and give every empty cell exactly the example's notes."""
+    example, rules = entry["example"], RULES[family]
+    values, notes = example["values"], example["notes"]
+    n, givens = rules.grid_of(example["puzzle"])[:2]
+    moves = [latin.place_move(n, i, v) for i, v in enumerate(values) if v and not givens[i]]
+    moves.append(latin.format_move(n, [(i, latin.SET_NOTES, m) for i, m in enumerate(notes) if not values[i]]))
+    return ("./" + family + ".html#practice:" + str(window.encodeURIComponent(entry["name"])) + "|"
+            + rules.text_of(example["puzzle"]) + "~" + SEP.join(moves))
 
 
 spawn(LearnPage().start())

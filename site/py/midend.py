@@ -86,6 +86,13 @@ def read_replay(fragment):
         return fragment, None, 0
 
 
+def practice_words(technique, position):
+    """What a practice game's message says of its technique (`position`: opened mid-game with it the next step)."""
+    if position:
+        return "from this position the next logical step is " + technique + "; Hint names it."
+    return "its solving path needs " + technique + "; Hint names it when you reach it."
+
+
 def new_seed():
     """A short random seed (six letters or digits)."""
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -299,6 +306,7 @@ class Midend:
         self.index = 0
         self.label = ""
         self.verified = True
+        self.position = False  # the game is a practice position (opened mid-game, its technique the next step)
         self.starters = []
         self.hint = None
         self.stage = 0
@@ -523,14 +531,14 @@ class Midend:
         puzzle["difficulty"] = label
         played = times is not None and len(times) == len(moves) and moves
         count = str(len(moves)) + (" move" if len(moves) == 1 else " moves")
-        message = ("Practice " + technique + ": this " + self.game.noun + "'s solving path needs it; Hint names it "
-                   "when you reach it." if technique else
+        message = ("Practice " + technique + ": " + practice_words(technique, moves) if technique else
                    "Shared " + self.game.noun + " with a replay: " + count + " in " + clock(times[-1])
                    + self.hints_words(hints) + ". Press Replay to watch it." if played else
                    "Shared " + self.game.noun + " loaded" + (" with your moves." if moves else "."))
         self.load(puzzle, moves=moves, label=label, verified=not self.game.verify, times=times, hints=hints,
                   seconds=times[-1] if played else 0,
                   message=message + (" Checking it…" if self.game.verify else ""))
+        self.position = bool(technique and moves)  # a practice position (its check says so too)
 
     def previous_is(self, text, moves, replay=False):
         """Whether the game shown is the puzzle `text` with exactly `moves` played (opening it would change nothing;
@@ -612,6 +620,7 @@ class Midend:
         self.puzzle = puzzle
         self.label = str(puzzle.get("difficulty", "")) if label is None else label
         self.verified = verified
+        self.position = False  # open_link says when it is one
         self.states, self.moves, self.times, self.index = [start], [], [], 0
         self.move_times = times if times and len(times) == len(moves) else None
         self.hints = hints
@@ -829,8 +838,9 @@ class Midend:
             return
         self.verified = True
         if self.label.startswith("Practice · "):
-            say("Practice " + self.label[len("Practice · "):] + ": checked, it has exactly one solution; its solving "
-                "path needs " + self.label[len("Practice · "):] + ". Hint names it when you reach it.", "good")
+            technique = self.label[len("Practice · "):]
+            say("Practice " + technique + ": checked, it has exactly one solution; " +
+                practice_words(technique, self.position), "good")
         else:
             say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
         self.save()
