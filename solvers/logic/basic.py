@@ -466,7 +466,9 @@ def bug_plus_one(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicSte
     c = three[0]
     w = where(cands, values, t.cells)
     for v in values_of(cands[c]):
-        if all((w[v] & t.unit_bits[u]).bit_count() == 3 for u in g.cell_units[c]):
+        # the grave without v in c: every value twice (or not at all) in every unit
+        if all(((w[x] & ~(1 << c) if x == v else w[x]) & bits).bit_count() in (0, 2)
+               for x in range(1, len(w)) for bits in t.unit_bits):
             reason = (f"Every open cell but {g.name(c)} has two candidates; unless {g.name(c)} is {symbol(v)}, each "
                       f"unit would hold every candidate twice and the puzzle would have two solutions")
             yield LogicStep("BUG+1", (c,), reason, place=(c, v), causes=causes_of((c,), cands, g.full))
