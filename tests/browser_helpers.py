@@ -39,6 +39,20 @@ def click_cell(page, index: int, ring: int = 0) -> None:
     page.mouse.click(box["x"] + (c + ring + 0.5) * step, box["y"] + (r + ring + 0.5) * step)
 
 
+def settle(page, *selectors: str, frames: int = 3, timeout: float = 10_000) -> None:
+    """Wait until the boxes of `selectors` have held still for `frames` animation frames (a scroll or the layout a
+    change made has ended): a wait on the page, not on the clock."""
+    page.evaluate("() => { window.__settle = {box: null, still: 0}; }")
+    page.wait_for_function(
+        """([sels, frames]) => {
+            const box = JSON.stringify(sels.map(s => document.querySelector(s)?.getBoundingClientRect()));
+            const s = window.__settle;
+            s.still = box === s.box ? s.still + 1 : 0;
+            s.box = box;
+            return s.still >= frames;
+        }""", arg=[list(selectors), frames], polling="raf", timeout=timeout)
+
+
 def wait_message(page, text: str, timeout: float = 60_000) -> str:
     """Wait until the message box contains `text` (case-insensitive); return the message."""
     page.wait_for_function(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import cells, values
+from browser_helpers import cells, settle, values
 from conftest import screenshot
 
 from solvers import commands
@@ -93,7 +93,7 @@ def test_sudoku_by_touch_with_the_hint_in_view(phone, site_url: str) -> None:
     assert values(page)[1] == "2"
     tap(page, "#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
-    page.wait_for_timeout(300)
+    settle(page, "#hint-box")
     assert in_view(page, "#hint-box")
     screenshot(page, "phone-sudoku-hint")
 
@@ -324,6 +324,7 @@ def test_watch_method_names_show_whole(phone, site_url: str) -> None:
             const s = document.querySelector('#method-' + k);
             return s.selectedOptions.length && document.querySelector('#name-' + k).textContent ===
                 s.selectedOptions[0].textContent; })""", timeout=90_000)
+        settle(page, "#pane-a", "#pane-b", "#name-a", "#name-b")  # the family's panes laid out
         for key in "ab":
             if not page.is_visible(f"#pane-{key}"):
                 continue
@@ -360,7 +361,7 @@ def test_a_hint_keeps_the_board_and_its_buttons_on_screen(phone, site_url: str, 
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
     while page.is_visible("#hint-more"):
         tap(page, "#hint-more")
-    page.wait_for_timeout(300)
+    settle(page, "#board", "#hint-apply")
     assert on_screen(page, "#board") and on_screen(page, "#hint-apply"), page.locator("#hint-box").bounding_box()
     screenshot(page, f"phone-{name}-hint-and-board")
 
@@ -373,7 +374,7 @@ def test_piece_pages_keep_the_board_and_the_hint_on_screen(phone, site_url: str,
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     tap(page, "#hint")
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
-    page.wait_for_timeout(300)
+    settle(page, board, "#hint-close", "#message")
     assert on_screen(page, board) and on_screen(page, "#hint-close") and on_screen(page, "#check")
     message, hint = page.locator("#message").bounding_box(), page.locator("#hint").bounding_box()
     assert 0 < message["y"] - hint["y"] < 120  # right under the Check/Hint row

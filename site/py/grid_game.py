@@ -42,6 +42,7 @@ MODES = ("digit", "centre", "corner", "colour")
 MODE_BUTTONS = {"digit": "digit", "centre": "pencil", "corner": "corner", "colour": "colour"}
 AUTO_GRADE_MAX = 9  # sides up to this are graded in the background when a puzzle loads
 GRADE_LIMIT = {"seconds": 5}  # a background grade gives way quickly to the player's own requests
+PATIENT_GRADE = 30  # seconds of a second background grade where a player's request interrupts it (a slow device)
 PATH_SECONDS = 120  # the solving path a player opens: a 16x16's can take a minute in the worker
 STEPS_LIMIT = {"seconds": 8}  # listing every step: the page's own call, which a player's request interrupts
 STEPS_OPEN = 12  # a technique with at most this many steps shows them at once (larger groups open on a click)
@@ -469,9 +470,10 @@ class GridGame(Game):
         midend.open_hint(told)
 
     # grade and solving path ------------------------------------------------------------------------
-    async def fetch_grade(self, puzzle, seconds=None):
+    async def fetch_grade(self, puzzle, seconds=None, patient=False):
         """Grade the puzzle in the worker once it is ready (the score, the hardest step, the path); `seconds`: the
-        budget of a path the player asked for (else a background grade's)."""
+        budget of a path the player asked for (else a background grade's, tried again with PATIENT_GRADE seconds
+        when it ran out and the player's requests can interrupt it)."""
         text = self.text(puzzle)
         if self.graded[0] == text:
             self.show_grade(puzzle, self.graded[1])
@@ -480,7 +482,7 @@ class GridGame(Game):
         if self.midend.puzzle is not puzzle:
             return
         obj = self.solve_request(puzzle, None)
-        obj["limit"] = {"seconds": seconds} if seconds else GRADE_LIMIT
+        obj["limit"] = {"seconds": seconds} if seconds else {"seconds": PATIENT_GRADE} if patient else GRADE_LIMIT
         if seconds:
             obj["partial"] = True  # a path cut short comes back as far as it got
         ans = await self.midend.worker.call(self.family, self.grade_command, obj, auto=True)
@@ -488,6 +490,10 @@ class GridGame(Game):
             self.show_grade(puzzle, {"lines": list(ans.get("lines") or []) + [
                 "… the path stops here: not finished within " + str(seconds) + " s (" + str(ans.get("decided")) +
                 " of " + str(ans.get("cells")) + " cells decided so far)."]})
+            return
+        if (ans.get("kind") == "timeout" and not seconds and not patient and self.midend.puzzle is puzzle
+                and self.midend.worker.interrupts is not None):
+            await self.fetch_grade(puzzle, patient=True)
             return
         if self.midend.puzzle is not puzzle or "error" in ans:
             if el("path-list") is not None and self.midend.puzzle is puzzle:
