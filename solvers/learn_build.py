@@ -5,7 +5,9 @@ For every technique of a family's hint ladder (`Family.techniques`): at which si
 puzzle needing it for seed 0 within the generator's own budget (a count of attempts, so the answer is the same on
 every machine) and those puzzles, and an example: such a puzzle's hints walked (its `trace --method logic`) until the
 technique is the next one, stored as the position (values and full notes) with the very hint the game page would
-give there. A technique no practice puzzle needs is looked for in the other practice puzzles' paths.
+give there. A technique no practice puzzle needs is looked for in the other practice puzzles' paths, and (a
+maintainer's search, `--positions`) along the paths of our generator's hardest puzzles. The learn page practises a
+rung without a practice puzzle from its example's position.
 
     python -m solvers.learn_build               say whether the file is up to date with the solver sources
     python -m solvers.learn_build --write       bring it up to date (rungs new to a ladder get their practice
@@ -13,6 +15,9 @@ give there. A technique no practice puzzle needs is looked for in the other prac
     python -m solvers.learn_build --write --puzzles the same, and every stored practice puzzle made again from its
                                                 seed (the generator changed: minutes)
     python -m solvers.learn_build --write --fresh   make it all again (the practice checks: 15-25 minutes)
+    python -m solvers.learn_build --positions SECONDS   look for positions of the rungs with no example in our
+                                                generator's hardest puzzles, seeds 0, 1, 2, ... (`search`; one
+                                                process, at most SECONDS): those found are kept as examples
     build(say) -> {"families": [...]}           the page's data from the file (build.py), saying if it is stale
 
 The file: {"version", "families": {family: {"hash", "checked", "techniques": {name: {"practice": [sizes],
@@ -53,6 +58,9 @@ VERSION = 3  # of the file's making and shape (bump it, then `--write`: every fa
 EXAMPLE_SEEDS = {("sudoku", "Jellyfish"): (9, 2)}
 EXAMPLE_SIZE = {("sudoku", "Rule of 45"): 9}  # a rung whose name is a 9x9's (1 + ... + 9 = 45) shows a 9x9
 MAX_LINES = 12  # implications of a forcing step kept for the page (the hint box shows them all)
+# where `--positions` looks for the positions of rungs no puzzle above gave an example: (size, grade, 1-based) of our
+# generator's hardest puzzles, tried in turn for seeds 0, 1, 2, ...
+SEARCH = {"sudoku": ((9, 5), (9, 4)), "skyscrapers": ((6, 5), (6, 4), (5, 5))}
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data" / "learn.json"
 COMMAND = ".venv/bin/python -m solvers.learn_build --write"
@@ -141,10 +149,17 @@ def rules(name: str) -> Any:
 def example(name: str, technique: Technique, puzzle: Json) -> Json | None:
     """The position where the hints of `puzzle` first name the technique (or one of its finer names), with that
     hint as the game page would give it from full notes; None when its path never does."""
-    fam, told = family_of(name), {technique.name, *technique.also}
+    return examples(name, [technique], puzzle).get(technique.name)
+
+
+def examples(name: str, techniques: list[Technique], puzzle: Json) -> dict[str, Json]:
+    """`example` of each of the techniques whose hints the path of `puzzle` names, by name (one walk of its path)."""
+    fam = family_of(name)
+    found: dict[str, Json] = {}
     n, givens, _box, _clues = rules(name).grid_of(puzzle)
     for step, moves, start in steps(name, puzzle):
-        if step not in told:
+        technique = next((t for t in techniques if t.name not in found and step in {t.name, *t.also}), None)
+        if technique is None:
             continue
         notes = [0 if v else m for v, m in zip(givens, start, strict=True)]
         read = fam.read(puzzle)
@@ -153,10 +168,57 @@ def example(name: str, technique: Technique, puzzle: Json) -> Json | None:
             state = fam.apply(read, state, move)
         values, notes = list(state.values), list(state.notes)
         hint = commands.run(fam, "hint", {**puzzle, **rules(name).state_input(n, values, notes)})
-        if hint.get("technique") not in told:
-            continue  # the page's hint from these notes is another step (it should not be): try the next one
-        return {"puzzle": puzzle, "values": values, "notes": notes, "hint": trimmed(hint)}
-    return None
+        if hint.get("technique") not in {technique.name, *technique.also}:
+            continue  # the page's hint from these notes is another step (it should not be): try its next step
+        found[technique.name] = {"puzzle": puzzle, "values": values, "notes": notes, "hint": trimmed(hint)}
+        if len(found) == len(techniques):
+            break
+    return found
+
+
+def search(data: Json, seconds: float, say: Any = print) -> dict[str, dict[str, Json]]:
+    """Positions for the rungs the file gives no example (of no variant), from our own generator: the puzzles of
+    SEARCH's sizes and grades for seeds 0, 1, 2, ... in turn (one process), each one's hints walked from full notes
+    (`examples`), the first position where a rung is the next step kept; until every such rung has one or after
+    `seconds` (a puzzle begun is finished). By family, {rung: example}; the same for the same time on any machine
+    only as far as it got (the seeds are tried in order)."""
+    wanted = {name: [t for t in family_of(name).techniques() if not t.variant
+                     and not data["families"][name]["techniques"][t.name]["example"]] for name in SEARCH}
+    found: dict[str, dict[str, Json]] = {name: {} for name in SEARCH}
+    start, seed = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds and any(len(found[n]) < len(wanted[n]) for n in SEARCH):
+        for name, shapes in SEARCH.items():
+            for size, grade in shapes:
+                todo = [t for t in wanted[name] if t.name not in found[name]]
+                if not todo or time.perf_counter() - start >= seconds:
+                    continue
+                try:
+                    made = commands.run(family_of(name), "generate", {"difficulty": grade, "seed": seed, "size": size})
+                except PuzzleError:
+                    continue  # none of that grade for this seed
+                for technique, ex in examples(name, todo, solve_input(name, made)).items():
+                    found[name][technique] = ex
+                    if say:
+                        say(f"positions: {name} {technique} from the {size}x{size} grade {grade} puzzle of seed "
+                            f"{seed} ({time.perf_counter() - start:.0f} s)")
+        seed += 1
+    if say:
+        for name in SEARCH:
+            left = [t.name for t in wanted[name] if t.name not in found[name]]
+            say(f"positions: {name}: {len(found[name])} of {len(wanted[name])} found in "
+                f"{time.perf_counter() - start:.0f} s (seeds 0-{seed - 1})" + (f"; none for {', '.join(left)}"
+                                                                               if left else ""))
+    return found
+
+
+def positions(seconds: float, path: Path = DATA, say: Any = print) -> Json:
+    """`search` the file's rungs with no example and write those found into it as their examples."""
+    data = load(path)
+    for name, got in search(data, seconds, say).items():
+        for technique, ex in got.items():
+            data["families"][name]["techniques"][technique]["example"] = ex
+    path.write_text(dumps(data))
+    return data
 
 
 Job = tuple[Any, ...]  # a practice request: (family, technique, variant, size[, seed])
@@ -365,9 +427,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --write: make the stored practice puzzles again from their seeds (minutes)")
     parser.add_argument("--family", action="append", choices=ladder_families(), help="only this family (repeat)")
     parser.add_argument("--workers", type=int, help="processes (default: 2 at most)")
+    parser.add_argument("--positions", type=float, metavar="SECONDS",
+                        help="look for positions of the rungs with no example in our generator's hardest puzzles "
+                             "(one process, for at most SECONDS) and keep those found as their examples")
     args = parser.parse_args(argv)
     if args.write:
         write(fresh=args.fresh, only=args.family, workers=args.workers, puzzles_again=args.puzzles)
+    if args.positions:
+        positions(args.positions)
     data = load()
     problems = [why for name in ladder_families() if (why := stale(name, data))]
     for why in problems:

@@ -3,7 +3,8 @@ name a hint can give finds its entry, Sudoku's `practice` covers the singles and
 data kept in the repository (solvers/data/learn.json) is that of the solver sources now: re-checked hint by hint (each
 example is the hint the game pages give from its position; each stored practice puzzle needs its technique, as
 `sudoku grade` and `skyscrapers rate` say; a seeded sample of practice seeds, all of them when slow, still gives
-the stored puzzle)."""
+the stored puzzle); the maintainer's position search keeps the first position of our generator's where a rung is
+the next step."""
 
 from __future__ import annotations
 
@@ -98,6 +99,21 @@ def test_examples_are_the_hints_the_game_pages_give_there() -> None:
             assert hint["technique"] == example["hint"]["technique"] and hint["move"] == example["hint"]["move"]
     shown = {name: sum(1 for e in data["entries"] if e["example"]) for name, data in learn().items()}
     assert shown["sudoku"] >= 36 and shown["skyscrapers"] >= 30, shown  # only the rarest techniques have none
+
+
+def test_the_position_search_keeps_the_first_position_where_a_rung_is_the_next_step() -> None:
+    data = json.loads(json.dumps(stored()))
+    for name in LADDERS:  # every rung has an example but X-wing
+        for made in data["families"][name]["techniques"].values():
+            made["example"] = made["example"] or {"kept": True}
+    data["families"]["sudoku"]["techniques"]["X-wing"]["example"] = None
+    found = learn_build.search(data, 600, say=None)  # a limit, not a timing: seed 0's Diabolical needs an X-wing
+    assert list(found["sudoku"]) == ["X-wing"] and found["skyscrapers"] == {}
+    ex, rules = found["sudoku"]["X-wing"], learn_build.rules("sudoku")
+    assert learn_build.solve_input("sudoku", commands.run(family("sudoku"), "generate", {
+        "difficulty": "Diabolical", "seed": 0, "size": 9})) == ex["puzzle"]
+    hint = commands.run(family("sudoku"), "hint", {**ex["puzzle"], **rules.state_input(9, ex["values"], ex["notes"])})
+    assert hint["technique"] == ex["hint"]["technique"] == "X-wing" and hint["move"] == ex["hint"]["move"]
 
 
 def test_the_learn_data_is_that_of_the_solver_sources_now() -> None:
