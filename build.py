@@ -676,11 +676,14 @@ def serve(port: int) -> None:
 
 
 def test(pytest_args: list[str]) -> int:
-    """Install what tests need, build, lint, and run every test."""
+    """Install what tests need, build, lint, and run every test: one test process per core (pytest-xdist; `-n 0`
+    or `-p no:xdist` after `test` runs them in this one), each with its own server of the one built dist/."""
     ensure_chromium()
     build()
     run([str(venv_python()), "-m", "ruff", "check", "solvers", "tests", "bench", "site", "tools", "build.py"])
-    return subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    spread = [] if "no:xdist" in "".join(pytest_args) else ["-n", str(len(os.sched_getaffinity(0))), "--dist",
+                                                             "loadgroup"]
+    return subprocess.run([str(venv_python()), "-m", "pytest", *spread, *pytest_args], cwd=ROOT).returncode
 
 
 def main() -> None:

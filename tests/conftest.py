@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import fcntl
 import functools
+import hashlib
 import http.server
 import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from hypothesis import settings
+
+# Every property test draws the same examples on every run and in every test process (no example database).
+settings.register_profile("tessera", derandomize=True, database=None)
+settings.load_profile("tessera")
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -37,6 +45,25 @@ CHROMIUM_FLAGS = [
     # Any request that tries to leave this machine fails loudly.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+
+
+# Files whose tests one xdist worker runs one after another: a module's costly setup made once (test_batch's
+# loopback cluster), or tests that read files others of them may write (the learn data under .cache/).
+TOGETHER = {"test_batch.py": "batch", "test_learn.py": "learn-data", "test_new_family.py": "learn-data"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that opens the built site is a browser test, marked or not (`-m "not browser"` never builds dist/).
+    Under pytest-xdist the `slow` tests come first (each worker collects the same order; the longest start at once
+    instead of one ending alone after the rest)."""
+    for item in items:
+        if {"site_url", "browser"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+        if item.path.name in TOGETHER:
+            item.add_marker(pytest.mark.xdist_group(TOGETHER[item.path.name]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: the order within each kept
 
 
 def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
@@ -70,11 +97,21 @@ class _Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def built_site() -> Path:
+    """dist/, built first when missing; the test processes (pytest-xdist's workers) take turns, so one builds it
+    and the others wait for that build and find it there."""
+    lock = Path(tempfile.gettempdir()) / f"tessera-build-{hashlib.sha256(bytes(DIST.resolve())).hexdigest()[:12]}.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if not (DIST / "sudoku.html").exists():
+            subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
+    return DIST
+
+
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
-    """Serve dist/ (building it when missing) on a free 127.0.0.1 port."""
-    if not (DIST / "sudoku.html").exists():
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True)
+    """Serve dist/ (building it when missing) on a free 127.0.0.1 port: one server per test process."""
+    built_site()
     handler = functools.partial(_Quiet, directory=str(DIST))
     server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -141,5 +178,7 @@ def screenshot(page, name: str) -> Path:
     """Save a screenshot under tests/screenshots/ (look at them)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    partial = path.with_name(f"{name}.{os.getpid()}.tmp")  # another test process never sees half a file
+    partial.write_bytes(page.screenshot())
+    os.replace(partial, path)
     return path

@@ -186,6 +186,7 @@ def test_solving_path_and_grade(watch, site_url: str) -> None:
     page.wait_for_function("document.querySelector('#grade-info').textContent.includes('score')", timeout=60_000)
     assert f"score {graded['score']}" in page.inner_text("#grade-info")
     assert graded["difficulty"] in page.inner_text("#grade-info")
+    assert f"SE ≈ {graded['se']['estimate']:.1f} " in page.inner_text("#grade-info") + " "  # one decimal
     page.click("summary:has-text('Show the solving path')")
     items = page.eval_on_selector_all("#path-list li", "els => els.map(e => e.textContent)")
     assert len(items) == len(graded["path"]) + 1  # the singles, then every step past them
