@@ -519,7 +519,7 @@ class GridGame(Game):
             words.append("score " + str(score))
         se = ans.get("se") or {}
         if se.get("estimate") is not None:  # beside our score: an estimate on Sudoku Explainer's scale
-            words.append("SE ≈ " + "%.1f" % se["estimate"])  # MicroPython's str(9.3) reads 9.300000000000001
+            words.append("SE ≈ {:.1f}".format(se["estimate"]))  # MicroPython: str(9.3) is 9.300000000000001
         if ans.get("difficulty"):
             self.midend.show_grade(str(ans["difficulty"]))  # the Difficulty choice agrees with the grade line
         hardest = ans.get("hardest_step") or ans.get("hardest")  # Sudoku names its grade "hardest", Skyscrapers a step
