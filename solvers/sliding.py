@@ -928,7 +928,9 @@ def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None 
                           f"found; a shorter one may exist (the {'full search' if exact else 'wider plan'} follows).",
                           f"A good move from a quick search: it starts a solution of {n} moves. Looking for "
                           f"{'the shortest' if exact else 'a shorter plan'}…", provisional=True,
-                          lower=None if exact else lower_bound(state))
+                          lower=None if exact else lower_bound(state),
+                          settled=f"A good move from a quick search: it starts a solution of {n} moves. "
+                                  f"{'The shortest' if exact else 'A shorter plan'} did not come in the time allowed.")
     asked = prefer
     prefer = prefer if prefer in movable(state) else None
     if not optimal_available(state.width, state.height):
@@ -984,13 +986,15 @@ def _starts_shortest(state: Puzzle, tile: int, n: int) -> bool:
 
 
 def _move_hint(state: Puzzle, t: int, n: int, technique: str, phase: str, level: int, reason: str, told: str,
-               provisional: bool = False, lower: int | None = None) -> Hint:
+               provisional: bool = False, lower: int | None = None, settled: str = "") -> Hint:
     """A hint to slide tile t, with the distance (n moves) before and after it along the plan (and `lower`, a lower
-    bound on the shortest, where it is not known); `told` is what a page shows under "Slide t <way>"."""
+    bound on the shortest, where it is not known); `told` is what a page shows under "Slide t <way>"; a
+    provisional hint's `settled` is what it shows instead when the fuller answer does not come."""
     r, c = divmod(state.tiles.index(t), state.width)
     extra: Json = {"distance_before": n, "distance_after": n - 1, "phase": phase, "exact": level == 0}
     if provisional:
         extra["provisional"] = True
+        extra["settled"] = settled
     if lower is not None:
         extra["lower_bound"] = lower
     return Hint(technique, [[r, c]], reason, t, level, extra=extra,

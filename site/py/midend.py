@@ -904,10 +904,17 @@ class Midend:
         obj = self.game.request(self.puzzle, self.state)
         obj["prefer"] = (quick.get("stages") or {}).get("move")
         ans = await self.ask("hint", obj, "")
-        if ans is not None and self.hint is quick:
+        if self.hint is not quick:
+            return
+        if ans is None:  # out of time (or an error, said): the quick hint stands, no longer "looking"
+            reveal = [list(stage) for stage in quick.get("reveal") or []]
+            if quick.get("settled") and reveal:
+                reveal[-1][1] = quick["settled"]
+            ans = dict(quick, reveal=reveal)
+        else:
             ans["quick_move"] = obj["prefer"]
-            self.hint = ans
-            self.show_hint()
+        self.hint = ans
+        self.show_hint()
 
     def show_hint(self):
         """The hint box at the current stage."""
