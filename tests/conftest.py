@@ -52,12 +52,20 @@ CHROMIUM_FLAGS = [
 TOGETHER = {"test_batch.py": "batch", "test_learn.py": "learn-data", "test_new_family.py": "learn-data"}
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--rare`: run the `rare` tests too (skipped otherwise)."""
+    parser.addoption("--rare", action="store_true", help="also run the tests marked rare (long full checks)")
+
+
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that opens the built site is a browser test, marked or not (`-m "not browser"` never builds dist/).
-    Under pytest-xdist the `slow` tests come first (each worker collects the same order; the longest start at once
-    instead of one ending alone after the rest)."""
+    A `rare` test is skipped unless `--rare` is given. Under pytest-xdist the `slow` tests come first (each worker
+    collects the same order; the longest start at once instead of one ending alone after the rest)."""
+    rare = config.getoption("--rare")
     for item in items:
+        if not rare and item.get_closest_marker("rare"):
+            item.add_marker(pytest.mark.skip(reason="rare: a long full check, run with --rare"))
         if {"site_url", "browser"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
         if item.path.name in TOGETHER:

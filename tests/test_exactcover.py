@@ -109,6 +109,7 @@ def test_pentomino_3x20_has_two_tilings_times_four_symmetries() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.rare  # a minute; the 3x20 box above checks the same counts and listings on a smaller cover
 def test_pentomino_6x10_has_9356_tilings() -> None:
     ec = pentomino_box(6, 10)
     assert ec.count() == 9356  # 2,339 up to symmetry, times 4

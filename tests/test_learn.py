@@ -173,6 +173,7 @@ def test_a_sample_of_practice_seeds_still_gives_the_stored_puzzles() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.rare  # ten minutes; the sample above and the source hash check what changes it in every run
 def test_every_practice_seed_still_gives_the_stored_puzzle() -> None:
     for name in LADDERS:
         for technique, size in practice_seeds(name):
