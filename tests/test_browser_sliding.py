@@ -312,7 +312,10 @@ def test_solve_right_after_new_says_so_and_the_distance_follows_the_playback(wat
     for _ in range(2):
         page.click("#play-step")
         done = int(page.inner_text("#play-count").split()[1])
-        line = page.inner_text("#distance")
+        page.wait_for_function("""left => /^(solved in at most )?\\d+ moves?/.test(document.querySelector('#distance')
+            .innerText) && document.querySelector('#distance').innerText.match(/\\d+/)[0] == String(left)""",
+                               arg=moves - done, timeout=10_000)  # the line follows the step (on a busy machine, a
+        line = page.inner_text("#distance")  # moment after the count)
         exact = re.fullmatch(r"(\d+) moves? from solved \(proven shortest\)", line)  # an easy board's plan may be
         bounds = exact or re.fullmatch(r"solved in at most (\d+) moves? \(at least (\d+)\)", line)
         assert bounds is not None and int(bounds.group(1)) == moves - done, line  # not "computing…"
