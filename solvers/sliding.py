@@ -923,14 +923,14 @@ def hint(puzzle: Puzzle, state: Puzzle, quick: bool = False, prefer: int | None 
     if good is not None:
         t, n = good[0], len(good)
         exact = optimal_available(state.width, state.height)
+        told = f"A good move from a quick search: it starts a solution of {n} moves."
         return _move_hint(state, t, n, "Good move", "quick", 2,
                           f"Sliding {t} {direction(state, t)} starts a solution of {n} moves that a quick search "
                           f"found; a shorter one may exist (the {'full search' if exact else 'wider plan'} follows).",
-                          f"A good move from a quick search: it starts a solution of {n} moves. Looking for "
-                          f"{'the shortest' if exact else 'a shorter plan'}…", provisional=True,
+                          f"{told} Looking for {'the shortest' if exact else 'a shorter plan'}…", provisional=True,
                           lower=None if exact else lower_bound(state),
-                          settled=f"A good move from a quick search: it starts a solution of {n} moves. "
-                                  f"{'The shortest' if exact else 'A shorter plan'} did not come in the time allowed.")
+                          settled=f"{told} {'The shortest' if exact else 'A shorter plan'} did not come in the time "
+                                  "allowed.")
     asked = prefer
     prefer = prefer if prefer in movable(state) else None
     if not optimal_available(state.width, state.height):

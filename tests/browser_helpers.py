@@ -30,13 +30,18 @@ def values(page) -> str:
     return "".join(out)
 
 
-def click_cell(page, index: int, ring: int = 0) -> None:
-    """Click a cell of the canvas by its index (ring = clue rows around the grid)."""
+def cell_centre(page, index: int, ring: int = 0) -> tuple[float, float]:
+    """The page coordinates of a canvas cell's middle, by its index (ring = clue rows around the grid)."""
     n = int(len(cells(page)) ** 0.5)
     box = page.locator("#board").bounding_box()
     r, c = divmod(index, n)
     step = box["width"] / (n + 2 * ring)
-    page.mouse.click(box["x"] + (c + ring + 0.5) * step, box["y"] + (r + ring + 0.5) * step)
+    return box["x"] + (c + ring + 0.5) * step, box["y"] + (r + ring + 0.5) * step
+
+
+def click_cell(page, index: int, ring: int = 0) -> None:
+    """Click a cell of the canvas by its index (ring = clue rows around the grid)."""
+    page.mouse.click(*cell_centre(page, index, ring))
 
 
 def settle(page, *selectors: str, frames: int = 3, timeout: float = 10_000) -> None:
