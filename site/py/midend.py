@@ -841,7 +841,7 @@ class Midend:
             technique = self.label[len("Practice · "):]
             say("Practice " + technique + ": checked, it has exactly one solution; " +
                 practice_words(technique, self.position), "good")
-        else:
+        elif not self.replaying:  # a replay running says its moves: the check does not cut in
             say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
         self.save()
 
