@@ -291,8 +291,6 @@ def test_5x5_distance_proven_shortest_stays_so_after_hints(watch, site_url: str)
                            "shortest)'", timeout=60_000)
 
 
-@pytest.mark.xfail(strict=False, reason="known page bug under load: when the playback runs a few moves before Pause "
-                   "takes hold, the distance line can stay at the start's figure (seen 2 of 5 runs on a loaded box)")
 def test_solve_right_after_new_says_so_and_the_distance_follows_the_playback(watch, site_url: str) -> None:
     page = open_page(watch, site_url)
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)

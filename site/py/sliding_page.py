@@ -326,6 +326,9 @@ class SlidingGame(Game):
         box = el("distance")
         if self.midend.puzzle is None:
             return
+        if self.player is not None:  # a playback runs: the line follows its position, not the history's
+            self.playback_distance(self.player)
+            return
         told = self.distance_words(self.midend.puzzle, self.midend.state)
         if told is None:
             told = ("distance: computing…" if self.midend.worker.ready.is_set() else
@@ -361,7 +364,7 @@ class SlidingGame(Game):
                     ans = await self.midend.worker.call(self.family, "hint", self.hint_request(puzzle, state),
                                                         auto=True)
                 if "error" in ans:
-                    if ans.get("kind") != "cancelled":
+                    if ans.get("kind") != "cancelled" and self.player is None:
                         el("distance").innerText = "distance unknown: " + str(ans["error"])
                     return
                 quick = ans.get("quick") or ans.get("provisional")
