@@ -418,8 +418,6 @@ def service_worker() -> None:
     (DIST / "sw.js").write_text(text.replace("__FILES__", json.dumps(names, indent=0)))
 
 
-# The sliding searches' duplicate-path automata the snapshot holds, packed (solvers/move_pruning.py)
-AUTOMATA = [(4, 4), (5, 5)]
 # What Pyodide installs as its standard library when the worker starts from the snapshot: an empty zip (the modules
 # the solvers use are in the snapshot; solvers/worker.py `later` fetches the real one before any other import)
 STDLIB_LATER = "python_stdlib_later.zip"
@@ -427,22 +425,12 @@ EMPTY_ZIP = b"PK\x05\x06" + bytes(18)
 
 
 def packed_automata() -> list[str]:
-    """The sliding searches' automata packed for the snapshot, as `WxH=file` arguments: made in CPython once per
-    version of move_pruning.py and kept in .cache/ (the 5x5 one takes seconds)."""
+    """The sliding searches' automata the snapshot holds, packed, as `WxH=file` arguments (solvers/move_pruning.py:
+    made in CPython once per version and kept in .cache/)."""
     sys.path.insert(0, str(ROOT))
     from solvers import move_pruning
 
-    version = hashlib.sha256(Path(move_pruning.__file__).read_bytes()).hexdigest()[:16]
-    out = []
-    for w, h in AUTOMATA:
-        kept = ROOT / ".cache" / f"automaton-{w}x{h}-{version}.bin"
-        if not kept.exists():
-            kept.parent.mkdir(exist_ok=True)
-            part = kept.with_suffix(f".{os.getpid()}.tmp")  # builds running at once each write their own
-            part.write_bytes(move_pruning.pack(move_pruning.automaton(w, h), w, h))
-            part.replace(kept)
-        out.append(f"{w}x{h}={kept}")
-    return out
+    return [f"{w}x{h}={move_pruning.packed_file(w, h, ROOT / '.cache')}" for w, h in move_pruning.IN_SNAPSHOT]
 
 
 def snapshot(pyodide_dir: Path) -> None:
@@ -454,8 +442,12 @@ def snapshot(pyodide_dir: Path) -> None:
     if node is None or wheel is None:
         print("no Pyodide snapshot (node or the wheel is missing): the worker starts without one")
         return
-    done = subprocess.run([node, str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide_dir), str(wheel),
-                           str(pyodide_dir / "snapshot.bin.gz"), *packed_automata()], capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as files:
+        with zipfile.ZipFile(wheel) as whl:
+            whl.extractall(files, [n for n in whl.namelist() if n.endswith(".py")])
+        done = subprocess.run([node, str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide_dir), files,
+                               str(pyodide_dir / "snapshot.bin.gz"), *packed_automata()], capture_output=True,
+                              text=True)
     if done.returncode != 0:
         print("no Pyodide snapshot: " + (done.stderr.strip().splitlines() or ["node failed"])[-1])
         (pyodide_dir / "snapshot.bin.gz").unlink(missing_ok=True)

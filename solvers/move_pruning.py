@@ -10,19 +10,25 @@ complete one is never made. Every position keeps its shortest path that comes fi
 such a path too, so no shortest solution is lost; immediate reversals are the two-move case. On Korf's 100 the
 pattern-database IDA* expands about a third fewer nodes (bench/sliding.py).
 
-Building the 5x5 automaton takes seconds and its breadth-first search megabytes, so the worker's snapshot holds the
-automata packed (`pack`, made by the build in CPython and handed to the snapshot with `keep`): a search unpacks its
+Building the 5x5 automaton takes seconds and its breadth-first search megabytes, so the build makes the automata
+in CPython, packed (`pack`, kept in its cache by `packed_file`): the worker's snapshot holds the 4x4 one (`keep`),
+the 5x5 one is a data file the worker fetches with the 5x5 pattern databases (`keep_from`); a search unpacks its
 size's at first use, in milliseconds.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import sys
 from array import array
 from collections import deque
+from pathlib import Path
 from typing import NamedTuple
 
+IN_SNAPSHOT: list[tuple[int, int]] = []  # the sizes whose automata the worker's snapshot holds (none: see AS_DATA)
+AS_DATA = [(4, 4), (5, 5)]  # the sizes whose automata are data files, fetched with their size's pattern databases
 DEPTH = 10  # longest dominated path recognised: 10,873 automaton states on 4x4, built in about 0.2 s
 
 
@@ -84,6 +90,7 @@ def dominated_paths(width: int, height: int, depth: int = DEPTH) -> set[tuple[in
 
 
 _packed: dict[tuple[int, int, int], bytes] = {}  # (width, height, depth) -> its automaton, `pack`ed
+_taken: set[str] = set()  # the data files `keep_from` has kept
 
 
 def pack(auto: Automaton, width: int, height: int) -> bytes:
@@ -121,6 +128,32 @@ def unpack(data: bytes, width: int, height: int) -> Automaton:
 def keep(width: int, height: int, data: bytes, depth: int = DEPTH) -> None:
     """Use this packed automaton (`pack`) for the size instead of building it (the worker's snapshot holds these)."""
     _packed[width, height, depth] = data
+
+
+def file_name(width: int, height: int, depth: int = DEPTH) -> str:
+    """The name of a size's packed automaton as a data file."""
+    return f"automaton-{width}x{height}-{depth}.bin"
+
+
+def packed_file(width: int, height: int, cache: Path) -> Path:
+    """The size's automaton packed, made once per version of this module and kept under `cache`."""
+    version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    kept = cache / f"automaton-{width}x{height}-{version}.bin"
+    if not kept.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        part = kept.with_suffix(f".{os.getpid()}.tmp")  # builds running at once each write their own
+        part.write_bytes(pack(automaton(width, height), width, height))
+        part.replace(kept)
+    return kept
+
+
+def keep_from(directory: str | Path, sizes: list[tuple[int, int]]) -> None:
+    """`keep` the packed automata of these sizes found in `directory` (data files), each file once."""
+    for w, h in sizes:
+        path = Path(directory) / file_name(w, h)
+        if str(path) not in _taken and path.exists():
+            _taken.add(str(path))
+            keep(w, h, path.read_bytes())
 
 
 @functools.cache

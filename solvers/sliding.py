@@ -1669,12 +1669,16 @@ class SlidingFamily(Family[Puzzle, State]):
         built, names = pattern_db_build.built(Path(cache), verbose=True)
         for name in names:
             shutil.copy2(built / name, Path(directory) / name)
+        for w, h in move_pruning.AS_DATA:
+            shutil.copy2(move_pruning.packed_file(w, h, Path(cache)), Path(directory) / move_pruning.file_name(w, h))
         self.use_data(directory)  # starters use the tables, as the worker will
-        return list(names)
+        return [*names, *(move_pruning.file_name(w, h) for w, h in move_pruning.AS_DATA)]
 
     def use_data(self, directory: str) -> None:
-        """Read the pattern databases from `directory` (the worker's fetched files, the build's output)."""
+        """Read the pattern databases and packed automata from `directory` (the worker's fetched files, the build's
+        output)."""
         pattern_db.use_directory(directory)
+        move_pruning.keep_from(directory, move_pruning.AS_DATA)
 
     def data_files(self, command: str, obj: object) -> tuple[str, ...]:
         """The tables of the size a call solves: its own (3x3, 4x4), and for larger boards the 5x5 and 4x4 ones
@@ -1690,7 +1694,8 @@ class SlidingFamily(Family[Puzzle, State]):
         if not (isinstance(w, int) and isinstance(h, int)):
             return ()
         sizes = [(w, h)] if optimal_available(w, h) else [(5, 5), (4, 4)]
-        return tuple(name for size in sizes if size in pattern_db.PARTITIONS for name in pattern_db.file_names(*size))
+        return tuple(name for size in sizes if size in pattern_db.PARTITIONS for name in pattern_db.file_names(*size)) \
+            + tuple(move_pruning.file_name(*size) for size in sizes if size in move_pruning.AS_DATA)
 
 
 FAMILY = SlidingFamily()

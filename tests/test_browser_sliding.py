@@ -442,7 +442,7 @@ def test_lab_stop_interrupts_the_run_and_keeps_the_worker(watch, site_url: str) 
     page.wait_for_selector("#lab-rows tr.lab-run")
     page.click("#lab-stop")
     assert "stopped" in page.inner_text("#lab-rows") and page.inner_text("#lab-status") == "Stopped."
-    page.wait_for_timeout(1500)  # past Stop's restart fallback: the interrupted run answered, the worker stays
+    page.wait_for_timeout(3500)  # past Stop's restart fallback: the interrupted run answered, the worker stays
     assert page.get_attribute("body", "data-restarts") is None
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
     page.wait_for_function("document.querySelector('#status').innerText.includes('ready')", timeout=90_000)

@@ -207,7 +207,7 @@ def test_stop_interrupts_a_long_solve_and_keeps_the_worker(watch, site_url: str)
     page.wait_for_selector("#stop", state="hidden", timeout=5_000)
     assert "Stopped." in page.inner_text("#message")
     assert page.get_attribute("body", "data-restarts") is None and values(page) == IMPOSSIBLE
-    page.wait_for_timeout(1500)  # past the restart fallback's second: nothing was left unanswered
+    page.wait_for_timeout(3500)  # past the restart fallback's 3 s: nothing was left unanswered
     assert page.get_attribute("body", "data-restarts") is None
     assert page.get_attribute("body", "data-worker") == "ready"
 

@@ -82,3 +82,30 @@ def test_packed_automaton_is_the_same(width: int, height: int, depth: int) -> No
         move_pruning.automaton.cache_clear()
     with pytest.raises(ValueError, match="automaton"):
         move_pruning.unpack(data[:-4], width, height)
+
+
+def test_the_automata_are_data_files_the_worker_fetches_with_their_tables(tmp_path) -> None:
+    """The build writes each size's packed automaton as a data file (`packed_file`, kept once per version); the
+    sliding family names it among the files a call on that size needs, and reading the data directory keeps it
+    for the search to unpack, once."""
+    from solvers import family
+
+    sliding = family("sliding")
+    for w, h in move_pruning.AS_DATA:
+        name = move_pruning.file_name(w, h)
+        assert name in sliding.data_files("hint", {"width": w, "height": h, "tiles": list(range(w * h))})
+    assert move_pruning.file_name(5, 5) in sliding.data_files("hint", {"width": 6, "height": 6})  # its plan ends on 5x5
+    assert not any(n.startswith("automaton") for n in sliding.data_files("hint", {"width": 3, "height": 3}))
+    made = move_pruning.packed_file(2, 4, tmp_path / "cache")
+    assert move_pruning.packed_file(2, 4, tmp_path / "cache") == made  # kept: made once
+    (tmp_path / move_pruning.file_name(2, 4)).write_bytes(made.read_bytes())
+    built = move_pruning.automaton(2, 4)
+    move_pruning.automaton.cache_clear()
+    try:
+        move_pruning.keep_from(tmp_path, [(2, 4)])
+        assert (2, 4, move_pruning.DEPTH) in move_pruning._packed
+        assert move_pruning.automaton(2, 4) == built and (2, 4, move_pruning.DEPTH) not in move_pruning._packed
+        move_pruning.keep_from(tmp_path, [(2, 4)])  # a later fetch of another table does not keep it again
+        assert (2, 4, move_pruning.DEPTH) not in move_pruning._packed
+    finally:
+        move_pruning.automaton.cache_clear()

@@ -17,14 +17,34 @@ async function snapshot() {
   return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
+// Pyodide fetches its wasm at once but compiles it only once the snapshot is unpacked: compile it meanwhile,
+// from the same download (the response's body read twice, never fetched twice).
+function compilingWasm() {
+  const original = self.fetch;
+  let compiled = null;
+  self.fetch = (input, ...rest) => {
+    const response = original(input, ...rest);
+    if (compiled === null && String(input.url || input).endsWith("/pyodide.asm.wasm")) {
+      compiled = response.then((r) => WebAssembly.compileStreaming(r.clone()));
+      compiled.catch(() => {});  // a failure is Pyodide's own to meet
+      self.fetch = original;
+    }
+    return response;
+  };
+  return (imports) => compiled && compiled.then(async (module) => ({
+    module, instance: await WebAssembly.instantiate(module, imports) }));
+}
+
 // Pyodide 314.0.7 restores a snapshot into the memory its wasm module declares, which is smaller than the
 // snapshot's if importing the solvers grew the heap ("RangeError: offset is out of bounds"). Grow the
-// memory to the snapshot's heap as the module is instantiated, before the restore writes it.
-function growingTo(image) {
+// memory to the snapshot's heap as the module is instantiated, before the restore writes it. The module is the
+// one compiled while the snapshot came, when there is one.
+function growingTo(image, precompiled) {
   const originals = { instantiate: WebAssembly.instantiate, instantiateStreaming: WebAssembly.instantiateStreaming };
   for (const [name, original] of Object.entries(originals)) {
     WebAssembly[name] = async (...args) => {
-      const result = await original.apply(WebAssembly, args);
+      const early = name === "instantiateStreaming" && precompiled(args[1]);
+      const result = (early && await early.catch(() => null)) || await original.apply(WebAssembly, args);
       const memory = (result.instance || result).exports.memory;
       const bytes = await image.catch(() => null);
       if (memory && bytes) {
@@ -42,9 +62,10 @@ async function start() {
   const ms = () => Math.round(performance.now() - t0);
   let py;
   let how = "snapshot";
+  const precompiled = compilingWasm();
   const image = snapshot();
   image.catch(() => {});  // a missing snapshot is handled below, when loadPyodide awaits it
-  const restore = growingTo(image);
+  const restore = growingTo(image, precompiled);
   try {  // the snapshot downloads while Pyodide fetches its own files; every solvers module is in it
     py = await loadPyodide({ indexURL: pyodideURL, _loadSnapshot: image,
                              stdLibURL: pyodideURL + "python_stdlib_later.zip" });
