@@ -109,9 +109,11 @@ async def _fetch_file(family: str, name: str) -> None:
     resp = await pyfetch(_base + "data/" + name)
     if not resp.ok:
         raise PuzzleError(f"could not load the solver's data file {name} (HTTP {resp.status})")
+    body = await resp.bytes()  # all of it before the file appears: another call's `use_data` may look meanwhile
     os.makedirs("data", exist_ok=True)
-    with open(f"data/{name}", "wb") as f:
-        f.write(await resp.bytes())
+    with open(f"data/{name}.part", "wb") as f:
+        f.write(body)
+    os.replace(f"data/{name}.part", f"data/{name}")
     solvers.family(family).use_data("data")
     _loaded.add(name)
 
