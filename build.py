@@ -313,6 +313,9 @@ def learn_entry(family: str, families: dict[str, dict], e: dict) -> str:
         other = families[e["from"]]["title"] if e.get("from") else ""
         source = (f"On a {escape(other)} puzzle ({escape(families[family]['title'])} puzzles from our generator "
                   "have not needed it). " if other else "")
+        if ex.get("first"):
+            source += (f"Our puzzles always had an easier step where this one works: here the hint is "
+                       f"{escape(ex['first'])}. <em>All steps here</em> lists this one too. ")
         figure = (f'<figure class="example"><canvas id="board-{a}" class="example-board" width="320" height="320" '
                   f'role="img" aria-label="Example position for {escape(e["name"])}" aria-describedby="why-{a}">'
                   f'</canvas><div id="aria-{a}" role="grid" class="sr-only" aria-label="Example position for '

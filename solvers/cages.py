@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations
 
 from .latin import Cell, Mask
+from .rules.latin import COLUMN, ROW
 
 Cage = tuple[tuple[Cell, ...], tuple[Mask, ...]]  # (cells, the digit sets that make its sum)
 
@@ -158,15 +159,15 @@ def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
 SUM_CELLS = 6  # innies or outies of a union of lines kept as a sum (at most this many cells)
 
 
-def line_sums(units: Sequence[Sequence[Cell]], unit_names: Sequence[str], cages: Sequence[tuple[int, Sequence[Cell]]],
+def line_sums(units: Sequence[Sequence[Cell]], unit_kinds: Sequence[str], cages: Sequence[tuple[int, Sequence[Cell]]],
               n: int) -> list[tuple[int, tuple[Cell, ...], str]]:
     """The rule of 45 on unions of 2..n-1 side-by-side rows or columns: (sum, cells, the union's name) for its
     innies (the cells outside the cages wholly inside it) and its outies (the cells of cages reaching into it that
     lie outside), when 1..SUM_CELLS cells. Their digits may repeat (they span several lines)."""
     cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
     out = []
-    for kind in ("row", "column"):
-        lines = [u for u, name in enumerate(unit_names) if name.startswith(kind + " ")]
+    for kind in (ROW, COLUMN):
+        lines = [u for u, k in enumerate(unit_kinds) if k == kind]
         for width in range(2, n):
             for start in range(n - width + 1):
                 inside = {c for u in lines[start:start + width] for c in units[u]}

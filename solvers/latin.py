@@ -44,7 +44,8 @@ class Geometry:
     rows: int
     cols: int
     units: tuple[tuple[Cell, ...], ...]
-    unit_names: tuple[str, ...]  # "row 4", "column 2", "box 5" (1-based, for reasons)
+    unit_names: tuple[str, ...]  # "row 4", "column 2", "box 5" (1-based, for reasons: words only)
+    unit_kinds: tuple[str, ...]  # rules.ROW, COLUMN, BOX, REGION or DIAGONAL: what code branches on
     peers: tuple[tuple[Cell, ...], ...] = field(repr=False)
     cell_units: tuple[tuple[int, ...], ...] = field(repr=False)  # unit indices per cell
     cages: tuple[tuple[int, tuple[Cell, ...]], ...] = ()  # killer cages (sum, cells): their cells are peers too
@@ -61,8 +62,9 @@ class Geometry:
 
 
 def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]], unit_names: Sequence[str],
-                  cages: Sequence[tuple[int, Sequence[Cell]]] = ()) -> Geometry:
-    """Build a geometry (peers and per-cell units) from its units and killer cages (sum, cells)."""
+                  unit_kinds: Sequence[str], cages: Sequence[tuple[int, Sequence[Cell]]] = ()) -> Geometry:
+    """Build a geometry (peers and per-cell units) from its units (their names and kinds) and killer cages (sum,
+    cells)."""
     ncells = rows * cols
     peer_sets: list[set[Cell]] = [set() for _ in range(ncells)]
     cell_units: list[list[int]] = [[] for _ in range(ncells)]
@@ -74,22 +76,23 @@ def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]],
         for c in cells:
             peer_sets[c].update(cells)
     peers = tuple(tuple(sorted(p - {c})) for c, p in enumerate(peer_sets))
-    return Geometry(n, rows, cols, tuple(map(tuple, units)), tuple(unit_names), peers, tuple(map(tuple, cell_units)),
+    return Geometry(n, rows, cols, tuple(map(tuple, units)), tuple(unit_names), tuple(unit_kinds), peers,
+                    tuple(map(tuple, cell_units)),
                     tuple((total, tuple(cells)) for total, cells in cages))
 
 
 @cache
 def square(n: int, box: tuple[int, int] | None = None) -> Geometry:
     """An n x n latin square, with w x h boxes when `box` = (w, h) (Sudoku); built once per shape."""
-    return make_geometry(n, n, n, rules.units(n, box), rules.unit_names(n, box))
+    return make_geometry(n, n, n, rules.units(n, box), rules.unit_names(n, box), rules.unit_kinds(n, box))
 
 
 @cache
 def sudoku(box: tuple[int, int], layout: tuple) -> Geometry:
     """A Sudoku's geometry: boxes or a jigsaw's regions, diagonals, killer cages (rules.sudoku's layout)."""
     n = box[0] * box[1]
-    units, names, _peers = sudoku_rules.tables(n, box, layout)
-    return make_geometry(n, n, n, units, names, layout[2])
+    units, names, _peers, kinds = sudoku_rules.tables(n, box, layout)
+    return make_geometry(n, n, n, units, names, kinds, layout[2])
 
 
 def values_of(mask: Mask) -> list[int]:
@@ -207,13 +210,16 @@ def naked_singles(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> 
         if not values[c] and m and not m & (m - 1):
             v = values_of(m)[0]
             said = f"{g.name(c)} can only be {rules.symbol(v)}: every other value is "
-            reason = said + ("already in its row, column or box" if len(g.units) > 2 * g.rows else "ruled out")
+            kinds = [*dict.fromkeys(g.unit_kinds[u] for u in g.cell_units[c])]
+            kinds += ["cage"] * any(c in cells for _total, cells in g.cages)
+            reason = said + (f"already in its {', '.join(kinds[:-1])} or {kinds[-1]}" if len(kinds) > 2 else
+                             "ruled out")  # a row and a column alone (Skyscrapers): its clues rule out more
             yield Step("Naked single", (c,), reason, place=(c, v))
 
 
 def hidden_singles(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> Iterator[Step]:
     """Every value that fits in only one empty cell of a unit (boxes first, as people look)."""
-    order = sorted(range(len(g.units)), key=lambda u: (not g.unit_names[u].startswith(("box", "region")), u))
+    order = sorted(range(len(g.units)), key=lambda u: (g.unit_kinds[u] not in (rules.BOX, rules.REGION), u))
     for u in order:
         unit = g.units[u]
         placed = 0

@@ -18,10 +18,14 @@ rung without a practice puzzle from its example's position.
     python -m solvers.learn_build --positions SECONDS   look for positions of the rungs with no example in our
                                                 generator's hardest puzzles, seeds 0, 1, 2, ... (`search`; one
                                                 process, at most SECONDS): those found are kept as examples
+    python -m solvers.learn_build --positions SECONDS --listed   the same, where a position whose `steps` list
+                                                has a step of the rung will do (a rung that an easier one always
+                                                comes before: the example says which hint comes first there)
     build(say) -> {"families": [...]}           the page's data from the file (build.py), saying if it is stale
 
 The file: {"version", "families": {family: {"hash", "checked", "techniques": {name: {"practice": [sizes],
-"puzzles": {size: solve input}, "example": {"puzzle", "values", "notes", "hint"} or null}}}}}, one technique a line
+"puzzles": {size: solve input}, "example": {"puzzle", "values", "notes", "hint"[, "first"]} or null}}}}}, one
+technique a line ("first": the example is a step *All steps here* lists, and the hint there is this easier one)
 (a dict per technique: a later kind of practice adds its own keys). "hash" is of the solver sources the family's
 module imports (`source_hash`): when they change, `tests/test_learn.py` fails until `--write` is run.
 Known limits: sizes checked are SIZES' (Skyscrapers stops at 6x6: a 7x7 check costs minutes per technique);
@@ -57,6 +61,7 @@ VERSION = 3  # of the file's making and shape (bump it, then `--write`: every fa
 # tried for its example only (the page still says that practice finds none within budget)
 EXAMPLE_SEEDS = {("sudoku", "Jellyfish"): (9, 2)}
 EXAMPLE_SIZE = {("sudoku", "Rule of 45"): 9}  # a rung whose name is a 9x9's (1 + ... + 9 = 45) shows a 9x9
+SINGLES = ("Full house", "Naked single", "Hidden single")  # a position they are the next step of shows little
 MAX_LINES = 12  # implications of a forcing step kept for the page (the hint box shows them all)
 # where `--positions` looks for the positions of rungs no puzzle above gave an example: (size, grade, 1-based) of our
 # generator's hardest puzzles, tried in turn for seeds 0, 1, 2, ...
@@ -152,14 +157,16 @@ def example(name: str, technique: Technique, puzzle: Json) -> Json | None:
     return examples(name, [technique], puzzle).get(technique.name)
 
 
-def examples(name: str, techniques: list[Technique], puzzle: Json) -> dict[str, Json]:
-    """`example` of each of the techniques whose hints the path of `puzzle` names, by name (one walk of its path)."""
+def examples(name: str, techniques: list[Technique], puzzle: Json, listed: bool = False) -> dict[str, Json]:
+    """`example` of each of the techniques whose hints the path of `puzzle` names, by name (one walk of its path).
+    `listed`: a technique the hints never name there may be shown by a position where *All steps here* (`steps`)
+    lists a step of it that no easier rung makes: that step, with "first", the easier technique the hint gives."""
     fam = family_of(name)
     found: dict[str, Json] = {}
     n, givens, _box, _clues = rules(name).grid_of(puzzle)
     for step, moves, start in steps(name, puzzle):
         technique = next((t for t in techniques if t.name not in found and step in {t.name, *t.also}), None)
-        if technique is None:
+        if technique is None and not (listed and step not in SINGLES):
             continue
         notes = [0 if v else m for v, m in zip(givens, start, strict=True)]
         read = fam.read(puzzle)
@@ -168,20 +175,39 @@ def examples(name: str, techniques: list[Technique], puzzle: Json) -> dict[str, 
             state = fam.apply(read, state, move)
         values, notes = list(state.values), list(state.notes)
         hint = commands.run(fam, "hint", {**puzzle, **rules(name).state_input(n, values, notes)})
-        if hint.get("technique") not in {technique.name, *technique.also}:
-            continue  # the page's hint from these notes is another step (it should not be): try its next step
-        found[technique.name] = {"puzzle": puzzle, "values": values, "notes": notes, "hint": trimmed(hint)}
+        if technique and hint.get("technique") in {technique.name, *technique.also}:
+            found[technique.name] = {"puzzle": puzzle, "values": values, "notes": notes, "hint": trimmed(hint)}
+        if listed:
+            for other, told in listed_steps(name, [t for t in techniques if t.name not in found], puzzle, values,
+                                            notes).items():
+                found[other] = {"puzzle": puzzle, "values": values, "notes": notes, "hint": told,
+                                "first": hint.get("technique")}
         if len(found) == len(techniques):
             break
     return found
 
 
-def search(data: Json, seconds: float, say: Any = print) -> dict[str, dict[str, Json]]:
+def listed_steps(name: str, techniques: list[Technique], puzzle: Json, values: list[int],
+                 notes: list[int]) -> dict[str, Json]:
+    """The first step `steps` lists in a position for each of these techniques it lists, as a hint (trimmed)."""
+    state = {**puzzle, **rules(name).state_input(rules(name).grid_of(puzzle)[0], values, notes)}
+    brief = commands.run(family_of(name), "steps", {**state, "brief": True})["steps"]
+    out = {}
+    for technique in techniques:
+        at = next((i for i, s in enumerate(brief) if s["technique"] in {technique.name, *technique.also}), None)
+        if at is not None:
+            step = commands.run(family_of(name), "steps", {**state, "first": at, "count": 1})["steps"][0]
+            out[technique.name] = trimmed({k: v for k, v in step.items() if k != "rung"})
+    return out
+
+
+def search(data: Json, seconds: float, say: Any = print, listed: bool = False) -> dict[str, dict[str, Json]]:
     """Positions for the rungs the file gives no example (of no variant), from our own generator: the puzzles of
     SEARCH's sizes and grades for seeds 0, 1, 2, ... in turn (one process), each one's hints walked from full notes
     (`examples`), the first position where a rung is the next step kept; until every such rung has one or after
     `seconds` (a puzzle begun is finished). By family, {rung: example}; the same for the same time on any machine
-    only as far as it got (the seeds are tried in order)."""
+    only as far as it got (the seeds are tried in order). `listed`: a position where `steps` lists the rung will do
+    (`examples`), for a rung an easier one always comes before."""
     wanted = {name: [t for t in family_of(name).techniques() if not t.variant
                      and not data["families"][name]["techniques"][t.name]["example"]] for name in SEARCH}
     found: dict[str, dict[str, Json]] = {name: {} for name in SEARCH}
@@ -196,7 +222,7 @@ def search(data: Json, seconds: float, say: Any = print) -> dict[str, dict[str, 
                     made = commands.run(family_of(name), "generate", {"difficulty": grade, "seed": seed, "size": size})
                 except PuzzleError:
                     continue  # none of that grade for this seed
-                for technique, ex in examples(name, todo, solve_input(name, made)).items():
+                for technique, ex in examples(name, todo, solve_input(name, made), listed).items():
                     found[name][technique] = ex
                     if say:
                         say(f"positions: {name} {technique} from the {size}x{size} grade {grade} puzzle of seed "
@@ -211,10 +237,10 @@ def search(data: Json, seconds: float, say: Any = print) -> dict[str, dict[str, 
     return found
 
 
-def positions(seconds: float, path: Path = DATA, say: Any = print) -> Json:
+def positions(seconds: float, path: Path = DATA, say: Any = print, listed: bool = False) -> Json:
     """`search` the file's rungs with no example and write those found into it as their examples."""
     data = load(path)
-    for name, got in search(data, seconds, say).items():
+    for name, got in search(data, seconds, say, listed).items():
         for technique, ex in got.items():
             data["families"][name]["techniques"][technique]["example"] = ex
     path.write_text(dumps(data))
@@ -311,7 +337,11 @@ def again(name: str, technique: Technique, ex: Json) -> Json | None:
     hint = commands.run(family_of(name), "hint", {**ex["puzzle"], **rules(name).state_input(n, ex["values"],
                                                                                             ex["notes"])})
     if hint.get("technique") in {technique.name, *technique.also}:
-        return {**ex, "hint": trimmed(hint)}
+        return {k: v for k, v in {**ex, "hint": trimmed(hint)}.items() if k != "first"}
+    if "first" in ex:  # a listed step (`examples`): still listed there, or looked for again along the path
+        step = listed_steps(name, [technique], ex["puzzle"], ex["values"], ex["notes"]).get(technique.name)
+        return {**ex, "hint": step, "first": hint.get("technique")} if step else \
+            examples(name, [technique], ex["puzzle"], listed=True).get(technique.name)
     return example(name, technique, ex["puzzle"])
 
 
@@ -410,12 +440,19 @@ def dumps(data: Json) -> str:
 
 def borrow(families: list[Json]) -> None:
     """A technique without an example of its own shows another family's example of it (a latin technique is the
-    same on any latin grid), marked with that family's name in "from"."""
-    shown = {e["name"]: (f["name"], e["example"]) for f in families for e in f["entries"] if e["example"]}
+    same on any latin grid), marked with that family's name in "from"; so does one whose own example is only a
+    listed step ("first") where another family's is the next step there."""
+    shown: dict[str, tuple[str, Json]] = {}
     for f in families:
         for e in f["entries"]:
-            if not e["example"] and e["name"] in shown:
-                e["from"], e["example"] = shown[e["name"]]
+            if e["example"] and (e["name"] not in shown or shown[e["name"]][1].get("first")):
+                shown[e["name"]] = (f["name"], e["example"])
+    for f in families:
+        for e in f["entries"]:
+            other = shown.get(e["name"])
+            if other and other[0] != f["name"] and (not e["example"] or (e["example"].get("first")
+                                                                            and not other[1].get("first"))):
+                e["from"], e["example"] = other
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -430,11 +467,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=float, metavar="SECONDS",
                         help="look for positions of the rungs with no example in our generator's hardest puzzles "
                              "(one process, for at most SECONDS) and keep those found as their examples")
+    parser.add_argument("--listed", action="store_true",
+                        help="with --positions: a position where All steps here lists the rung will do")
     args = parser.parse_args(argv)
     if args.write:
         write(fresh=args.fresh, only=args.family, workers=args.workers, puzzles_again=args.puzzles)
     if args.positions:
-        positions(args.positions)
+        positions(args.positions, listed=args.listed)
     data = load()
     problems = [why for name in ladder_families() if (why := stale(name, data))]
     for why in problems:

@@ -33,6 +33,11 @@ def open_learn(page, site_url: str, anchor: str = "") -> None:
     page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
 
 
+def learn_example(name: str, technique: str) -> dict | None:
+    """A rung's example as the learn data holds it (None: it has none)."""
+    return learn_build.load()["families"][name]["techniques"][technique]["example"]
+
+
 def ladder(name: str) -> list[dict]:
     """A family's ladder as the registry lists it."""
     return commands.info(solver_family(name))["ladder"]
@@ -63,6 +68,10 @@ def test_every_technique_of_both_ladders_in_order_with_its_example(device, site_
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     text = page.inner_text("#sudoku-jellyfish")
     assert "No practice puzzle" in text and "9×9, 6×6 or 4×4" in text  # said where the generator finds none
+    listed = next(e for e in ladder("sudoku") if (ex := learn_example("sudoku", e["name"])) and ex.get("first"))
+    text = page.inner_text(f"#{listed['anchor']}")  # an example All steps here lists: it says what comes first
+    assert f"here the hint is {learn_example('sudoku', listed['name'])['first']}" in text
+    assert "All steps here lists this one too" in text and not page.is_visible(f"#practice-{listed['anchor']}")
 
 
 @pytest.mark.parametrize("anchor", ["sudoku-x-wing", "skyscrapers-line-arrangement", "sudoku-cage-and-house"])
@@ -99,7 +108,7 @@ def test_practice_opens_a_puzzle_whose_path_needs_the_technique(device, site_url
 def test_practice_from_a_position_where_the_technique_is_the_next_step(watch, site_url: str) -> None:
     page = watch.page  # a desktop: a rung with no practice puzzle practises from its example's position
     entry = next(e for f in learn_build.build(say=None)["families"] if f["name"] == "sudoku" for e in f["entries"]
-                 if not e["practice"] and e["example"] and not e.get("from"))
+                 if not e["practice"] and e["example"] and not e.get("from") and not e["example"].get("first"))
     anchor, ex = entry["anchor"], entry["example"]
     open_learn(page, site_url, anchor)
     assert "No practice puzzle" in page.inner_text(f"#{anchor}")

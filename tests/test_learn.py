@@ -93,8 +93,14 @@ def test_examples_are_the_hints_the_game_pages_give_there() -> None:
             if example is None or entry.get("from"):
                 continue  # none found, or another family's (checked there)
             n = rules.grid_of(example["puzzle"])[0]
-            hint = commands.run(fam, "hint", {**example["puzzle"],
-                                              **rules.state_input(n, example["values"], example["notes"])})
+            state = {**example["puzzle"], **rules.state_input(n, example["values"], example["notes"])}
+            hint = commands.run(fam, "hint", state)
+            if example.get("first"):  # a step All steps here lists, where the hint is an easier one
+                assert hint["technique"] == example["first"] and example["first"] not in told(entry), entry["name"]
+                listed = commands.run(fam, "steps", state)["steps"]
+                assert [s["technique"] for s in listed].index(hint["technique"]) < \
+                    [s["technique"] in told(entry) for s in listed].index(True), entry["name"]
+                hint = next(s for s in listed if s["move"] == example["hint"]["move"])
             assert hint["technique"] in told(entry), (name, entry["name"], hint["technique"])
             assert hint["technique"] == example["hint"]["technique"] and hint["move"] == example["hint"]["move"]
     shown = {name: sum(1 for e in data["entries"] if e["example"]) for name, data in learn().items()}

@@ -237,7 +237,7 @@ def solution_ok(puzzle: dict, answer: dict) -> bool:
         g == "." or g == s for g, s in zip(puzzle["grid"], grid, strict=True))
 '''
 
-# the six files of ARCHITECTURE.md's list (the page's HTML comes from the shared template)
+# the five files of ARCHITECTURE.md's list (the page's HTML comes from the shared template)
 NEW_FILES = {"solvers/latinsquare.py": FAMILY, "solvers/rules/latinsquare.py": RULES,
              "site/py/latinsquare_page.py": VIEW, "site/pages/latinsquare.json": json.dumps(PAGE),
              "tests/test_latinsquare.py": TESTS}

@@ -229,7 +229,7 @@ def test_innies_and_outies_of_lines_hold_in_the_solution() -> None:
     p = commands.run(SUDOKU, "generate", {"difficulty": 4, "seed": 2, "size": 9, "variant": "killer"})
     puzzle = puzzle_of(p)
     truth, g = solver.solve(puzzle), puzzle.geometry
-    found = cages.line_sums(g.units, g.unit_names, g.cages, g.n)
+    found = cages.line_sums(g.units, g.unit_kinds, g.cages, g.n)
     assert any("innies" in what for *_, what in found) and any("outies" in what for *_, what in found)
     for total, cells, _what in found:
         assert sum(truth[c] for c in cells) == total

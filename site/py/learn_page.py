@@ -7,7 +7,8 @@ technique in hints (rules.records over the finished games); and makes Practice p
 the first press) answers the family's `practice` command, and the game page opens the puzzle through its link, so
 a game in progress there stays one Undo or "Resume your game" away. A rung with no practice puzzle but an example
 practises from that position: its link carries the example's values and notes as moves (`position_link`), so the
-game page's next hint is the technique.
+game page's next hint is the technique (not for an example that *All steps here* lists where an easier step comes
+first: it has none).
 Known limits: a practice puzzle of a rare technique may not be found for a given seed (the note says so: try
 again).
 """
@@ -57,7 +58,7 @@ class LearnPage:
         for anchor, (_family, entry) in self.entries.items():
             if entry.get("example") and el("board-" + anchor) is not None:
                 watcher.observe(el("board-" + anchor))
-            if not entry.get("practice") and entry.get("example"):
+            if not entry.get("practice") and entry.get("example") and not entry["example"].get("first"):
                 self.add_position_practice(anchor, entry)
             if el("practice-" + anchor) is not None:
                 click("practice-" + anchor, lambda anchor=anchor: self.press(anchor))

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from .. import budget
 from ..latin import Geometry, values_of
+from ..rules.latin import COLUMN, ROW
 from .board import (
     Cands,
     LogicStep,
@@ -268,7 +269,7 @@ def sue_de_coq(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]
     """Sue de Coq: two or three open cells of a line-box crossing hold N+2 values; a set in the rest of the line
     and one in the rest of the box lock the extra values, so both rests lose what their set holds."""
     t = tables(g)
-    lines = ("row", "column")
+    lines = (ROW, COLUMN)
     for a, b, shared in t.crossings:
         if (t.kinds[a] in lines) == (t.kinds[b] in lines):
             continue

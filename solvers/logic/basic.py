@@ -13,6 +13,7 @@ from itertools import combinations
 
 from .. import latin
 from ..latin import Geometry, bit, values_of
+from ..rules.latin import COLUMN, ROW
 from .board import (
     SEEN_KEPT,
     Cands,
@@ -74,7 +75,7 @@ def locked(pointing: bool) -> Finder[LogicStep]:
     def steps(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
         t = tables(g)
         w = where(cands, values, t.cells)
-        lines = ("row", "column")
+        lines = (ROW, COLUMN)
         for a, b, shared in t.crossings:
             ka, kb = t.kinds[a], t.kinds[b]
             if (ka in lines) == (kb in lines):
@@ -211,9 +212,9 @@ def _fish_step(g: Geometry, t: Tables, v: int, k: int, group: list, cover: tuple
 
 
 def _names(g: Geometry, units: list[int]) -> str:
-    """'rows 2, 5 and 7' from unit indices of one kind."""
-    words = [g.unit_names[u].split() for u in units]
-    return f"{words[0][0]}s {list_words([w[1] for w in words])}"
+    """'rows 2, 5 and 7' from unit indices of one kind (each numbered among the units of its kind)."""
+    kind = g.unit_kinds[units[0]]
+    return f"{kind}s {list_words([str(g.unit_kinds[:u].count(kind) + 1) for u in units])}"
 
 
 def wing(xyz: bool) -> Finder[LogicStep]:

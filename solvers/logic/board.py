@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..latin import Cell, Geometry, Mask, Step, bit
+from ..rules.latin import COLUMN, ROW
 from ..rules.latin import symbol as symbol  # re-exported: the finders write values with it
 
 T = TypeVar("T")
@@ -84,9 +85,8 @@ def tables(g: Geometry) -> Tables:
     ncells = g.rows * g.cols
     peer_bits = tuple(sum(1 << p for p in g.peers[c]) for c in range(ncells))
     unit_bits = tuple(sum(1 << c for c in unit) for unit in g.units)
-    kinds = tuple(name.split()[0] for name in g.unit_names)
-    rows = tuple(u for u, k in enumerate(kinds) if k == "row")
-    cols = tuple(u for u, k in enumerate(kinds) if k == "column")
+    rows = tuple(u for u, k in enumerate(g.unit_kinds) if k == ROW)
+    cols = tuple(u for u, k in enumerate(g.unit_kinds) if k == COLUMN)
     row_of, col_of = [0] * ncells, [0] * ncells
     for i, u in enumerate(rows):
         for c in g.units[u]:
@@ -100,7 +100,8 @@ def tables(g: Geometry) -> Tables:
             shared = unit_bits[a] & unit_bits[b]
             if shared & (shared - 1):
                 crossings.append((a, b, shared))
-    t = Tables(g, ncells, peer_bits, unit_bits, kinds, rows, cols, tuple(row_of), tuple(col_of), tuple(crossings))
+    t = Tables(g, ncells, peer_bits, unit_bits, g.unit_kinds, rows, cols, tuple(row_of), tuple(col_of),
+               tuple(crossings))
     _TABLES[id(g.peers)] = t
     return t
 

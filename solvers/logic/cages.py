@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import cages as engine
 from ..latin import Geometry, Mask, bit, values_of
+from ..rules.latin import DIAGONAL
 from .board import Cands, LogicStep, Values, finder, list_words, name_cells, symbol, tables
 
 
@@ -35,10 +36,10 @@ def _sets_text(sets: Sequence[Mask]) -> str:
 
 
 def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Mask], values: Values,
-               what: str) -> LogicStep | None:
-    """The step a (virtual) cage of `cells` adding up to `total` gives: a placement for one open cell, else the
-    digits no filling of it gives a cell (a digit of no possible set, or one the other cells leave no way to
-    complete), removed from its open cells."""
+               what: str, cage: bool) -> LogicStep | None:
+    """The step a cage (`cage`) or the rule of 45's virtual cage of `cells` adding up to `total` gives: a placement
+    for one open cell, else the digits no filling of it gives a cell (a digit of no possible set, or one the other
+    cells leave no way to complete), removed from its open cells."""
     combos = engine.combos(len(cells), total, g.n)
     sets = engine.possible(cells, combos, masks)
     if not sets:
@@ -49,7 +50,6 @@ def _narrowing(g: Geometry, cells: Sequence[int], total: int, masks: Sequence[Ma
     allowed = 0
     for s in sets:
         allowed |= s
-    cage = what.startswith("The cage")
     technique = "Cage combination" if cage else "Rule of 45"
     # "the cage … adds up … it has", "the innies of row 5 … add up … they have"
     is_, adds, has, it = ("is", "adds", "it has", "it") if cage else ("are", "add", "they have", "them")
@@ -86,7 +86,7 @@ def combination(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep
     for total, cells in g.cages:
         if all(values[c] for c in cells):
             continue
-        step = _narrowing(g, cells, total, masks, values, f"The cage at {g.name(cells[0])}")
+        step = _narrowing(g, cells, total, masks, values, f"The cage at {g.name(cells[0])}", True)
         if step is not None:
             yield step
 
@@ -139,7 +139,7 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]
     masks = _masks(cands, values)
     house_total = g.n * (g.n + 1) // 2
     for u, unit in enumerate(g.units):
-        if g.unit_names[u].startswith("diagonal"):
+        if g.unit_kinds[u] == DIAGONAL:
             continue
         inside = set(unit)
         touching = sorted({cage_of[c] for c in unit if c in cage_of})
@@ -147,7 +147,7 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]
         innies = [c for c in unit if c not in cage_of or cage_of[c] not in whole]
         if innies and len(innies) <= engine.INNIES_MAX and any(not values[c] for c in innies):
             total = house_total - sum(g.cages[k][0] for k in whole)
-            step = _narrowing(g, innies, total, masks, values, f"The innies of {g.unit_names[u]}")
+            step = _narrowing(g, innies, total, masks, values, f"The innies of {g.unit_names[u]}", False)
             if step is not None:
                 yield step
         if all(c in cage_of for c in unit):
@@ -155,6 +155,6 @@ def rule_of_45(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]
             if outies and len(outies) <= engine.INNIES_MAX and any(not values[c] for c in outies) and \
                     _mutual(g, outies):
                 total = sum(g.cages[k][0] for k in touching) - house_total
-                step = _narrowing(g, outies, total, masks, values, f"The outies of {g.unit_names[u]}")
+                step = _narrowing(g, outies, total, masks, values, f"The outies of {g.unit_names[u]}", False)
                 if step is not None:
                     yield step

@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterator
 
 from .. import budget
 from ..latin import Geometry, bit
+from ..rules.latin import COLUMN, ROW
 from .board import (
     Cands,
     Elims,
@@ -252,10 +253,10 @@ def classify(graph: Graph, path: list[tuple[int, bool, int | None]]) -> str:
     kinds = [graph.t.kinds[u] for u in strong if u is not None and u >= 0]
     if len(digits) == 1:
         if len(strong) == 2 and not grouped:
-            if kinds[0] == kinds[1] and kinds[0] in ("row", "column"):
+            if kinds[0] == kinds[1] and kinds[0] in (ROW, COLUMN):
                 return "Skyscraper"
-            return "2-string kite" if set(kinds) == {"row", "column"} else "Turbot fish"
-        if len(strong) == 2 and any(k not in ("row", "column") for k in kinds):
+            return "2-string kite" if set(kinds) == {ROW, COLUMN} else "Turbot fish"
+        if len(strong) == 2 and any(k not in (ROW, COLUMN) for k in kinds):
             return "Empty rectangle"
         return "Grouped X-chain" if grouped else "X-chain"
     if all(u == -1 for u in strong):

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import budget
 from ..latin import Geometry, bit
+from ..rules.latin import BOX, COLUMN, ROW
 from .board import (
     Cands,
     Finder,
@@ -136,7 +137,7 @@ def template(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
     """Template set and delete: a cell in every template of v takes v; a candidate in none of them loses v."""
     t = tables(g)
     w = where(cands, values, t.cells)
-    houses = list_words(list(dict.fromkeys(name.split()[0] for name in g.unit_names)))
+    houses = list_words(list(dict.fromkeys(g.unit_kinds)))
     for v in range(1, len(w)):
         found = templates(g, cands, values, v)
         if found is None or not found[0]:
@@ -161,16 +162,16 @@ def template(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
 def _kind(t: Tables, u: int) -> str:
     """'row', 'column' or 'box' (every other house: boxes, jigsaw regions, diagonals)."""
     kind = t.kinds[u]
-    return kind if kind in ("row", "column") else "box"
+    return kind if kind in (ROW, COLUMN) else BOX
 
 
 def family(t: Tables, bases: Sequence[int], covers: Sequence[int]) -> str:
     """'basic' (rows to columns or back), 'franken' (boxes on either side too) or 'mutant' (rows and columns mixed
     on one side)."""
     kb, kc = {_kind(t, u) for u in bases}, {_kind(t, u) for u in covers}
-    for a, b in (("row", "column"), ("column", "row")):
-        if kb <= {a, "box"} and kc <= {b, "box"}:
-            return "franken" if "box" in kb | kc else "basic"
+    for a, b in ((ROW, COLUMN), (COLUMN, ROW)):
+        if kb <= {a, BOX} and kc <= {b, BOX}:
+            return "franken" if BOX in kb | kc else "basic"
     return "mutant"
 
 
@@ -275,7 +276,7 @@ def _gone(t: Tables, wv: int, base: int, cover: tuple[int, ...], fins: int) -> i
 def _pools(t: Tables, kind: str) -> list[tuple[list[int], list[int]]]:
     """(base houses, cover houses) to search for a family of fish."""
     rows, cols = list(t.rows), list(t.cols)
-    boxes = [u for u in range(len(t.kinds)) if _kind(t, u) == "box"]
+    boxes = [u for u in range(len(t.kinds)) if _kind(t, u) == BOX]
     if kind == "mutant":
         every = list(range(len(t.kinds)))
         return [(every, every)]

@@ -205,7 +205,7 @@ def _rules(g: Geometry) -> Rules:
         for total, cells, said in named:
             out.append(Constraint(tuple(cells), partial(cages.keep, cages.combos(len(cells), total, g.n)), said,
                                   f"{said}, which no digits left to it can make"))
-        for total, cells, what in cages.line_sums(g.units, g.unit_names, g.cages, g.n):
+        for total, cells, what in cages.line_sums(g.units, g.unit_kinds, g.cages, g.n):
             said = f"{'+'.join(map(g.name, cells))}, {what}, add up to {total}"
             out.append(Constraint(cells, partial(cages.sums, total), said,
                                   f"{said}, which no digits left to them can make"))

@@ -120,6 +120,15 @@ def units(n: int, box: tuple[int, int] | None = None) -> list[list[int]]:
     return out
 
 
+ROW, COLUMN, BOX, REGION, DIAGONAL = "row", "column", "box", "region", "diagonal"  # unit kinds: code branches on
+# these, never on a unit's name (its words: "row 4", "diagonal r1c1-r9c9")
+
+
+def unit_kinds(n: int, box: tuple[int, int] | None = None) -> list[str]:
+    """The kind of each unit of `units`: ROW.., COLUMN.., BOX.."""
+    return [ROW] * n + [COLUMN] * n + ([BOX] * n if box is not None else [])
+
+
 def unit_names(n: int, box: tuple[int, int] | None = None) -> list[str]:
     """"row 1".., "column 1".., "box 1".. in the order of `units`."""
     names = ["row " + str(r + 1) for r in range(n)] + ["column " + str(c + 1) for c in range(n)]

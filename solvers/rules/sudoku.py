@@ -125,29 +125,31 @@ def format_grid(values: list[int], box: tuple[int, int]) -> str:
 
 
 def tables(n: int, box: tuple[int, int], layout: tuple = CLASSIC) \
-        -> tuple[list[list[int]], list[str], list[tuple[int, ...]]]:
-    """(units, unit names, peers) of a size, box and layout, built once. Units are rows, columns, then the boxes
-    (or the jigsaw's regions), then the diagonals; a killer cage's cells are peers too (its digits differ) but no
-    unit (it need not hold every digit)."""
+        -> tuple[list[list[int]], list[str], list[tuple[int, ...]], list[str]]:
+    """(units, unit names, peers, unit kinds) of a size, box and layout, built once. Units are rows, columns, then
+    the boxes (or the jigsaw's regions), then the diagonals; a killer cage's cells are peers too (its digits
+    differ) but no unit (it need not hold every digit)."""
     key = (n, box[0], box[1], layout)
     hit = _TABLES.get(key)
     if hit is None:
         regions, diagonals, cages = layout
         if regions is None:
-            units, names = latin.units(n, box), latin.unit_names(n, box)
+            units, names, kinds = latin.units(n, box), latin.unit_names(n, box), latin.unit_kinds(n, box)
         else:
-            units, names = latin.units(n), latin.unit_names(n)
+            units, names, kinds = latin.units(n), latin.unit_names(n), latin.unit_kinds(n)
             units += [[c for c in range(n * n) if regions[c] == k] for k in range(n)]
             names += ["region " + str(k + 1) for k in range(n)]
+            kinds += [latin.REGION] * n
         if diagonals:
             units += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
             names += ["diagonal r1c1-r" + str(n) + "c" + str(n), "diagonal r1c" + str(n) + "-r" + str(n) + "c1"]
+            kinds += [latin.DIAGONAL] * 2
         sets = [set() for _ in range(n * n)]
         for group in units + [list(cells) for _total, cells in cages]:
             for c in group:
                 sets[c].update(group)
         peers = [tuple(sorted(p - {c})) for c, p in enumerate(sets)]
-        hit = _TABLES[key] = (units, names, peers)
+        hit = _TABLES[key] = (units, names, peers, kinds)
     return hit
 
 

@@ -21,6 +21,7 @@ from ..latin import Geometry, Mask, Step
 from ..latin_play import band
 from ..logic import SCORES, LogicStep, Rung, ladder, uniqueness
 from ..logic.board import tables
+from ..rules.latin import BOX, COLUMN, ROW
 from .grid import GRADES, Puzzle, Shape, geometry
 from .solver import NO_SOLUTION
 
@@ -35,7 +36,7 @@ def rungs(g: Geometry) -> list[Rung]:
     """The ladder of a geometry: the classic one, or the variants' (jigsaw regions, diagonals, cages)."""
     known = _PLAIN.get(id(g))
     if known is None or known[0] is not g:
-        plain = not g.cages and all(name.split()[0] in ("row", "column", "box") for name in g.unit_names)
+        plain = not g.cages and set(g.unit_kinds) <= {ROW, COLUMN, BOX}
         known = _PLAIN[id(g)] = (g, plain)
     return LADDER if known[1] else VARIANT_LADDER
 SINGLES = 3  # the first three rungs: full house, naked and hidden single
