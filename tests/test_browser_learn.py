@@ -71,7 +71,7 @@ def test_every_technique_of_both_ladders_in_order_with_its_example(device, site_
     listed = next(e for e in ladder("sudoku") if (ex := learn_example("sudoku", e["name"])) and ex.get("first"))
     text = page.inner_text(f"#{listed['anchor']}")  # an example All steps here lists: it says what comes first
     assert f"here the hint is {learn_example('sudoku', listed['name'])['first']}" in text
-    assert "All steps here lists this one too" in text and not page.is_visible(f"#practice-{listed['anchor']}")
+    assert "All steps here lists this one too" in text and page.is_visible(f"#practice-{listed['anchor']}")
 
 
 @pytest.mark.parametrize("anchor", ["sudoku-x-wing", "skyscrapers-line-arrangement", "sudoku-cage-and-house"])
@@ -126,6 +126,29 @@ def test_practice_from_a_position_where_the_technique_is_the_next_step(watch, si
     page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
     page.click("#hint-more")
     assert page.inner_text("#hint-title a") in {entry["name"], *entry["also"]}
+
+
+def test_practice_from_a_position_where_all_steps_here_lists_the_technique(watch, site_url: str) -> None:
+    page = watch.page  # a rung an easier one always comes before practises where the list of every step names it
+    entry = next(e for f in learn_build.build(say=None)["families"] if f["name"] == "sudoku" for e in f["entries"]
+                 if not e["practice"] and e["example"] and not e.get("from") and e["example"].get("first"))
+    anchor, first = entry["anchor"], entry["example"]["first"]
+    open_learn(page, site_url, anchor)
+    assert page.inner_text(f"#note-{anchor}") == (f"Practice opens a position where All steps here lists it (the "
+                                                  f"hint there is {first}, which comes first).")
+    page.click(f"#practice-{anchor}")
+    page.wait_for_function("location.pathname.endsWith('/sudoku.html')", timeout=60_000)
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.wait_for_function("document.querySelector('#message').innerText.includes('one solution')", timeout=60_000)
+    said = page.inner_text("#message")
+    assert said.startswith(f"Practice {entry['name']}: ") and "an easier step comes first here" in said
+    assert page.evaluate("document.getElementById('steps-box').open")  # the list the practice is about, open
+    page.wait_for_function("t => document.getElementById('steps-list').innerText.includes(t)", arg=entry["name"],
+                           timeout=120_000)
+    page.click("#hint")
+    page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+    page.click("#hint-more")
+    assert page.inner_text("#hint-title a") == first  # the hint still gives the easier step
 
 
 def test_a_hints_technique_name_links_to_its_entry(device, site_url: str) -> None:

@@ -7,8 +7,8 @@ technique in hints (rules.records over the finished games); and makes Practice p
 the first press) answers the family's `practice` command, and the game page opens the puzzle through its link, so
 a game in progress there stays one Undo or "Resume your game" away. A rung with no practice puzzle but an example
 practises from that position: its link carries the example's values and notes as moves (`position_link`), so the
-game page's next hint is the technique (not for an example that *All steps here* lists where an easier step comes
-first: it has none).
+game page's next hint is the technique; where an easier step comes first (the example's "first"), the game page opens
+its *All steps here* list, which names the technique among the others.
 Known limits: a practice puzzle of a rare technique may not be found for a given seed (the note says so: try
 again).
 """
@@ -58,7 +58,7 @@ class LearnPage:
         for anchor, (_family, entry) in self.entries.items():
             if entry.get("example") and el("board-" + anchor) is not None:
                 watcher.observe(el("board-" + anchor))
-            if not entry.get("practice") and entry.get("example") and not entry["example"].get("first"):
+            if not entry.get("practice") and entry.get("example"):
                 self.add_position_practice(anchor, entry)
             if el("practice-" + anchor) is not None:
                 click("practice-" + anchor, lambda anchor=anchor: self.press(anchor))
@@ -124,7 +124,10 @@ class LearnPage:
         note.setAttribute("aria-live", "polite")
         other = entry.get("from")
         whose = "the " + other[0].upper() + other[1:] + " example's" if other else "a"
-        note.textContent = "Practice opens " + whose + " position where it is the next step."
+        first = entry["example"].get("first")
+        note.textContent = "Practice opens " + whose + " position where " + (
+            "it is the next step." if not first else
+            "All steps here lists it (the hint there is " + first + ", which comes first).")
         said.after(row, note)
 
     def press(self, anchor):
@@ -174,8 +177,9 @@ def position_link(family, entry):
     n, givens = rules.grid_of(example["puzzle"])[:2]
     moves = [latin.place_move(n, i, v) for i, v in enumerate(values) if v and not givens[i]]
     moves.append(latin.format_move(n, [(i, latin.SET_NOTES, m) for i, m in enumerate(notes) if not values[i]]))
-    return ("./" + family + ".html#practice:" + str(window.encodeURIComponent(entry["name"])) + "|"
-            + rules.text_of(example["puzzle"]) + "~" + SEP.join(moves))
+    return ("./" + family + ".html#practice:" + str(window.encodeURIComponent(entry["name"]))
+            + (";also" if example.get("first") else "") + "|" + rules.text_of(example["puzzle"]) + "~"
+            + SEP.join(moves))
 
 
 spawn(LearnPage().start())

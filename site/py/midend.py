@@ -41,7 +41,8 @@ from tessera_ui import toggle_theme
 STORE_VERSION = 2
 RESTART = "restart"  # the move back to the start
 ASIDE = "aside:"  # a link fragment naming a game set aside (the home page's Continue), then its id
-PRACTICE = "practice:"  # the learn page's Practice link: "practice:<technique>|<the puzzle's link text>"
+PRACTICE = "practice:"  # the learn page's Practice link: "practice:<technique>[;also]|<the puzzle's link text>"
+ALSO = "also"  # a practice position where an easier step comes first and *All steps here* lists the technique
 BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 CHECK_SECONDS = 10  # budget for checking that a linked puzzle has one solution (automatic, so below a hint's 15 s)
 SOLVING = "Working out a solution…"  # said at once when Solve is pressed
@@ -87,7 +88,11 @@ def read_replay(fragment):
 
 
 def practice_words(technique, position):
-    """What a practice game's message says of its technique (`position`: opened mid-game with it the next step)."""
+    """What a practice game's message says of its technique (`position`: opened mid-game with it the next step;
+    ALSO: with an easier step first and the technique one of those *All steps here* lists)."""
+    if position == ALSO:
+        return ("an easier step comes first here, and " + technique + " is one of the steps the list All steps here "
+                "shows: find it on the board, then pick it from that list to see it explained.")
     if position:
         return "from this position the next logical step is " + technique + "; Hint names it."
     return "its solving path needs " + technique + "; Hint names it when you reach it."
@@ -306,7 +311,7 @@ class Midend:
         self.index = 0
         self.label = ""
         self.verified = True
-        self.position = False  # the game is a practice position (opened mid-game, its technique the next step)
+        self.position = False  # a practice position: True (its technique the next step), ALSO (one listed) or False
         self.starters = []
         self.hint = None
         self.stage = 0
@@ -513,9 +518,10 @@ class Midend:
             self.fresh("Loading today's " + self.game.noun + "…", grade=self.game.daily_grade)
             spawn(self.daily())
             return
-        technique = ""
+        technique, kind = "", ""
         if fragment.startswith(PRACTICE):
             technique, _, fragment = fragment[len(PRACTICE):].partition("|")
+            technique, _, kind = technique.partition(";")
         fragment, times, hints = read_replay(fragment)
         try:
             puzzle, moves = self.game.read(fragment)
@@ -531,14 +537,17 @@ class Midend:
         puzzle["difficulty"] = label
         played = times is not None and len(times) == len(moves) and moves
         count = str(len(moves)) + (" move" if len(moves) == 1 else " moves")
-        message = ("Practice " + technique + ": " + practice_words(technique, moves) if technique else
+        position = ALSO if technique and moves and kind == ALSO else bool(technique and moves)
+        message = ("Practice " + technique + ": " + practice_words(technique, position) if technique else
                    "Shared " + self.game.noun + " with a replay: " + count + " in " + clock(times[-1])
                    + self.hints_words(hints) + ". Press Replay to watch it." if played else
                    "Shared " + self.game.noun + " loaded" + (" with your moves." if moves else "."))
         self.load(puzzle, moves=moves, label=label, verified=not self.game.verify, times=times, hints=hints,
                   seconds=times[-1] if played else 0,
                   message=message + (" Checking it…" if self.game.verify else ""))
-        self.position = bool(technique and moves)  # a practice position (its check says so too)
+        self.position = position  # a practice position (its check says so too)
+        if position == ALSO and el("steps-box") is not None:
+            el("steps-box").open = True  # the list the practice is about
 
     def previous_is(self, text, moves, replay=False):
         """Whether the game shown is the puzzle `text` with exactly `moves` played (opening it would change nothing;
