@@ -11,7 +11,7 @@ counts, the share of forcing chains and nets among the hints past singles, mean/
 estimated Sudoku Explainer ratings (`solvers/logic/rating.py`), the estimate's agreement with published SE ratings
 (`--se N`: the first N puzzles of `bench/data/sudoku_exchange_se.txt`, public domain, rated by Sukaku Explainer),
 then generation time and grade checks for every grade of every size (`--grades` seeds each). `--before` walks each
-set a second time first without the rungs issue 34 added (NEW_RUNGS): the counts before and after, in one run.
+set a second time first without the HoDoKu-reach rungs (NEW_RUNGS): the counts before and after, in one run.
 `--steps N` lists every step (the `steps` command) at every Nth position of the walks, checks each listed step
 against the solution and times the lists.
 """
@@ -39,11 +39,11 @@ BENCH = REPO.parent / "shared" / "benchmarks"
 SE_SET = REPO / "bench" / "data" / "sudoku_exchange_se.txt"
 FILES = {"top95": "sudoku_top95", "hardest": "sudoku_hardest", "royle17": "sudoku_royle17_first1000",
          "top1465hard": "sudoku_top1465"}
-# top1465's hardest for our ladder: the first 30 whose path (before issue 34's rungs) needed forcing nets with the
+# top1465's hardest for our ladder: the first 30 whose path (before the NEW_RUNGS) needed forcing nets with the
 # longest chains (our SE estimate 9.6, the set's highest); with hardest's 11, the SE 10-class puzzles we have
 HARD_1465 = (1, 2, 76, 88, 112, 124, 129, 131, 180, 181, 186, 203, 204, 214, 223, 224, 231, 243, 245, 259, 273, 279,
              293, 318, 331, 355, 359, 368, 386, 387)
-# the rungs issue 34 added: `--before` leaves them out (`--new` names others)
+# the HoDoKu-reach rungs, the last ones added to the ladder: `--before` leaves them out (`--new` names others)
 NEW_RUNGS = ("ALS-XY-chain", "Death blossom", "Unique rectangle types 5 and 6", "Hidden rectangle",
              "Avoidable rectangle", "BUG+n", "Nice loop", "Grouped nice loop", "Franken X-wing", "Franken swordfish",
              "Franken jellyfish", "Finned Franken X-wing", "Finned Franken swordfish", "Finned Franken jellyfish",

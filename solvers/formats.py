@@ -296,7 +296,8 @@ def _fpuzzles_regions(regions: list[int | None], size: int) -> list[int]:
 
 
 def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple) -> str:
-    """An f-puzzles puzzle's JSON of a Sudoku (`fpuzzles` reads it back): the page compresses it into a link."""
+    """An f-puzzles puzzle's JSON of a Sudoku (`fpuzzles` reads it back;
+    `fpuzzles_links` compresses it into links)."""
     n = box[0] * box[1]
     regions, diagonals, cages = layout
     grid = []

@@ -1,4 +1,4 @@
-"""A game set aside is stored, not held (issue 43), on a desktop and on a 390x844 touch phone: every way a page
+"""A game set aside is stored, not held, on a desktop and on a 390x844 touch phone: every way a page
 replaces a game in progress keeps the old one in the browser's storage, so *Resume your game* and Undo at the
 start bring it back after a reload, a visit to another page and a second link; the home page lists it; a link
 that cannot be played leaves the game as it was; Practice twice keeps the real game."""

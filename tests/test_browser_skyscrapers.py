@@ -72,7 +72,7 @@ def test_link_opens_checks_and_plays_to_the_end_with_hints(watch, site_url: str,
 
 
 def test_clue_n_hint_draws_and_places_the_whole_line(watch, site_url: str) -> None:
-    """A clue N's hint (issue 43) marks every cell of its line "place k" at its last stage; Apply fills the line."""
+    """A clue N's hint marks every cell of its line "place k" at its last stage; Apply fills the line."""
     p = commands.run(SKY, "parse", {"text": "5:.1534/...../...../...4./j1"})  # the 5 above column 3
     p["solution"] = commands.run(SKY, "solve", p)["solution"]
     page = open_page(watch, site_url, "skyscrapers", fragment(p))

@@ -1,4 +1,4 @@
-"""Hostile input and work budgets (issue 14): nothing a user sends may break the solvers or the CLI.
+"""Hostile input and work budgets: nothing a user sends may break the solvers or the CLI.
 
 Fuzzing is seeded (hypothesis with derandomize=True, no example database), and every search
 runs under a node budget, so the suite gives the same answers on every run and machine.

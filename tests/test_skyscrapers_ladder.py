@@ -172,7 +172,7 @@ def test_clue_techniques_by_hand() -> None:
 
 
 def test_clue_n_hint_places_the_whole_line() -> None:
-    """One hint plays a clue N's whole line (issue 43): "places" lists its open cells, the move string plays them
+    """One hint plays a clue N's whole line: "places" lists its open cells, the move string plays them
     at once, the words say the line; walked by move strings, every hint agrees with the solution."""
     puzzle = sky.parse("5:.1534/...../...../...4./j1")  # Easy 5x5: the 5 above column 3
     (sol,) = sky.solutions(puzzle, 2)

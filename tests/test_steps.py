@@ -199,7 +199,7 @@ def same_steps(brief: list[dict], full: list[dict]) -> None:
 
 
 def test_brief_steps_list_what_the_full_answer_lists() -> None:
-    """"brief": the same steps as the full answer (issue 43: top95 #1's full answer was 1.15 MB), a fraction of its
+    """"brief": the same steps as the full answer (top95 #1's full answer is over 1 MB), a fraction of its
     size; the default answer keeps the contract's shape."""
     top95_1 = golden("sudoku_top95")[1][0]
     for family, obj in (("sudoku", {"grid": HARD}), ("sudoku", {"grid": top95_1}),

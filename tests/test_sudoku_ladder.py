@@ -255,7 +255,7 @@ def test_practice_a_technique_and_grade_scores() -> None:
 
 
 def test_a_practice_puzzle_is_no_harder_than_its_technique() -> None:
-    """Issue 43: an X-wing practice came out Diabolical (a forcing net after the X-wing). Clues of the solution are
+    """An X-wing practice once came out Diabolical (a forcing net after the X-wing). Clues of the solution are
     added while the path keeps the X-wing and gets easier: its hardest step is now at the X-wing's own grade, and
     the grade line names that step."""
     from solvers import commands

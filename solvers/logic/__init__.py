@@ -94,7 +94,7 @@ def every_step(find: Callable[..., T | None], *args: Any) -> Iterator[T]:
         yield step
 
 
-SMALL = 9  # the largest grid the rungs issue 34 added run on (HoDoKu's own size): bigger grids keep the ladder
+SMALL = 9  # the largest grid the HoDoKu-reach rungs (bench/hints.py NEW_RUNGS) run on: bigger grids keep the ladder
 # their banks were graded with (a banked puzzle's grade and score must stay what its file says)
 
 

@@ -1,7 +1,8 @@
 """Sudoku's family object: the typed contract (base.Family) over Puzzle and State, and its extra commands.
 
-The solve input is {"grid", "box"?} (DESIGN.md); "state" is the player's grid text and
-"pencil" their notes (n*n strings). `grade` and `daily` are Sudoku's own JSON commands.
+The solve input is {"grid", "box"?, and a variant's layout} (DESIGN.md): classic, killer, jigsaw, X and their
+mixes; "state" is the player's grid text and "pencil" their notes (n*n strings). Its own JSON commands: `grade`,
+`daily`, `practice` (a puzzle whose path needs a technique) and `steps` (every step of a position).
 """
 
 from __future__ import annotations
