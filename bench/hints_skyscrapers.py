@@ -43,7 +43,7 @@ def walk(puzzle: sky.Puzzle, notes: bool = True, record: list[dict] | None = Non
         state[r][c] = v
     pencil = [[sky.DIGITS[:n]] * n for _ in range(n)]
     counts, wrong, times = Counter(), 0, []
-    sky._steps.clear()  # cold: no step remembered from rating the puzzle (a generated puzzle's hints would hit)
+    sky.techniques._steps.clear()  # cold: no step remembered from rating the puzzle (generated puzzles would hit)
     while True:
         request = {**obj, "state": state, **({"pencil": pencil} if notes else {})}
         if record is not None:

@@ -133,7 +133,7 @@ def solve_set(db: pattern_db.PatternDatabase, instances: list[tuple[int, int, tu
     for ident, opt, tiles in instances:
         p = sl.Puzzle(4, 4, tiles)
         began, began_cpu = time.perf_counter(), time.process_time()
-        solver = sl._PatternIda(p, db)
+        solver = sl.PatternIda(p, db)
         moves = solver.solve()
         times.append(time.perf_counter() - began)
         took = time.process_time() - began_cpu

@@ -248,7 +248,7 @@ def korf_rows() -> list[list[int]]:
 
 def test_quick_hint_is_a_good_move_within_its_node_budget(db: pattern_db.PatternDatabase,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sl, "_known_paths", {})
+    monkeypatch.setattr(sl.play, "_known_paths", {})
     for ident, opt, *tiles in korf_rows()[:12]:
         p = sl.validate(4, 4, korf_blank_last(tiles))
         with budget.running(Budget()) as spent:
@@ -274,8 +274,8 @@ def test_hint_keeps_a_preferred_move_only_when_it_is_also_shortest(db: pattern_d
     rnd, seen = random.Random(8), {"both": 0, "worse": 0}
     while min(seen.values()) == 0:
         p = sl.random_walk(4, 4, 40, rnd)
-        n = len(sl._LinearConflictIda(p).solve())  # an independent exact solver
-        shortest = {t for t in sl.movable(p) if len(sl._LinearConflictIda(sl.apply(p, t)).solve()) == n - 1}
+        n = len(sl.LinearConflictIda(p).solve())  # an independent exact solver
+        shortest = {t for t in sl.movable(p) if len(sl.LinearConflictIda(sl.apply(p, t)).solve()) == n - 1}
         plain = call("hint", sl.FAMILY.write(p))
         assert plain["move"] in shortest and plain["distance_before"] == n
         for t in sl.movable(p):
@@ -288,12 +288,12 @@ def test_the_exact_search_tries_a_first_tile_before_the_others(db: pattern_db.Pa
     swapped = 0  # tiles that start a shortest solution other than the one found without `first`
     for seed in (4, 5, 12, 13):  # seeds 5, 12 and 13 have more than one shortest first move
         p = sl.random_walk(4, 4, 40, random.Random(seed))
-        n = len(sl._LinearConflictIda(p).solve())  # an independent exact solver
+        n = len(sl.LinearConflictIda(p).solve())  # an independent exact solver
         plain = sl.solve_optimal(p)
         for t in sl.movable(p):
             path = sl.solve_optimal(p, first=t)
             assert len(path) == n and sl.replay(p, path).is_goal()
-            if len(sl._LinearConflictIda(sl.apply(p, t)).solve()) == n - 1:
+            if len(sl.LinearConflictIda(sl.apply(p, t)).solve()) == n - 1:
                 assert path[0] == t  # on these positions a kept shortest path starts with every such tile
                 swapped += t != plain[0]
     assert swapped > 0
@@ -321,8 +321,8 @@ def test_pattern_solver_agrees_with_linear_conflict(db: pattern_db.PatternDataba
     rnd = random.Random(5)
     for _ in range(6):
         p = sl.random_walk(4, 4, 40, rnd)
-        fast = sl._PatternIda(p, db).solve()
-        plain = sl._LinearConflictIda(p).solve()
+        fast = sl.PatternIda(p, db).solve()
+        plain = sl.LinearConflictIda(p).solve()
         assert len(fast) == len(plain)
         assert play(4, 4, p.tiles, fast) == solved(4, 4)
 
@@ -333,12 +333,12 @@ def test_pruned_search_expands_fewer_nodes_and_stays_optimal(db: pattern_db.Patt
     pruned (an automaton of depth 2)."""
     rnd = random.Random(8)
     positions = [sl.random_walk(4, 4, 60, rnd) for _ in range(5)]
-    pruned = [sl._PatternIda(p, db) for p in positions]
+    pruned = [sl.PatternIda(p, db) for p in positions]
     lengths = [len(s.solve()) for s in pruned]
     plain_auto = move_pruning.automaton(4, 4, 2)
     monkeypatch.setattr(move_pruning, "automaton", lambda w, h: plain_auto)
-    monkeypatch.setattr(sl, "_moves_of", type(sl._moves_of)())
-    plain = [sl._PatternIda(p, db) for p in positions]
+    monkeypatch.setattr(sl.optimal, "_moves_of", type(sl.optimal._moves_of)())
+    plain = [sl.PatternIda(p, db) for p in positions]
     assert [len(s.solve()) for s in plain] == lengths
     assert sum(s.nodes for s in pruned) < 0.9 * sum(s.nodes for s in plain)
 
@@ -383,8 +383,8 @@ def no_tables(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         monkeypatch.setenv(var, str(home))
     monkeypatch.setattr(pattern_db, "_directory", tmp_path / "empty")
     monkeypatch.setattr(pattern_db, "_loaded", {})
-    monkeypatch.setattr(sl, "NO_PDB_SECONDS", 0.0)  # gives up at its first check (1024 nodes): no timing
-    monkeypatch.setattr(sl, "_known_paths", {})
+    monkeypatch.setattr(sl.optimal, "NO_PDB_SECONDS", 0.0)  # gives up at its first check (1024 nodes): no timing
+    monkeypatch.setattr(sl.play, "_known_paths", {})
     return home
 
 
@@ -822,7 +822,7 @@ def test_page_and_worker_scramble_alike() -> None:
 
 
 def test_limit_gives_a_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sl, "_known_paths", {})  # no answer remembered from another test
+    monkeypatch.setattr(sl.play, "_known_paths", {})  # no answer remembered from another test
     p = sl.validate(3, 3, [8, 6, 7, 2, 5, 4, 3, 0, 1])  # 31 moves
     with pytest.raises(PuzzleError) as info:
         call("solve", {**sl.FAMILY.write(p), "limit": {"nodes": 50}})

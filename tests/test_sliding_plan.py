@@ -1,7 +1,7 @@
 """Sliding puzzle beyond 4x4: the 5x5 pattern databases, the beam, rows and columns by carries, hints and answers.
 
 Every solution is replayed to the goal by the checker below (written apart from the solvers); lower bounds are
-checked against Korf and Felner's known optima. Beam widths are narrowed here: the benchmark measures the real ones.
+checked against Korf and Felner's known optima. The beams are the page's own widths (bench/sliding.py times them).
 """
 
 from __future__ import annotations
@@ -55,10 +55,8 @@ def tables() -> Path:
 
 @pytest.fixture
 def narrow(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Narrow beams (a test's time), fresh plans."""
-    monkeypatch.setattr(sl, "BEAM", 150)
-    monkeypatch.setattr(sl, "FINISH_BEAM", 100)
-    monkeypatch.setattr(sl, "_known_plans", {})
+    """Fresh plans: no plan remembered from another test."""
+    monkeypatch.setattr(sl.play, "_known_plans", {})
 
 
 def call(command: str, obj: dict) -> dict:

@@ -12,6 +12,7 @@ from . import rng
 
 MIN_SIDE, MAX_SIDE = 2, 100  # boards the solvers take
 PLAY_MAX_SIDE, PLAY_MIN_CELLS = 10, 6  # boards the page offers
+SMALL_CELLS = 9  # boards this small (up to 181,440 positions) are searched whole: exact, instant, any shape
 OPTIMAL_CELLS = 12  # linear-conflict IDA* is optimal and quick up to 3x4 (4x4 needs the pattern databases)
 GRADES = ("Easy", "Medium", "Hard", "Random")
 WALKS = (1, 3, 10)  # random-walk length per grade below Random, times the cell count
@@ -33,7 +34,7 @@ def goal(w: int, h: int) -> tuple:
 def optimal_available(w: int, h: int) -> bool:
     """Whether the solver gives exact shortest answers for this size (2xN past 9 cells defeats it)."""
     cells = w * h
-    return cells <= 9 or (min(w, h) >= 3 and cells <= OPTIMAL_CELLS) or (w, h) == (4, 4)
+    return cells <= SMALL_CELLS or (min(w, h) >= 3 and cells <= OPTIMAL_CELLS) or (w, h) == (4, 4)
 
 
 def check_size(w: object, h: object, playable: bool = False) -> None:
