@@ -104,7 +104,7 @@ def copy_runtime() -> None:
         if f.suffix in (".js", ".css") and f.name != "service-worker.js":
             shutil.copy2(f, DIST / "pyscript" / f.name)
     (DIST / "vendor").mkdir()
-    shutil.copy2(NODE / "lz-string" / "libs" / "lz-string.min.js", DIST / "vendor")  # f-puzzles / SudokuPad links
+    shutil.copy2(NODE / "lz-string" / "libs" / "lz-string.min.js", DIST / "vendor")  # compressed puzzle links
     for sub, package, files in (
         ("pyodide", NODE / "pyodide", PYODIDE_FILES),
         ("micropython", NODE / "@micropython" / "micropython-webassembly-pyscript", MICROPYTHON_FILES),
@@ -210,7 +210,7 @@ def options(items: list, chosen: object = None) -> str:
 
 
 def lab_choices(lab: dict) -> str:
-    """The sliding page's algorithm lab choices from the family's table: the algorithms (those taking a heuristic
+    """A page's algorithm lab choices from its family's `lab` table: the algorithms (those taking a heuristic
     marked), then the heuristics."""
     def box(group: str, name: str, label: str, ticked: bool, informed: bool = False) -> str:
         data = f' data-label="{escape(label)}"' + (' data-informed="1"' if informed else "")
@@ -227,8 +227,8 @@ def lab_choices(lab: dict) -> str:
 
 def render_pages() -> None:
     """Write dist/<family>.html from a template and site/pages/<family>.json; the title, the size, difficulty and
-    variant choices come from the family's registry entry (a page's own "sizes" list wins: the sliding puzzle offers
-    W x H boards)."""
+    variant choices come from the family's registry entry (a page's own "sizes" list wins: W x H
+    boards)."""
     families = registry()
     specs = {f.stem: json.loads(f.read_text()) for f in sorted((SITE / "pages").glob("*.json"))}
     for family, spec in specs.items():
@@ -428,7 +428,7 @@ EMPTY_ZIP = b"PK\x05\x06" + bytes(18)
 
 
 def packed_automata() -> list[str]:
-    """The sliding searches' automata the snapshot holds, packed, as `WxH=file` arguments (solvers/move_pruning.py:
+    """The searches' automata the snapshot holds, packed, as `WxH=file` arguments (solvers/move_pruning.py:
     made in CPython once per version and kept in .cache/)."""
     sys.path.insert(0, str(ROOT))
     from solvers import move_pruning

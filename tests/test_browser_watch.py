@@ -406,6 +406,9 @@ def test_cubes_exact_cover_plays_to_the_solution(watch, site_url: str) -> None:
     code = "g3-r4-y5_01000.11111_2"
     page = open_fragment(watch, site_url, "ubongo/" + code, "#pieces-aria-a [role=gridcell]")
     assert len(page.query_selector_all("#pieces-aria-a [role=gridcell]")) == 12
+    offered = page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
+    assert offered == [name for name, _label in UBONGO.variants]  # the family's own piece sets, not Sudoku's
+    assert page.is_hidden("#custom-box")  # the typed grid is the page's own family's
     set_speed(page, 2)
     play_to_end(page, "a")
     assert pieces(page) == commands.run(UBONGO, "solve", CARD)["solution"]

@@ -17,7 +17,7 @@ from micropython import run_micropython
 from solvers.rules import records
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = {f"rules/{m}": ROOT / "solvers" / "rules" / f"{m}.py" for m in ("__init__", "records")}
+MODULES = {f"rules/{m}": ROOT / "solvers" / "rules" / f"{m}.py" for m in ("__init__", "days", "records")}
 KINDS = [("sudoku", "classic", "9×9", ["Easy", "Medium", "Hard", "Expert", "Diabolical"], 420),
          ("sudoku", "killer", "6×6", ["Easy", "Medium", "Hard"], 200), ("sudoku", "classic", "4×4", ["Easy"], 40),
          ("sudoku", "x", "9×9", ["Medium", "Hard"], 600), ("sudoku", "classic", "16×16", ["Hard"], 2400),

@@ -1,22 +1,20 @@
 """Watch the solver (MicroPython, main thread): two solver traces of one puzzle, animated side by side.
 
 Each pane runs one of the family's trace methods (the registry's "method_notes"), chosen in the pane; the
-study's method faces Tessera's at first: Sudoku's naive backtracking against propagation (or the hint logic);
-Skyscrapers the reference's phase solver against the hint logic; the sliding puzzle IDA* (thresholds, then the
-optimal moves) against Parberry's real-time method (or the lab's greedy search); Genius Square and Cubes 3D show
-one exact cover search placing and taking back pieces. A pane's choice restarts that pane on the same puzzle;
+study's method faces Tessera's at first (a family with one method shows one pane). The page knows no family by
+name: what it shows of each comes from the registry (data/families.json), its rules module (family_rules) and
+its view (watch_views); the family first shown is the one the page's family choice starts on, and the typed grid
+box is that family's. A pane's choice restarts that pane on the same puzzle;
 both panes may run the same method; the choices are saved per family with the speed and layout (links carry
 the puzzle alone). Events stream from the worker in chunks as the
 animation uses them; Back undoes events from a bounded log (the last BACK_LIMIT per pane).
 Each family's registry entry (data/families.json) says how it is watched ("watch": the view, whether its methods
 compare, its sizes); its rules module comes from family_rules (written by the build from the registry). Latin grids
-draw on a GridBoard (a Sudoku variant's cages, regions and
-diagonals too: the Variant choice generates one), others on a view adapter
-(SlideView; GeniusView on the Genius page's own board; PieceView, a Cubes 3D card in 3D) with setup / draw.
+draw on a GridBoard (with the cages, regions and diagonals of a rules module's `layout_of`: the Variant choice
+generates one), others on a view adapter of watch_views with setup / draw.
 Links: #<family>/<text>, the text being the family's canonical one (its rules module's, the same
-as its own page's link): #sudoku/<grid>, #skyscrapers/5:..3../..., #sliding/4x4:1,2,...,
-#genius/A1A4B3D3D6F1F2, #ubongo/g3-r4-y5_01000.11111_2; older forms still open. Grades and
-sizes come from the registry too.
+as its own page's link); older forms still open. Grades, sizes and variants come from the registry too
+(a variant's own sizes from its rules module's VARIANT_SIZES).
 """
 
 import asyncio
@@ -26,22 +24,13 @@ import time
 
 from family_rules import RULES
 from pyscript import document
-from pyscript import window
-from rules import genius as gm
-from rules import sudoku
 from rules import trace
-from rules import ubongo as ub
 
-import ubongo_view as cv
-from genius_board import Board
 from gridboard import GridBoard
-from slideboard import SlideBoard
-from tessera_ui import Mirror
 from tessera_ui import Store
 from tessera_ui import Worker
 from tessera_ui import click
 from tessera_ui import copy_share_link
-from tessera_ui import css
 from tessera_ui import el
 from tessera_ui import fetch_json
 from tessera_ui import grouped
@@ -53,6 +42,8 @@ from tessera_ui import show_share_link
 from tessera_ui import spawn
 from tessera_ui import toggle_theme
 from tessera_ui import touch_only
+from watch_views import GRID_IDS
+from watch_views import VIEWS
 
 SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000, 300000]
 BACK_LIMIT = 5000  # events each pane can step back over
@@ -114,119 +105,6 @@ def request_of(family, puzzle):
     return rules.puzzle_of(rules.text_of(puzzle))
 
 
-# the views ---------------------------------------------------------------------------------
-VIEW_IDS = {"grid": ("board-", "aria-"), "slide": ("slide-", "slide-aria-"), "pieces": ("pieces-", "pieces-aria-"),
-            "genius": ("pieces-", "pieces-aria-")}  # Genius and Cubes 3D take turns on one canvas
-
-
-class SlideView:
-    """Sliding puzzle: the trace's Tiles drawn on a SlideBoard (a single new slide animates)."""
-
-    def __init__(self, key):
-        self.board = SlideBoard("slide-" + key, "slide-aria-" + key)
-        self.model = None
-
-    def setup(self, _family, puzzle):
-        """Show the starting tiles; the model the trace plays on."""
-        self.model = trace.Tiles(puzzle["tiles"])
-        self.board.setup(puzzle["width"], puzzle["height"], list(self.model.tiles))
-        return self.model
-
-    def draw(self, mirror, solved):
-        """Draw the tiles; a single new move slides smoothly."""
-        board, model = self.board, self.model
-        board.solved = solved
-        if len(model.recent) == 1 and not solved:
-            tile, cell = model.recent[0]
-            board.slide(list(model.tiles), {tile: cell}, 110)
-        else:
-            board.tiles = list(model.tiles)
-            board.moving = {}
-            board.draw(aria=mirror)
-        model.recent = []
-
-
-class GeniusView:
-    """Genius Square: the trace's pieces on the Genius page's own board (genius_board.Board)."""
-
-    def __init__(self, key):
-        self.board = Board("pieces-" + key, "pieces-aria-" + key)
-        self.model = None
-        self.active = False
-        on(window, "resize", lambda _e: self.draw(False, self.board.solved) if self.active else None)
-
-    def setup(self, _family, puzzle):
-        """The roll's pegs; the model the trace plays on (cells as board indices)."""
-        self.board.blockers = gm.check_blockers(gm.parse_cell(b) for b in puzzle["blockers"])
-        self.board.forget_mirror()  # Cubes 3D may have used the mirror's element
-        self.board.canvas.style.touchAction = ""
-        self.model = trace.Pieces(gm.NAME, gm.parse_cell)
-        return self.model
-
-    def draw(self, _mirror, solved):
-        """Draw the pieces placed so far, the latest outlined."""
-        board = self.board
-        board.placed, board.solved, board.latest = self.model.placed, solved, self.model.last
-        board.draw()
-
-
-class PieceView:
-    """Cubes 3D: the card in the Cubes page's 3D view (ubongo_view: turned by a drag, zoomed by the wheel or two
-    fingers), pieces placed and taken back."""
-
-    def __init__(self, key):
-        self.canvas = el("pieces-" + key)
-        self.aria = el("pieces-aria-" + key)
-        self.camera = cv.Camera()
-        self.mirror = None
-        self.active = False  # the canvas is the Genius view's too: only the shown view listens
-        for event, handler in cv.Orbit(self.canvas, self.camera, lambda: self.draw(False, self.solved)).handlers():
-            on(self.canvas, event, lambda ev, handler=handler: handler(ev) if self.active else None)
-        on(window, "resize", lambda _e: self.draw(False, self.solved) if self.active else None)
-        self.card = None
-        self.solved = False
-        self.model = None
-
-    def setup(self, _family, puzzle):
-        """The card's squares, two layers high."""
-        self.card = ub.card_of_puzzle(puzzle)
-        self.canvas.style.touchAction = "none"  # a drag turns the view (the Genius view lets the page scroll)
-        self.cells = [(r, c, z) for z in range(self.card.height) for r, c in self.card.footprint]
-        self.model = trace.Pieces(ub.NAME, lambda cell: (int(cell[0]), int(cell[1]), int(cell[2])))
-        self.solved = False
-        self.build_aria()
-        return self.model
-
-    def draw(self, mirror, solved):
-        """The pieces placed so far in 3D, the latest one outlined."""
-        self.solved = solved
-        groups = [cv.Group(cubes, ub.COLOUR.get(pid, "#888888"), pid, 1.0,
-                           "hint" if pid == self.model.last and not solved else "solid")
-                  for pid, cubes in self.model.placed.items()]
-        cv.paint(self.canvas, self.camera, self.card.size(), self.card.footprint, groups, css,
-                 window.devicePixelRatio or 1, solved)
-        if mirror:
-            self.update_aria()
-
-    # accessible mirror -----------------------------------------------------------------------------
-    def build_aria(self):
-        """One row per board row (per layer), one cell per square."""
-        lines = {}  # (layer, row) -> its squares
-        for cell in self.cells:
-            lines.setdefault((cell[2], cell[0]), []).append(cell)
-        self.mirror = Mirror(self.aria, "Cubes 3D card", [sorted(lines[key]) for key in sorted(lines)])
-        self.update_aria()
-
-    def update_aria(self):
-        """Refresh the cells whose text changed."""
-        for cell in self.cells:
-            r, c, z = cell
-            owner = self.model.owner.get(cell)
-            text = "layer " + str(z + 1) + " row " + str(r + 1) + " column " + str(c + 1) + (
-                ", " + self.model.names.get(owner, owner) + " (" + owner + ")" if owner else ", empty")
-            self.mirror.set(cell, text, (("data-cell", ",".join(str(v) for v in cell)), ("data-piece", owner or "")))
-
-
 class Pane:
     """One solver's side: its board state, the streamed events, and a bounded log for stepping back."""
 
@@ -239,7 +117,7 @@ class Pane:
         self.family = ""
         self.method = ""
         self.request = None
-        self.views = {}  # "slide" / "pieces" -> adapter, made when first needed
+        self.views = {}  # a watch view's name -> its adapter, made when first needed
         self.view = None  # the adapter of the family shown (None: the latin grid board)
 
     # setup --------------------------------------------------------------------------------
@@ -253,22 +131,25 @@ class Pane:
         el("about-" + self.key).innerText = method["about"]
         el("method-" + self.key).value = method["name"]
         kind = watched(family).get("view", "grid")
-        for ids in VIEW_IDS.values():
+        shown = VIEWS[kind][1] if kind in VIEWS else GRID_IDS
+        for ids in [GRID_IDS] + [ids for _view, ids in VIEWS.values()]:
             for ident in ids:
-                el(ident + self.key).hidden = ids != VIEW_IDS[kind]
-        if kind == "grid":
+                el(ident + self.key).hidden = ids != shown
+        if kind not in VIEWS:
             self.view = None
-            n, givens, box, clues = RULES[family].grid_of(puzzle)
+            rules = RULES[family]
+            n, givens, box, clues = rules.grid_of(puzzle)
             model = trace.Grid(n, givens)
             self.board.label = "Board of " + self.title()
-            self.board.setup(n, box, clues, sudoku.layout_of(puzzle) if family == "sudoku" else None)
+            layout_of = getattr(rules, "layout_of", None)  # cages, regions, diagonals
+            self.board.setup(n, box, clues, layout_of(puzzle) if layout_of else None)
             self.board.given, self.board.values, self.board.pencil = model.given, model.values, model.pencil
         else:
             if kind not in self.views:
-                self.views[kind] = {"slide": SlideView, "pieces": PieceView, "genius": GeniusView}[kind](self.key)
+                self.views[kind] = VIEWS[kind][0](self.key)
             self.view = self.views[kind]
             model = self.view.setup(family, puzzle)
-        for view in self.views.values():  # Genius and Cubes 3D share a canvas: only the shown one redraws on resize
+        for view in self.views.values():  # views may share a canvas: only the shown one redraws on resize
             view.active = view is self.view
         self.model = model
         self.replay = trace.Replay(model, method, BACK_LIMIT)
@@ -444,7 +325,9 @@ class WatchPage:
         self.store = Store("tessera-watch")
         self.order = [Pane("a", self.worker), Pane("b", self.worker)]
         self.panes = {p.key: p for p in self.order}
-        self.family = "sudoku"
+        self.home = str(el("family").value)  # the family the page's choice starts on (its typed grid box's)
+        self.family = self.home
+        self.variant_family = None  # the family whose variants the variant choice offers
         self.puzzle = None
         self.playing = False
         self.show_mode = "both"
@@ -473,7 +356,6 @@ class WatchPage:
         on("family", "change", lambda _e: self.change_family())
         on("size", "change", lambda _e: self.new_puzzle())
         on("variant", "change", lambda _e: self.change_variant())
-        set_options(el("variant"), [(name, label) for name, label, *_flags in sudoku.VARIANTS])
         on("show", "change", lambda _e: self.set_show(str(el("show").value)))
         for key in self.panes:
             on("method-" + key, "change", lambda _e, key=key: self.choose_method(key))
@@ -498,7 +380,7 @@ class WatchPage:
             try:
                 family, puzzle = read_link(fragment)
             except (ValueError, KeyError, TypeError, IndexError) as exc:
-                self.load("sudoku", self.starter("sudoku"))
+                self.load(self.home, self.starter(self.home))
                 say("That link is not a valid puzzle (" + str(exc) + "); here is another one.", "error")
             else:
                 self.load(family, puzzle, "Shared puzzle: press Play to watch both solvers.")
@@ -506,9 +388,9 @@ class WatchPage:
             try:
                 self.load(saved["family"], saved["puzzle"], "Welcome back: the same puzzle, ready to watch again.")
             except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-                self.load("sudoku", self.starter("sudoku"), "Your saved puzzle could not be read; here is another.")
+                self.load(self.home, self.starter(self.home), "Your saved puzzle could not be read; here is another.")
         else:
-            self.load("sudoku", self.starter("sudoku"))
+            self.load(self.home, self.starter(self.home))
         if bad:
             say("Your saved settings could not be read; they were set aside.", "error")
         await self.worker.ready.wait()
@@ -573,9 +455,12 @@ class WatchPage:
         `size` is chosen (None: the choice stays)."""
         info = self.info.get(family) or {}
         sizes = list(watched(family).get("sizes") or info.get("sizes") or [])
-        el("variant-row").hidden = not info.get("variants")
-        if family == "sudoku":  # a variant comes in its own sizes
-            sizes = [n for n in sizes if n in sudoku.VARIANT_SIZES.get(self.variant(), sizes)]
+        variants = info.get("variants") or []
+        el("variant-row").hidden = not variants
+        if variants and self.variant_family != family:
+            set_options(el("variant"), variants)
+            self.variant_family = family
+        sizes = [n for n in sizes if n in self.variant_sizes(family).get(self.variant(), sizes)]  # a variant's own
         shown = size if size is not None else int(el("size").value or "0")
         if shown and shown not in sizes:
             sizes = sorted(sizes + [shown])  # a linked puzzle's own size is always offered
@@ -588,17 +473,21 @@ class WatchPage:
             set_options(select, items)
             if items:
                 select.value = keep if any(str(v) == keep for v, _ in items) else str(items[0][0])
-        el("custom-box").hidden = family != "sudoku"
+        el("custom-box").hidden = family != self.home
 
     def variant(self):
-        """The Sudoku variant chosen."""
-        return str(el("variant").value or "classic")
+        """The variant chosen ("" for a family without variants)."""
+        return str(el("variant").value or "") if (self.info.get(self.family) or {}).get("variants") else ""
+
+    def variant_sizes(self, family):
+        """A family's sizes per variant, where a variant has its own (its rules module's VARIANT_SIZES)."""
+        return getattr(RULES[family], "VARIANT_SIZES", None) or {}
 
     def change_variant(self):
         """A fresh puzzle of the variant chosen (at the chosen size when the variant has it, else its largest)."""
-        sizes = sudoku.VARIANT_SIZES.get(self.variant(), ())
-        size = int(el("size").value or "9")
-        self.fill_selects("sudoku", size if size in sizes else max(sizes))
+        size = int(el("size").value or "0")
+        sizes = self.variant_sizes(self.family).get(self.variant())
+        self.fill_selects(self.family, size if not sizes or size in sizes else max(sizes))
         self.new_puzzle()
 
     def load(self, family, puzzle, message=""):
@@ -608,9 +497,11 @@ class WatchPage:
         self.pause()
         self.family = family
         self.puzzle = puzzle
-        if family == "sudoku":
-            el("variant").value = sudoku.variant_name(sudoku.layout_of(puzzle))
         self.fill_selects(family, n)
+        variant_of = getattr(RULES[family], "variant_of", None)
+        if variant_of:  # the variant choice follows the puzzle, and its sizes the variant
+            el("variant").value = variant_of(puzzle)
+            self.fill_selects(family, n)
         self.fill_methods(family)
         for pane, method in zip(self.order, self.chosen(family)):
             pane.reset(family, method, puzzle)
@@ -639,7 +530,7 @@ class WatchPage:
         say("Making a " + size_label(self.family, size) + " puzzle…")
         seed = random.getrandbits(30)
         obj = {"difficulty": difficulty, "seed": seed, "size": size}
-        if self.family == "sudoku":
+        if self.variant():
             obj["variant"] = self.variant()
         ans = await self.ask(self.family, "generate", obj, "Making a puzzle once the solver has loaded…")
         if asked != self.asked:
@@ -667,17 +558,17 @@ class WatchPage:
         self.new_puzzle()
 
     async def load_custom(self):
-        """Watch a typed Sudoku grid (checked by the solver first)."""
+        """Watch a typed puzzle of the page's own family (checked by the solver first)."""
         try:
-            puzzle = sudoku.puzzle_of(str(el("custom").value))
+            puzzle = RULES[self.home].puzzle_of(str(el("custom").value))
         except ValueError as exc:
             say("That grid cannot be read: " + str(exc) + ".", "error")
             return
-        ans = await self.ask("sudoku", "solve", puzzle, "Checking your grid once the solver loads…")
+        ans = await self.ask(self.home, "solve", puzzle, "Checking your grid once the solver loads…")
         if "error" in ans:
             say("That grid cannot be watched: " + ans["error"], "error")
             return
-        self.load("sudoku", puzzle, "Your grid: press Play to watch both solvers.")
+        self.load(self.home, puzzle, "Your grid: press Play to watch both solvers.")
 
     # transport ---------------------------------------------------------------------------------
     def single(self):

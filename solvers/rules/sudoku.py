@@ -419,6 +419,11 @@ def layout_of(puzzle: dict) -> tuple:
 
 # ----- the latin-grid view's side of the worker's JSON (rules.skyscrapers has the same three) --------------
 
+def variant_of(puzzle: dict) -> str:
+    """The variant's name of a puzzle (its layout's)."""
+    return variant_name(layout_of(puzzle))
+
+
 def grid_of(puzzle: dict) -> tuple:
     """(n, givens as flat values, box, no clues) of a solve input; ValueError when malformed."""
     values, box, _layout = read_input(puzzle)

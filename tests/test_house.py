@@ -1,0 +1,35 @@
+"""The house's shared parts know no family: the build and the watch page read the registry, never a family's
+name or title, so a new family needs no edit there (test_new_family adds one)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import solvers
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ("build.py", "site/py/watch_page.py")
+
+
+def family_words() -> set[str]:
+    """Every registered family's name and each word of its title ("Cubes 3D" -> cubes)."""
+    words = set(solvers.names())
+    for name in solvers.names():
+        words.update(w.lower() for w in re.findall(r"[A-Za-z]{4,}", solvers.family(name).title))
+    return words - {"square", "puzzle"}  # words a board's shape or the site's own text uses
+
+
+def test_the_build_and_the_watch_page_name_no_family() -> None:
+    words = family_words()
+    assert {"sudoku", "skyscrapers", "sliding", "genius", "ubongo", "cubes"} <= words
+    found = [f"{path}:{n}: {word}" for path in SHARED
+             for n, line in enumerate((ROOT / path).read_text().splitlines(), 1)
+             for word in words if re.search(rf"\b{word}", line, re.I)]
+    assert found == []
+
+
+def test_no_solvers_file_over_700_lines() -> None:
+    long = {str(f.relative_to(ROOT)): n for f in sorted((ROOT / "solvers").rglob("*.py"))
+            if (n := len(f.read_text().splitlines())) > 700}
+    assert long == {}
