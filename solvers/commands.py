@@ -77,6 +77,14 @@ def _generate(fam: Family, obj: Json) -> Json:
     return {**fam.write(puzzle), **fam.describe(puzzle), "seed": seed}
 
 
+def with_level(fam: Family, out: Json) -> Json:
+    """An answer with "level": its "difficulty" as a number on the one scale of every family and command
+    (generate, practice, daily, grade, rate...): 1 = the family's easiest grade, as `generate --difficulty` takes
+    it; none when the answer's difficulty is no grade of the family (an answer's own "level" stays)."""
+    difficulty = out.get("difficulty")
+    return {"level": fam.grades.index(difficulty) + 1, **out} if difficulty in fam.grades else out
+
+
 def sizes_text(sizes: tuple[int, ...]) -> str:
     """Sizes as a player reads them: "2 to 100" for a run, else a list."""
     if len(sizes) > 3 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
@@ -235,7 +243,7 @@ def run(fam: Family, command: str, obj: Json, work: Budget | None = None) -> Any
         raise Timeout(stop) from None
     if streams(fam, command):
         return _metered(out, work)
-    return out
+    return with_level(fam, out) if isinstance(out, dict) else out
 
 
 def answer(family_name: str, command: str, obj: object, cancel: Callable[[], bool] | None = None) -> Iterator[Json]:

@@ -109,6 +109,21 @@ def test_generate_is_deterministic_and_round_trips(name: str, seed: int | str) -
 
 
 @pytest.mark.parametrize("name", FAMILIES)
+def test_one_grade_scale_across_families_and_commands(name: str) -> None:
+    """"level" is a difficulty's number on one scale everywhere: what `generate --difficulty` takes (1 = easiest);
+    a family's grading command says the level its generator made."""
+    fam = typed(name)
+    size = fam.default_size
+    grading = [c for c in ("grade", "rate") if c in fam.extra()]
+    for level in (1, 2):
+        out = commands.run(fam, "generate", {"difficulty": level, "seed": 5, "size": size})
+        assert (out["level"], out["difficulty"]) == (level, fam.grades[level - 1])
+        for command in grading:
+            graded = commands.run(fam, command, out)
+            assert graded["level"] == level and graded.get("difficulty", fam.grades[level - 1]) == fam.grades[level - 1]
+
+
+@pytest.mark.parametrize("name", FAMILIES)
 def test_start_state_and_check_shape(name: str) -> None:
     fam = typed(name)
     puzzle = fam.generate(small(fam), 3)

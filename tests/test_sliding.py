@@ -800,8 +800,8 @@ def test_hint_stages_and_step(eight: dict[tuple[int, ...], int]) -> None:
 def test_generate_describe_and_count() -> None:
     fam = sl.FAMILY
     made = call("generate", {"difficulty": "medium", "seed": 5, "size": 3})
-    assert set(made) == {"width", "height", "tiles", "difficulty", "distance", "seed"}
-    assert made["difficulty"] == "Medium" and made["seed"] == 5
+    assert set(made) == {"width", "height", "tiles", "difficulty", "level", "distance", "seed"}
+    assert made["difficulty"] == "Medium" and made["level"] == 2 and made["seed"] == 5
     again = fam.generate(Params(1, 3), 5)
     assert list(again.tiles) == made["tiles"] and fam.describe(again) == {"difficulty": "Medium",
                                                                           "distance": made["distance"]}

@@ -722,8 +722,8 @@ def test_grade_command_for_custom_puzzles() -> None:
     out = call("grade", {"grid": EASY})
     se = out.pop("se")  # the Sudoku Explainer estimate: singles only, so a naked single's 2.3
     assert (se["estimate"], se["technique"]) == (2.3, "Naked single") and "hardest step" in se["how"]
-    assert out == {"count": 1, "givens": 32, "grade": 0, "difficulty": "Easy", "techniques": [], "score": 490,
-                   "hardest": "Easy", "hardest_step": None, "logic": True, "singles": 49, "path": [],
+    assert out == {"count": 1, "givens": 32, "grade": 0, "difficulty": "Easy", "level": 1, "techniques": [],
+                   "score": 490, "hardest": "Easy", "hardest_step": None, "logic": True, "singles": 49, "path": [],
                    "lines": ["49 singles along the way (full houses, naked and hidden singles)"]}
     assert call("grade", {"grid": "." * 81})["count"] == 2
     hard = call("grade", {"grid": golden("sudoku_top1465")[0][0]})

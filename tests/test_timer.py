@@ -114,7 +114,7 @@ def test_the_timer_sees_idle_time_across_the_clock_wrapping(tmp_path: Path) -> N
     (tmp_path / "ffi.py").write_text(FFI)
     modules = {"pyscript/__init__": tmp_path / "pyscript.py", "pyscript/ffi": tmp_path / "ffi.py",
                "tessera_ui": ROOT / "site" / "py" / "tessera_ui.py"}
-    modules |= {f"rules/{m}": ROOT / "solvers" / "rules" / f"{m}.py" for m in ("__init__", "latin", "records",
-                                                                            "trace")}
+    modules |= {f"rules/{m}": ROOT / "solvers" / "rules" / f"{m}.py" for m in ("__init__", "days", "latin",
+                                                                            "records", "trace")}
     got = json.loads(run_micropython(SCRIPT, modules).strip().splitlines()[-1])
     assert got == [60, 90, 95, 95, 96, [False, False, True, True], [False, True], "1:36"]
