@@ -233,6 +233,11 @@ ALSO: dict[str, tuple[str, ...]] = {  # a rung -> the finer names its steps may 
 }
 
 
+def rungs_of(step_name: str) -> tuple[str, ...]:
+    """The rungs whose finer names include a step's ("Unique rectangle type 5" -> "Unique rectangle types 5 and 6")."""
+    return tuple(rung for rung, finer in ALSO.items() if step_name in finer)
+
+
 def entry(name: str, grade: str, score: int, variant: str | None = None) -> Technique:
     """A rung as the learn page tells it: its words and finer names from the tables here."""
     return Technique(name, grade, score, ABOUT[name], ALSO.get(name, ()), variant)

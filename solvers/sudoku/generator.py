@@ -16,6 +16,7 @@ from random import Random
 
 from ..base import PuzzleError, rng_for
 from ..logic import SCORES, forcing
+from ..logic.about import rungs_of
 from ..rules import sudoku as rules
 from . import bank
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
@@ -383,13 +384,13 @@ def generate_variant(rng: Random, level: int, size: int, variant: str,
 
 def uses(path: Path, technique: str) -> bool:
     """Whether a solving path takes a step of the technique (a rung name or a step's own name)."""
-    return any(step.technique == technique or technique in _rung_names(step.technique) for step, _, _ in path.steps)
+    return any(step.technique == technique or technique in rungs_of(step.technique) for step, _, _ in path.steps)
 
 
 def _level_of(path: Path, technique: str) -> int:
     """The level of a technique's first step in a path that uses it."""
     return next(level for step, level, _ in path.steps
-                if step.technique == technique or technique in _rung_names(step.technique))
+                if step.technique == technique or technique in rungs_of(step.technique))
 
 
 def _hardness(path: Path) -> tuple[int, int, int]:
@@ -419,11 +420,6 @@ def practice_eased(puzzle: Puzzle, path: Path, technique: str, rng: Random) -> t
         else:
             break
     return puzzle, path
-
-
-def _rung_names(step_name: str) -> tuple[str, ...]:
-    """The rung names a step name belongs to ("Unique rectangle type 2" -> "Unique rectangle")."""
-    return tuple(r.name for r in LADDER if step_name.startswith(r.name))
 
 
 def generate_graded(rng: Random, level: int, shape: Shape, symmetric: bool = False,
