@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from ..latin import Cell, Geometry, Mask, Step, bit
+from ..memo import by_identity
 from ..rules.latin import COLUMN, ROW
 from ..rules.latin import symbol as symbol  # re-exported: the finders write values with it
 
@@ -73,15 +74,12 @@ class Tables:
     places: dict[int, int] = field(default_factory=dict, compare=False, repr=False)  # fish lines' positions
 
 
-_TABLES: dict[int, Tables] = {}
 
 
+@by_identity(of=lambda g: g.peers)  # a geometry with other rules (Skyscrapers' clues) shares its peers (and units)
 def tables(g: Geometry) -> Tables:
     """The bitset tables of a geometry (cached by identity of its peers and units; geometries are built once per
     shape, and one with other rules shares them)."""
-    t = _TABLES.get(id(g.peers))  # by units and peers: a geometry with other rules (Skyscrapers' clues) shares them
-    if t is not None and t.g.peers is g.peers and t.g.units is g.units:
-        return t
     ncells = g.rows * g.cols
     peer_bits = tuple(sum(1 << p for p in g.peers[c]) for c in range(ncells))
     unit_bits = tuple(sum(1 << c for c in unit) for unit in g.units)
@@ -100,10 +98,8 @@ def tables(g: Geometry) -> Tables:
             shared = unit_bits[a] & unit_bits[b]
             if shared & (shared - 1):
                 crossings.append((a, b, shared))
-    t = Tables(g, ncells, peer_bits, unit_bits, g.unit_kinds, rows, cols, tuple(row_of), tuple(col_of),
-               tuple(crossings))
-    _TABLES[id(g.peers)] = t
-    return t
+    return Tables(g, ncells, peer_bits, unit_bits, g.unit_kinds, rows, cols, tuple(row_of), tuple(col_of),
+                  tuple(crossings))
 
 
 def cells_in(bits: int) -> Iterator[Cell]:

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import budget
 from ..latin import Geometry, bit
+from ..memo import by_identity
 from ..rules.latin import BOX, COLUMN, ROW
 from .board import (
     Cands,
@@ -60,15 +61,12 @@ class _TooMany(Exception):
 
 Templates = tuple[int, int, int]  # (how many, open cells in some template, open cells in every one)
 _memo: list = [None, None, None, {}]  # the geometry, candidates and values last asked, and per value its answer
-_unit_masks: dict[int, tuple[tuple, tuple[int, ...]]] = {}
 
 
+@by_identity(of=lambda g: g.cell_units)
 def _masks(g: Geometry) -> tuple[int, ...]:
     """Per cell, the bitset of its units' indices."""
-    known = _unit_masks.get(id(g.cell_units))
-    if known is None or known[0] is not g.cell_units:
-        known = _unit_masks[id(g.cell_units)] = (g.cell_units, tuple(sum(1 << u for u in us) for us in g.cell_units))
-    return known[1]
+    return tuple(sum(1 << u for u in us) for us in g.cell_units)
 
 
 def templates(g: Geometry, cands: Cands, values: Values, v: int) -> Templates | None:

@@ -20,6 +20,7 @@ from functools import partial
 
 from .. import budget, cages, latin
 from ..latin import Constraint, Geometry, bit, values_of
+from ..memo import by_identity
 from .board import Cands, Finder, LogicStep, Values, finder, symbol, tables
 
 _truth: list[Sequence[int] | None] = [None]  # the solution, when the caller knows it (see `knowing`)
@@ -62,14 +63,11 @@ def tracing(limit: int) -> Iterator[None]:
 
 
 Pair = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
-_pairs: dict[int, tuple[tuple, tuple[Pair, ...]]] = {}  # id(units) -> (them, their pairs): hashing is slow
 
 
+@by_identity(of=lambda g: g.units)  # by the units: a geometry with other rules shares them
 def intersections(g: Geometry) -> tuple[Pair, ...]:
     """(rest of unit a, a ∩ b, rest of unit b, a, b) for units meeting in two cells or more (box and line)."""
-    known = _pairs.get(id(g.units))  # by the units: a geometry with other rules shares them
-    if known is not None and known[0] is g.units:
-        return known[1]
     out = []
     for a, ua in enumerate(g.units):
         sa = set(ua)
@@ -77,8 +75,7 @@ def intersections(g: Geometry) -> tuple[Pair, ...]:
             inter = tuple(c for c in ub if c in sa)
             if a != b and 2 <= len(inter) < len(ua):
                 out.append((tuple(c for c in ua if c not in inter), inter, tuple(c for c in ub if c not in sa), a, b))
-    _pairs[id(g.units)] = (g.units, tuple(out))
-    return _pairs[id(g.units)][1]
+    return tuple(out)
 
 
 def confined(cands: Cands, pair: Pair) -> int:
@@ -93,17 +90,14 @@ def confined(cands: Cands, pair: Pair) -> int:
 
 
 Locks = tuple[tuple[tuple[int, ...], ...], list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]
-_locks: dict[int, tuple[tuple, Locks]] = {}  # by id(units), as `intersections`
 
 
+@by_identity(of=lambda g: g.units)  # as `intersections`
 def _locks_of(g: Geometry) -> Locks:
     """The intersections as segments: (the segments' cells, per unit a its intersections as (the segment where a
     meets b, the segments that make up the rest of a, the rest of b)). The rest of a unit is the union of its
     other crossings where they tile it (a box's other rows), else a segment of its own; so a round unions each
     segment it needs once and a pair's confined values are a few ORs."""
-    known = _locks.get(id(g.units))
-    if known is not None and known[0] is g.units:
-        return known[1]
     index: dict[tuple[int, ...], int] = {}
     by_unit: list[list[tuple[int, tuple[int, ...], tuple[int, ...]]]] = [[] for _ in g.units]
 
@@ -119,8 +113,7 @@ def _locks_of(g: Geometry) -> Locks:
                 covered |= set(other)
         outside = tuple(seg(t) for t in tiles) if covered == set(rest_a) else (seg(rest_a),)
         by_unit[a].append((seg(inter), outside, rest_b))
-    _locks[id(g.units)] = (g.units, (tuple(index), by_unit))
-    return _locks[id(g.units)][1]
+    return tuple(index), by_unit
 
 
 def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int] = ()) -> bool:
@@ -183,17 +176,14 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
 
 
 Rules = tuple[tuple[Constraint, ...], tuple[tuple[int, ...], ...]]
-_rules_memo: dict[int, tuple[Geometry, Rules]] = {}
 RULES_KEPT = 16  # geometries whose rules are remembered (Skyscrapers makes one per puzzle)
 
 
+@by_identity(kept=RULES_KEPT)
 def _rules(g: Geometry) -> Rules:
     """The rules beyond the units that forcing follows: a killer's cages and the innies of its houses (the rule of
     45) as cages, the innies and outies of unions of lines as sums, then the geometry's own constraints; and per
     cell the indices of its rules."""
-    known = _rules_memo.get(id(g))
-    if known is not None and known[0] is g:
-        return known[1]
     out: list[Constraint] = []
     if g.cages:
         innies = cages.innies(g.units, g.cages, g.n)
@@ -211,10 +201,7 @@ def _rules(g: Geometry) -> Rules:
                                   f"{said}, which no digits left to them can make"))
     out += g.constraints
     cell_rules = tuple(tuple(k for k, rule in enumerate(out) if c in rule.cells) for c in range(len(g.peers)))
-    if len(_rules_memo) >= RULES_KEPT:
-        _rules_memo.clear()
-    _rules_memo[id(g)] = (g, (tuple(out), cell_rules))
-    return _rules_memo[id(g)][1]
+    return tuple(out), cell_rules
 
 
 def follow(rules: Sequence[Constraint], cands: Cands) -> list[int] | None:

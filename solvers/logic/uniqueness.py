@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from itertools import combinations, product
 
 from ..latin import Cell, Geometry, bit, values_of
+from ..memo import by_identity
 from .basic import rectangles
 from .board import (
     Cands,
@@ -145,21 +146,17 @@ def hidden_rectangle(g: Geometry, cands: Cands, values: Values) -> Iterator[Logi
 
 # ---------------------------------------------------------------------------- avoidable rectangles
 
-_FRAMES: dict[int, tuple[Tables, list[Corners]]] = {}
 
 
+@by_identity()
 def frames(t: Tables) -> list[Corners]:
     """Every rectangle of the geometry that could be a deadly pattern (each unit holds none or two corners)."""
-    known = _FRAMES.get(id(t))
-    if known is not None and known[0] is t:
-        return known[1]
     g, out = t.g, []
     for r1, r2 in combinations(t.rows, 2):
         for (a, c), (b, d) in combinations(list(zip(g.units[r1], g.units[r2], strict=True)), 2):
             bits = 1 << a | 1 << b | 1 << c | 1 << d
             if all((t.unit_bits[u] & bits).bit_count() == 2 for k in (a, b, c, d) for u in g.cell_units[k]):
                 out.append((a, b, c, d))
-    _FRAMES[id(t)] = (t, out)
     return out
 
 

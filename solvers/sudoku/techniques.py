@@ -21,6 +21,7 @@ from ..latin import Geometry, Mask, Step
 from ..latin_play import band
 from ..logic import SCORES, LogicStep, Rung, ladder, uniqueness
 from ..logic.board import tables
+from ..memo import by_identity
 from ..rules.latin import BOX, COLUMN, ROW
 from .grid import GRADES, Puzzle, Shape, geometry
 from .solver import NO_SOLUTION
@@ -29,16 +30,12 @@ LADDER: list[Rung] = ladder(uniqueness=True)
 # Variants: no uniqueness rungs (swapping two digits can break a cage's sum or a diagonal, so a deadly pattern is not
 # deadly), and the killer rungs, which find nothing where there are no cages.
 VARIANT_LADDER: list[Rung] = ladder(uniqueness=False, cages=True)
-_PLAIN: dict[int, tuple[Geometry, bool]] = {}  # id(geometry) -> (it, whether it is a classic Sudoku's)
 
 
+@by_identity()
 def rungs(g: Geometry) -> list[Rung]:
     """The ladder of a geometry: the classic one, or the variants' (jigsaw regions, diagonals, cages)."""
-    known = _PLAIN.get(id(g))
-    if known is None or known[0] is not g:
-        plain = not g.cages and set(g.unit_kinds) <= {ROW, COLUMN, BOX}
-        known = _PLAIN[id(g)] = (g, plain)
-    return LADDER if known[1] else VARIANT_LADDER
+    return LADDER if not g.cages and set(g.unit_kinds) <= {ROW, COLUMN, BOX} else VARIANT_LADDER
 SINGLES = 3  # the first three rungs: full house, naked and hidden single
 SINGLE_SCORE = 10
 BANDS = (800, 1000, 1600, 2600)  # score caps of Easy, Medium, Hard, Expert on 9x9 (scaled by cells): HoDoKu's first
