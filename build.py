@@ -97,14 +97,12 @@ def ensure_chromium() -> None:
 
 
 def copy_runtime() -> None:
-    """Copy PyScript, MicroPython, Pyodide and lz-string from node_modules into dist/."""
+    """Copy PyScript, MicroPython and Pyodide from node_modules into dist/."""
     core = NODE / "@pyscript" / "core" / "dist"
     (DIST / "pyscript").mkdir(parents=True)
     for f in core.iterdir():
         if f.suffix in (".js", ".css") and f.name != "service-worker.js":
             shutil.copy2(f, DIST / "pyscript" / f.name)
-    (DIST / "vendor").mkdir()
-    shutil.copy2(NODE / "lz-string" / "libs" / "lz-string.min.js", DIST / "vendor")  # compressed puzzle links
     for sub, package, files in (
         ("pyodide", NODE / "pyodide", PYODIDE_FILES),
         ("micropython", NODE / "@micropython" / "micropython-webassembly-pyscript", MICROPYTHON_FILES),

@@ -524,7 +524,8 @@ def fpuzzles_link(text: str) -> str | None:
     for _name, prefix in FPUZZLES_LINKS:
         site, key = prefix.split("/")[2].removeprefix("www."), prefix.rsplit("/", 1)[1]  # "f-puzzles.com", "?load="
         if site in text and key in text:
-            found = lz_unbase64(unquote(text.split(key, 1)[1].strip()))
+            payload = re.split(r"[&#?\s]", unquote(text.split(key, 1)[1].strip()), maxsplit=1)[0]  # not base64
+            found = lz_unbase64(payload)
             if found is None:
                 raise ValueError("the puzzle in that link cannot be decompressed (is the link whole?)")
             return found

@@ -9,7 +9,7 @@ from test_import import fpuzzles
 from test_skyscrapers_ladder import TATHAM
 
 import solvers
-from solvers import commands
+from solvers import commands, formats
 
 pytestmark = pytest.mark.browser
 GRID = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
@@ -41,13 +41,12 @@ def test_sudokuwiki_link_opens_and_exports_as_solo_id(watch, site_url: str) -> N
 @pytest.mark.parametrize("prefix", ["https://www.f-puzzles.com/?load=", "https://sudokupad.app/fpuzzles"])
 def test_fpuzzles_and_sudokupad_links_open(watch, site_url: str, prefix: str) -> None:
     page = open_page(watch, site_url, "sudoku")
-    payload = page.evaluate("j => LZString.compressToBase64(j)", fpuzzles(GRID))  # the page's own lz-string
-    paste(page, prefix + payload)
+    paste(page, prefix + formats.lz_base64(fpuzzles(GRID)) + "&settings=1")  # lz-string's own (test_sudoku_variants)
     wait_message(page, "exactly one solution")
     assert values(page) == GRID.replace("0", ".")
     for extra, why in (({"diagonal+": True}, "one diagonal"), ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]},
                                                                 "does not play")):
-        paste(page, prefix + page.evaluate("j => LZString.compressToBase64(j)", fpuzzles(GRID, **extra)))
+        paste(page, prefix + formats.lz_base64(fpuzzles(GRID, **extra)))
         wait_message(page, why)
         assert values(page) == GRID.replace("0", ".")  # the game as it was
 

@@ -91,7 +91,7 @@ def test_texts_solo_ids_and_fpuzzles_json_round_trip(made: dict) -> None:
 
 
 def test_lz_base64_is_lz_strings_compress_to_base64() -> None:
-    """The links' payload, checked against the lz-string package the page itself loads (run by node)."""
+    """The links' payload, checked against the lz-string package (run by node): the worker reads pasted links."""
     rng = random.Random(5)
     texts = ["", "a", "ab", "aaaaaaaaaaaa", "{\"size\":9}", "é€ and 🙂 " * 4] + [
         "".join(rng.choice("{}[]:,\"RC0123456789abcdefgh") for _ in range(rng.randint(1, 600))) for _ in range(30)]

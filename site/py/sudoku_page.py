@@ -5,7 +5,6 @@ boxes) with optional ~<moves>, the older #<grid>~<entries>, or #daily.
 """
 
 from pyscript import document
-from pyscript import window
 from rules import sudoku
 
 from grid_game import GridGame
@@ -14,17 +13,6 @@ from tessera_ui import click
 from tessera_ui import el
 from tessera_ui import say
 from tessera_ui import spawn
-
-
-def fpuzzles_json(text):
-    """The puzzle JSON of an f-puzzles or SudokuPad "fpuzzles" link, decompressed with lz-string; else None."""
-    for key in ("load=", "fpuzzles"):
-        at = text.find(key)
-        if at >= 0 and window.LZString:
-            payload = window.decodeURIComponent(text[at + len(key):].split("&")[0].split("#")[0])
-            data = window.LZString.decompressFromBase64(payload)
-            return str(data) if data else None
-    return None
 
 
 class SudokuGame(GridGame):
@@ -36,10 +24,6 @@ class SudokuGame(GridGame):
     verify = True
 
     _layouts = (None, None)
-
-    def foreign_text(self, text):
-        """An f-puzzles or SudokuPad link as its puzzle JSON (the worker's `import` reads it)."""
-        return fpuzzles_json(text) or text
 
     def layout(self, puzzle):
         """The variant's regions, diagonals and cages (rules.sudoku's layout), read once per puzzle."""
