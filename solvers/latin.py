@@ -17,7 +17,6 @@ from functools import cache
 from itertools import combinations
 
 from .rules import latin as rules
-from .rules import sudoku as sudoku_rules
 
 Mask = int  # bit v-1 set = value v is possible
 Cell = int  # index into the board, row-major
@@ -85,14 +84,6 @@ def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]],
 def square(n: int, box: tuple[int, int] | None = None) -> Geometry:
     """An n x n latin square, with w x h boxes when `box` = (w, h) (Sudoku); built once per shape."""
     return make_geometry(n, n, n, rules.units(n, box), rules.unit_names(n, box), rules.unit_kinds(n, box))
-
-
-@cache
-def sudoku(box: tuple[int, int], layout: tuple) -> Geometry:
-    """A Sudoku's geometry: boxes or a jigsaw's regions, diagonals, killer cages (rules.sudoku's layout)."""
-    n = box[0] * box[1]
-    units, names, _peers, kinds = sudoku_rules.tables(n, box, layout)
-    return make_geometry(n, n, n, units, names, kinds, layout[2])
 
 
 def values_of(mask: Mask) -> list[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from .. import latin
 from ..base import PuzzleError, rule_call
@@ -65,10 +66,16 @@ class Puzzle:
         return f"parse({format(self)!r})"
 
 
+@cache
 def geometry(shape: Shape) -> Geometry:
-    """The geometry of a shape, built once."""
+    """The geometry of a shape, built once: a latin square with boxes, or boxes or a jigsaw's regions, diagonals
+    and killer cages (rules.sudoku's layout)."""
     box, layout = shape
-    return latin.square(box[0] * box[1], box) if layout == CLASSIC else latin.sudoku(box, layout)
+    n = box[0] * box[1]
+    if layout == CLASSIC:
+        return latin.square(n, box)
+    units, names, _peers, kinds = rules.tables(n, box, layout)
+    return latin.make_geometry(n, n, n, units, names, kinds, layout[2])
 
 
 def grid_text(values: Sequence[int]) -> str:
