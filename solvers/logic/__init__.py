@@ -33,7 +33,7 @@ from . import als, basic, board, chains, forcing
 from . import cages as killer
 from . import fish as fishes
 from . import uniqueness as deadly
-from .board import Cands, LogicStep, Values
+from .board import SMALL_N, Cands, LogicStep, Values
 
 Finder = Callable[[Geometry, Cands, Values], LogicStep | None]
 T = TypeVar("T")
@@ -94,7 +94,7 @@ def every_step(find: Callable[..., T | None], *args: Any) -> Iterator[T]:
         yield step
 
 
-SMALL = 9  # the largest grid the HoDoKu-reach rungs (bench/hints.py NEW_RUNGS) run on: bigger grids keep the ladder
+SMALL = SMALL_N  # the HoDoKu-reach rungs (bench/hints.py NEW_RUNGS) run up to it: bigger grids keep the ladder
 # their banks were graded with (a banked puzzle's grade and score must stay what its file says)
 
 

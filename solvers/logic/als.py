@@ -15,6 +15,7 @@ from .. import budget
 from ..latin import Geometry, values_of
 from ..rules.latin import COLUMN, ROW
 from .board import (
+    SMALL_N,
     Cands,
     LogicStep,
     Tables,
@@ -34,8 +35,8 @@ Als = tuple[int, int, dict[int, int]]  # (cell bits, value mask, value -> cell b
 
 
 def find_als(g: Geometry, t: Tables, cands: Cands, values: Values) -> list[Als]:
-    """Every ALS of up to four cells (three on grids above 9x9), deduplicated, in a fixed order."""
-    top = 4 if g.n <= 9 else 3
+    """Every ALS of up to four cells (three on grids above SMALL_N), deduplicated, in a fixed order."""
+    top = 4 if g.n <= SMALL_N else 3
     seen: dict[int, Als] = {}
     for unit in g.units:
         open_cells = [c for c in unit if not values[c] and cands[c] & (cands[c] - 1)]

@@ -18,6 +18,7 @@ from ..rules.latin import COLUMN, ROW
 from ..rules.latin import symbol as symbol  # re-exported: the finders write values with it
 
 T = TypeVar("T")
+SMALL_N = 9  # the largest grid the HoDoKu-reach rungs run on, whole (larger ones: without them, or smaller ALSs)
 Cands = Sequence[Mask]
 Values = Sequence[int]
 Elims = tuple[tuple[Cell, int], ...]

@@ -26,6 +26,7 @@ from ..latin import Geometry, bit
 from ..memo import by_identity
 from ..rules.latin import BOX, COLUMN, ROW
 from .board import (
+    SMALL_N,
     Cands,
     Finder,
     LogicStep,
@@ -50,7 +51,7 @@ KRAKEN_FISH = (("basic", 2), ("basic", 3), ("franken", 2), ("basic", 4))  # (fam
 FISH_NODES = 15_000  # steps one rung's search may take on a position: a bound on the time (~0.1 s), not on logic
 KRAKEN_NODES = 6_000  # the kraken rung's search steps per position (each fin it meets also costs a propagation)
 KRAKEN_LINES = 10  # implications one fin's chain may take
-TEMPLATE_N = 9  # the largest grid whose templates are counted
+TEMPLATE_N = SMALL_N  # the largest grid whose templates are counted
 TEMPLATE_STATES = 40_000  # partial templates remembered per value before giving up
 
 # ---------------------------------------------------------------------------- templates
