@@ -35,7 +35,7 @@ def test_no_solvers_file_over_700_lines() -> None:
     assert long == {}
 
 
-TEXT_BRANCH = re.compile(r"\b(name|technique|step_name|reason|words|label)\.(startswith|endswith|split)\(|"
+TEXT_BRANCH = re.compile(r"\b(name|technique|step_name|reason|words|label|how)\.(startswith|endswith|split)\(|"
                          r"[\"'] in (step\.)?(reason|words)\b|\[\"name\"\]\.(startswith|split)\(")
 
 

@@ -227,6 +227,7 @@ class Trace:
         self.cands = list(cands)
         self.why: dict[Fact, tuple[str, tuple[Fact, ...]]] = {}
         self.order: list[Fact] = []
+        self.said: dict[Fact, str] = {}  # a removal worth its own line in the explanation -> its reason
         self.queue: deque[Fact] = deque()
         self.contradiction: tuple[str, tuple[Fact, ...]] | None = None
         self.gone = [0] * len(cands)  # per cell, the values the trace removed (a mask)
@@ -254,7 +255,7 @@ class Trace:
                 return False
             for c, k in zip(rule.cells, keep, strict=True):
                 for v in values_of(self.cands[c] & ~k):
-                    self._remove(c, v, "because " + rule.said, self._gone_in(rule.cells, None))
+                    self._remove(c, v, "rule", self._gone_in(rule.cells, None), rule.said)
                     found = True
         return found
 
@@ -268,10 +269,10 @@ class Trace:
                 targets = [c for c in rest_b if self.cands[c] & bit(v)]
                 if not targets:
                     continue
-                how = f"locked {symbol(v)} in {g.unit_names[a]} lies in {g.unit_names[b]}"
+                said = f"{symbol(v)} in {g.unit_names[a]} lies in {g.unit_names[b]}"
                 parents = self._gone_in(rest_a, v)
                 for c in targets:
-                    self._remove(c, v, how, parents)
+                    self._remove(c, v, "locked", parents, said)
                 found = True
         return found
 
@@ -317,10 +318,12 @@ class Trace:
             if self.cands[p] & bit(v):
                 self._remove(p, v, "sees", (key,))
 
-    def _remove(self, c: int, v: int, how: str, parents: tuple[Fact, ...]) -> None:
+    def _remove(self, c: int, v: int, how: str, parents: tuple[Fact, ...], said: str = "") -> None:
         key = (c, v, False)
         if key in self.why or not self.cands[c] & bit(v):
             return
+        if said:
+            self.said[key] = said
         self.cands[c] &= ~bit(v)
         self.gone[c] |= bit(v)
         self.why[key] = (how, parents)
@@ -343,8 +346,8 @@ class Trace:
         for f in self.order:
             how, parents = self.why[f]
             c, v, _ = f
-            if f in need and how.startswith(("locked ", "because ")):  # a removal worth its own line
-                lines.append(f"{g.name(c)} is not {symbol(v)} ({how.partition(' ')[2]})")
+            if f in need and f in self.said:  # a removal worth its own line
+                lines.append(f"{g.name(c)} is not {symbol(v)} ({self.said[f]})")
                 net = net or len(_feeders(self, parents)) > 1
             if f not in need or not f[2]:
                 continue
