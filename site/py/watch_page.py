@@ -455,11 +455,7 @@ class WatchPage:
         `size` is chosen (None: the choice stays)."""
         info = self.info.get(family) or {}
         sizes = list(watched(family).get("sizes") or info.get("sizes") or [])
-        variants = info.get("variants") or []
-        el("variant-row").hidden = not variants
-        if variants and self.variant_family != family:
-            set_options(el("variant"), variants)
-            self.variant_family = family
+        self.offer_variants(family)
         sizes = [n for n in sizes if n in self.variant_sizes(family).get(self.variant(), sizes)]  # a variant's own
         shown = size if size is not None else int(el("size").value or "0")
         if shown and shown not in sizes:
@@ -474,6 +470,14 @@ class WatchPage:
             if items:
                 select.value = keep if any(str(v) == keep for v, _ in items) else str(items[0][0])
         el("custom-box").hidden = family != self.home
+
+    def offer_variants(self, family):
+        """The variant choice offers the family's own variants (hidden for a family without any)."""
+        variants = (self.info.get(family) or {}).get("variants") or []
+        el("variant-row").hidden = not variants
+        if variants and self.variant_family != family:
+            set_options(el("variant"), variants)
+            self.variant_family = family
 
     def variant(self):
         """The variant chosen ("" for a family without variants)."""
@@ -497,11 +501,11 @@ class WatchPage:
         self.pause()
         self.family = family
         self.puzzle = puzzle
-        self.fill_selects(family, n)
+        self.offer_variants(family)
         variant_of = getattr(RULES[family], "variant_of", None)
-        if variant_of:  # the variant choice follows the puzzle, and its sizes the variant
+        if variant_of:  # the variant choice follows the puzzle (and the sizes offered, the variant)
             el("variant").value = variant_of(puzzle)
-            self.fill_selects(family, n)
+        self.fill_selects(family, n)
         self.fill_methods(family)
         for pane, method in zip(self.order, self.chosen(family)):
             pane.reset(family, method, puzzle)
