@@ -299,7 +299,7 @@ def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple) -> str
     """An f-puzzles puzzle's JSON of a Sudoku (`fpuzzles` reads it back;
     `fpuzzles_links` compresses it into links)."""
     n = box[0] * box[1]
-    regions, diagonals, cages = layout
+    regions, diagonals, cages, _more = layout
     grid = []
     for r in range(n):
         row = []

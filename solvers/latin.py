@@ -47,8 +47,17 @@ class Geometry:
     unit_kinds: tuple[str, ...]  # rules.ROW, COLUMN, BOX, REGION or DIAGONAL: what code branches on
     peers: tuple[tuple[Cell, ...], ...] = field(repr=False)
     cell_units: tuple[tuple[int, ...], ...] = field(repr=False)  # unit indices per cell
-    cages: tuple[tuple[int, tuple[Cell, ...]], ...] = ()  # killer cages (sum, cells): their cells are peers too
+    groups: tuple[tuple[str, tuple[Cell, ...]], ...] = ()  # (what, cells) whose digits differ: a cage's, ...
+    typed: tuple[tuple[str, tuple], ...] = ()  # (constraint type, its items) beyond the units: ("cage", cages), ...
     constraints: tuple[Constraint, ...] = field(default=(), repr=False)  # further rules the forcing rungs follow
+
+    @property
+    def cages(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+        """A killer's cages (sum, cells), the items of its "cage" constraint type."""
+        for key, items in self.typed:
+            if key == "cage":
+                return items
+        return ()
 
     @property
     def full(self) -> Mask:
@@ -61,9 +70,11 @@ class Geometry:
 
 
 def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]], unit_names: Sequence[str],
-                  unit_kinds: Sequence[str], cages: Sequence[tuple[int, Sequence[Cell]]] = ()) -> Geometry:
-    """Build a geometry (peers and per-cell units) from its units (their names and kinds) and killer cages (sum,
-    cells)."""
+                  unit_kinds: Sequence[str], groups: Sequence[tuple[str, Sequence[Cell]]] = (),
+                  typed: tuple[tuple[str, tuple], ...] = ()) -> Geometry:
+    """Build a geometry (peers and per-cell units) from its units (their names and kinds), the groups of cells
+    whose digits differ beyond them (what they are in words, cells) and its constraints by type (the
+    `constraints` package reads them)."""
     ncells = rows * cols
     peer_sets: list[set[Cell]] = [set() for _ in range(ncells)]
     cell_units: list[list[int]] = [[] for _ in range(ncells)]
@@ -71,13 +82,12 @@ def make_geometry(n: int, rows: int, cols: int, units: Sequence[Sequence[Cell]],
         for c in unit:
             peer_sets[c].update(unit)
             cell_units[c].append(u)
-    for _total, cells in cages:
+    for _what, cells in groups:
         for c in cells:
             peer_sets[c].update(cells)
     peers = tuple(tuple(sorted(p - {c})) for c, p in enumerate(peer_sets))
     return Geometry(n, rows, cols, tuple(map(tuple, units)), tuple(unit_names), tuple(unit_kinds), peers,
-                    tuple(map(tuple, cell_units)),
-                    tuple((total, tuple(cells)) for total, cells in cages))
+                    tuple(map(tuple, cell_units)), tuple((what, tuple(cells)) for what, cells in groups), typed)
 
 
 @cache
@@ -202,7 +212,7 @@ def naked_singles(g: Geometry, cands: Sequence[Mask], values: Sequence[int]) -> 
             v = values_of(m)[0]
             said = f"{g.name(c)} can only be {rules.symbol(v)}: every other value is "
             kinds = [*dict.fromkeys(g.unit_kinds[u] for u in g.cell_units[c])]
-            kinds += ["cage"] * any(c in cells for _total, cells in g.cages)
+            kinds += [*dict.fromkeys(what for what, cells in g.groups if c in cells)]
             reason = said + (f"already in its {', '.join(kinds[:-1])} or {kinds[-1]}" if len(kinds) > 2 else
                              "ruled out")  # a row and a column alone (Skyscrapers): its clues rule out more
             yield Step("Naked single", (c,), reason, place=(c, v))

@@ -289,3 +289,101 @@ def test_a_new_family_needs_only_its_own_files(tmp_path: Path) -> None:
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
     assert {"name": "Latin square", "url": "./latinsquare.html"} in manifest["shortcuts"]
     assert "Latin square" in manifest["description"]
+
+
+EVEN = '''"""Even cells: a grey square holds an even digit (f-puzzles' "even")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..base import Json
+from ..latin import Mask
+from ..rules.latin import cell_name
+from . import Item, Type, cells_of, rc_of
+
+
+class Even(Type):
+    """Cells that hold even digits."""
+
+    key = "even"
+    title = "even cell"
+    plural = "even cells"
+    technique = "Even cell"
+
+    def read(self, entry: Json, n: int) -> Item:
+        """{"type": "even", "cells": [[row, col], ...]}."""
+        return cells_of(entry, n)
+
+    def write(self, item: Item, n: int) -> Json:
+        """The entry."""
+        return {"type": self.key, "cells": rc_of(item, n)}
+
+    def said(self, item: Item, n: int) -> str:
+        """"the grey cells r1c1, r2c3 are even"."""
+        return f"the grey cells {', '.join(cell_name(n, c) for c in item)} are even"
+
+    def keep(self, item: Item, n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
+        """Only the even digits."""
+        return tuple(m & int("10" * n, 2) for m in masks)
+
+    def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:
+        """An odd digit in a grey cell."""
+        odd = [c for c in item if values[c] % 2]
+        return f"{cell_name(n, odd[0])} is grey but holds an odd digit" if odd else None
+
+
+TYPE = Even()
+'''
+
+EVEN_TESTS = '''"""The even-cells constraint."""
+
+
+def solution_ok(puzzle: dict, answer: dict) -> bool:
+    """Every grey cell holds an even digit."""
+    n = int(len(answer["solution"]) ** 0.5)
+    return all(int(answer["solution"][r * n + c]) % 2 == 0 for e in puzzle["constraints"] for r, c in e["cells"])
+'''
+
+CHECK_EVEN = """
+import json, sys
+from solvers import commands, family
+fam = family("sudoku")
+truth = "1234341221434321"
+even = [[c // 4, c % 4] for c in range(16) if int(truth[c]) % 2 == 0]
+grid = list(truth)
+for c in range(16):
+    kept, grid[c] = grid[c], "."
+    rules = [{"type": "even", "cells": even}]
+    if commands.run(fam, "solve", {"grid": "".join(grid), "constraints": rules})["count"] != 1:
+        grid[c] = kept
+puzzle = {"grid": "".join(grid), "constraints": [{"type": "even", "cells": even}]}
+sys.path.insert(0, "tests")
+import test_even
+wrong = truth.replace("2", "x").replace("1", "2").replace("x", "1")
+print(json.dumps({
+    "answer": commands.run(fam, "solve", puzzle),
+    "plain": commands.run(fam, "solve", {"grid": "".join(grid)})["count"],
+    "ok": test_even.solution_ok(puzzle, commands.run(fam, "solve", puzzle)),
+    "hint": commands.run(fam, "hint", puzzle)["technique"],
+    "check": commands.run(fam, "check", {**puzzle, "state": wrong})["problems"],
+    "text": commands.run(fam, "format", puzzle)["text"],
+}))
+"""
+
+
+def test_a_new_constraint_type_needs_only_its_own_module(tmp_path: Path) -> None:
+    """A constraint type added as one module in solvers/constraints/ (plus its test) is read, solved, checked,
+    hinted by its own rung and written in the puzzle's text, with no edit anywhere else."""
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT / "solvers", tree / "solvers", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    (tree / "tests").mkdir()
+    (tree / "solvers/constraints/even.py").write_text(EVEN)
+    (tree / "tests/test_even.py").write_text(EVEN_TESTS)
+    done = subprocess.run([sys.executable, "-c", CHECK_EVEN], cwd=tree, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["answer"] == {"solution": "1234341221434321", "count": 1} and out["plain"] == 2 and out["ok"]
+    assert out["hint"] == "Even cell"
+    assert any(p["rule"] == "even" and "holds an odd digit" in p["text"] for p in out["check"])
+    assert '"type":"even"' in out["text"]

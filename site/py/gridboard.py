@@ -11,6 +11,8 @@ round placed digits that cause a single, the clues it rests on and the bounds th
 from the worker's hint JSON, so a page without a game, the learn page, draws a stored hint the same way).
 """
 
+import json
+
 from pyscript import document
 from pyscript import window
 from rules.latin import COLOURS
@@ -52,11 +54,16 @@ class GridBoard:
 
     def setup(self, n, box=None, clues=None, layout=None):
         """Start a board of size n (box = (w, h) or None; clues = dict side -> list or None; layout = a Sudoku
-        variant's (regions or None, diagonals, cages) as rules.sudoku gives it, or None)."""
+        variant's (regions or None, diagonals, cages, constraints) as rules.sudoku gives it, or None)."""
         self.n = n
         self.box = box
         self.clues = clues
-        self.regions, self.diagonals, self.cages = layout if layout is not None else (None, False, ())
+        self.regions, self.diagonals, self.cages = layout[:3] if layout is not None else (None, False, ())
+        self.thermos = []  # each thermometer's cells, bulb first
+        for entry in (layout[3] if layout is not None else ()):
+            rule = json.loads(entry)
+            if rule.get("type") == "thermo":
+                self.thermos.append([r * n + c for r, c in rule["cells"]])
         self.cage_of = {}  # cell -> cage index
         for k in range(len(self.cages)):
             for c in self.cages[k][1]:
@@ -210,6 +217,8 @@ class GridBoard:
                     ctx.font = "600 " + str(int(cell * 0.22)) + "px " + font
                     ctx.fillText(self.hint_bounds[i], x + cell * 0.82, y + cell * 0.86)
         self._draw_lines(size, cell, off, colours)
+        if self.thermos:
+            self._draw_thermos(cell, off, colours)
         if self.cages:
             self._draw_cages(cell, off, colours, font)
         if self.hint_links:
@@ -433,6 +442,30 @@ class GridBoard:
                 ctx.stroke()
         self._draw_cursor(cell, off, colours)
 
+    def _draw_thermos(self, cell, off, colours):
+        """Each thermometer as SudokuPad draws it: a grey bulb and a thick grey line through its cells, light
+        enough that the digits read through it."""
+        ctx, n = self.ctx, self.n
+        ctx.globalAlpha = 0.35
+        ctx.strokeStyle = colours["muted"]
+        ctx.fillStyle = colours["muted"]
+        ctx.lineWidth = cell * 0.28
+        ctx.lineCap = "round"
+        ctx.lineJoin = "round"
+        for cells in self.thermos:
+            centres = [(off + (c % n + 0.5) * cell, off + (c // n + 0.5) * cell) for c in cells]
+            ctx.beginPath()
+            ctx.moveTo(*centres[0])
+            for x, y in centres[1:]:
+                ctx.lineTo(x, y)
+            ctx.stroke()
+            ctx.beginPath()
+            ctx.arc(centres[0][0], centres[0][1], cell * 0.36, 0, 6.2832)
+            ctx.fill()
+        ctx.globalAlpha = 1
+        ctx.lineCap = "butt"
+        ctx.lineJoin = "miter"
+
     def _draw_cursor(self, cell, off, colours):
         if not self.cursor_shown:
             return
@@ -559,6 +592,9 @@ class GridBoard:
         if i in self.cage_of:
             total, cells = self.cages[self.cage_of[i]]
             words.append("cage of " + str(len(cells)) + " adding up to " + str(total))
+        for cells in self.thermos:
+            if i in cells:
+                words.append("thermometer cell " + str(cells.index(i) + 1) + " of " + str(len(cells)))
         if self.regions is not None:
             words.append("region " + str(self.regions[i] + 1))
         if self.corners[i] and not v:

@@ -34,7 +34,7 @@ class SudokuGame(GridGame):
     def loaded(self, puzzle):
         """Also the rules line of the variant."""
         GridGame.loaded(self, puzzle)
-        regions, _diagonals, cages = layout = self.layout(puzzle)
+        regions, _diagonals, cages, _more = layout = self.layout(puzzle)
         line = document.querySelector(".rules")
         if line is not None:
             line.textContent = sudoku.rules_text(layout)

@@ -32,6 +32,7 @@ from ..latin import Geometry
 from . import als, basic, board, chains, forcing
 from . import cages as killer
 from . import fish as fishes
+from . import typed as typed_rungs
 from . import uniqueness as deadly
 from .board import SMALL_N, Cands, LogicStep, Values
 
@@ -128,9 +129,10 @@ def _either(*finders: Finder) -> Finder:
     return board.Finder(every, best)
 
 
-def ladder(uniqueness: bool = True, cages: bool = False) -> list[Rung]:
+def ladder(uniqueness: bool = True, cages: bool = False, typed: bool = False) -> list[Rung]:
     """The techniques in the order the hints try them (by level, then roughly by score); with `cages`, the killer
-    rungs too (they find nothing on a grid without cages)."""
+    rungs too (they find nothing on a grid without cages); with `typed`, the constraint types' own rungs after
+    the singles."""
     sd, cf = chains.single_digit, chains.chain_finder
     rungs = [
         ("Full house", 0, basic.full_house),
@@ -196,8 +198,9 @@ def ladder(uniqueness: bool = True, cages: bool = False) -> list[Rung]:
     skip = unique if not uniqueness else set()
     if not cages:
         skip |= {"Cage combination", "Cage and house", "Rule of 45"}
-    return [Rung(name, level, SCORES.get(name, SCORES["Unique rectangle type 1"]), find)
-            for name, level, find in rungs if name not in skip]
+    out = [Rung(name, level, SCORES.get(name, SCORES["Unique rectangle type 1"]), find)
+           for name, level, find in rungs if name not in skip]
+    return out[:3] + [Rung(*rung) for rung in typed_rungs.rungs()] + out[3:] if typed else out
 
 
 def score(step: LogicStep) -> int:

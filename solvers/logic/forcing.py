@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
 
-from .. import budget, cages, latin
+from .. import budget, constraints, latin
 from ..latin import Constraint, Geometry, bit, values_of
 from ..memo import by_identity
 from .board import Cands, Finder, LogicStep, Values, finder, symbol, tables
@@ -181,25 +180,10 @@ RULES_KEPT = 16  # geometries whose rules are remembered (Skyscrapers makes one 
 
 @by_identity(kept=RULES_KEPT)
 def _rules(g: Geometry) -> Rules:
-    """The rules beyond the units that forcing follows: a killer's cages and the innies of its houses (the rule of
-    45) as cages, the innies and outies of unions of lines as sums, then the geometry's own constraints; and per
-    cell the indices of its rules."""
-    out: list[Constraint] = []
-    if g.cages:
-        innies = cages.innies(g.units, g.cages, g.n)
-        named = [*((total, cells, f"the cage at {g.name(cells[0])} adds up to {total}") for total, cells in g.cages),
-                 *((total, cells, f"{g.name(cells[0])}, the one innie of {g.unit_names[u]}, is {total}"
-                    if len(cells) == 1 else
-                    f"{'+'.join(map(g.name, cells))}, the innies of {g.unit_names[u]}, add up to {total}")
-                   for total, cells, u in innies)]
-        for total, cells, said in named:
-            out.append(Constraint(tuple(cells), partial(cages.keep, cages.combos(len(cells), total, g.n)), said,
-                                  f"{said}, which no digits left to it can make"))
-        for total, cells, what in cages.line_sums(g.units, g.unit_kinds, g.cages, g.n):
-            said = f"{'+'.join(map(g.name, cells))}, {what}, add up to {total}"
-            out.append(Constraint(cells, partial(cages.sums, total), said,
-                                  f"{said}, which no digits left to them can make"))
-    out += g.constraints
+    """The rules beyond the units that forcing follows: those of the geometry's constraint types (a killer's cages
+    with the rule of 45, thermometers, ...), then its own (Skyscrapers' clued lines); and per cell the indices of
+    its rules."""
+    out = [*constraints.rules(g), *g.constraints]
     cell_rules = tuple(tuple(k for k, rule in enumerate(out) if c in rule.cells) for c in range(len(g.peers)))
     return tuple(out), cell_rules
 

@@ -10,16 +10,21 @@ Variants add a layout after the grid, in sections that start with '/':
     /r<n*n symbols>       jigsaw: each cell's region 1..n (irregular regions replace the boxes)
     /k<n*n ids>=<sums>    killer: each cell's cage id (CAGE_IDS, '.' = none) and the cages' sums in id order;
                           a cage's digits differ and add up to its sum
-A layout is (regions or None, diagonals, cages) with cages as ((sum, cells), ...), ordered by first cell.
+    /c<JSON list>         further constraints, each {"type": ..., ...} (thermometers, ...): the solvers'
+                          `constraints` package reads each type; here they are kept as canonical JSON text
+A layout is (regions or None, diagonals, cages, constraints) with cages as ((sum, cells), ...), ordered by first
+cell, and constraints as a tuple of canonical JSON texts.
 Runs under CPython and MicroPython alike.
 """
+
+import json
 
 from . import latin
 
 BOXES = {4: (2, 2), 6: (3, 2), 9: (3, 3), 12: (4, 3), 16: (4, 4)}  # side -> (width, height)
 MAX_N = 25
 CAGE_IDS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a killer's cage ids in link texts
-CLASSIC = (None, False, ())  # the layout of a plain Sudoku
+CLASSIC = (None, False, (), ())  # the layout of a plain Sudoku
 # (name, label, jigsaw, diagonals, killer): the variants the family plays, classic first
 VARIANTS = (("classic", "Classic", False, False, False), ("killer", "Killer", False, False, True),
             ("jigsaw", "Jigsaw", True, False, False), ("x", "X (diagonals)", False, True, False),
@@ -132,7 +137,7 @@ def tables(n: int, box: tuple[int, int], layout: tuple = CLASSIC) \
     key = (n, box[0], box[1], layout)
     hit = _TABLES.get(key)
     if hit is None:
-        regions, diagonals, cages = layout
+        regions, diagonals, cages, _more = layout
         if regions is None:
             units, names, kinds = latin.units(n, box), latin.unit_names(n, box), latin.unit_kinds(n, box)
         else:
@@ -141,8 +146,8 @@ def tables(n: int, box: tuple[int, int], layout: tuple = CLASSIC) \
             names += ["region " + str(k + 1) for k in range(n)]
             kinds += [latin.REGION] * n
         if diagonals:
-            units += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
-            names += ["diagonal r1c1-r" + str(n) + "c" + str(n), "diagonal r1c" + str(n) + "-r" + str(n) + "c1"]
+            units += diagonal_units(n)
+            names += diagonal_names(n)
             kinds += [latin.DIAGONAL] * 2
         sets = [set() for _ in range(n * n)]
         for group in units + [list(cells) for _total, cells in cages]:
@@ -151,6 +156,16 @@ def tables(n: int, box: tuple[int, int], layout: tuple = CLASSIC) \
         peers = [tuple(sorted(p - {c})) for c, p in enumerate(sets)]
         hit = _TABLES[key] = (units, names, peers, kinds)
     return hit
+
+
+def diagonal_units(n: int) -> list[list[int]]:
+    """The two long diagonals of an n x n grid, from r1c1 and from r1cn."""
+    return [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+
+
+def diagonal_names(n: int) -> list[str]:
+    """The two long diagonals' names, for reasons."""
+    return ["diagonal r1c1-r" + str(n) + "c" + str(n), "diagonal r1c" + str(n) + "-r" + str(n) + "c1"]
 
 
 def first_repeat(values: list[int], n: int, box: tuple[int, int], layout: tuple = CLASSIC) -> tuple[int, int] | None:
@@ -181,23 +196,36 @@ def broken_cages(values: list[int], layout: tuple) -> list[int]:
 
 def rules_text(layout: tuple) -> str:
     """The rules of a variant in two sentences, as the page states them."""
-    regions, diagonals, cages = layout
+    regions, diagonals, cages, more = layout
     houses = "every row, every column and every " + ("region (thick outline)" if regions is not None else "box")
     if diagonals:
         houses += " and both long diagonals"
     text = "Fill the grid so that " + houses + " hold each value exactly once."
     if cages:
         text += " The digits of each dashed cage differ and add up to the small number in its corner."
+    if more:
+        text += " It also has " + ", ".join(constraint_types(layout)) + " constraints."
     return text
+
+
+def constraint_types(layout: tuple) -> list[str]:
+    """The types of a layout's further constraints, each once, in order of first use."""
+    out = []
+    for entry in layout[3]:
+        kind = entry.split('"type":"', 1)[1].split('"', 1)[0]
+        if kind not in out:
+            out.append(kind)
+    return out
 
 
 def variant_name(layout: tuple) -> str:
     """The variant a layout plays ("classic", "killer-x", ...)."""
-    regions, diagonals, cages = layout
+    regions, diagonals, cages, more = layout
     for name, _label, jigsaw, diag, killer in VARIANTS:
-        if jigsaw == (regions is not None) and diag == diagonals and killer == bool(cages):
+        if jigsaw == (regions is not None) and diag == diagonals and killer == bool(cages) and not more:
             return name
-    return ("jigsaw-" if regions is not None else "") + ("killer-" if cages else "") + ("x" if diagonals else "")
+    parts = (["jigsaw"] if regions is not None else []) + (["killer"] if cages else []) + constraint_types(layout)
+    return "-".join(parts + (["x"] if diagonals else []))
 
 
 # ----- layouts: reading, writing and checking the variants' regions, diagonals and cages -------------
@@ -242,9 +270,41 @@ def check_cages(cages: list, n: int) -> tuple:
     return tuple(out)
 
 
+def _canonical(value) -> str:
+    """A constraint's JSON text, one form for one value: keys sorted, no spaces; ValueError for what a constraint
+    cannot hold (floats, null, text beyond letters, digits, '-' and '_')."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type(value) is int:
+        return str(value)
+    if type(value) is str:
+        if not all(ch.isalpha() or ch.isdigit() or ch in "-_" for ch in value):
+            raise ValueError("a constraint's text may hold letters, digits, '-' and '_' only, not " + repr(value))
+        return '"' + value + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_canonical(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(_canonical(str(k)) + ":" + _canonical(value[k]) for k in sorted(value)) + "}"
+    raise ValueError("a constraint holds whole numbers, text, true/false and lists, not " + repr(value))
+
+
+def check_constraints(entries) -> tuple:
+    """Further constraints as canonical JSON texts; ValueError unless each is an object with a "type" (the
+    solvers check each type's fields)."""
+    if not isinstance(entries, list):
+        raise ValueError('"constraints" must be a list of {"type": ..., ...}')
+    out = []
+    for entry in entries:
+        if not isinstance(entry, dict) or type(entry.get("type")) is not str or not entry["type"]:
+            raise ValueError('a constraint is {"type": ..., ...}, for instance {"type": "thermo", "cells": [[0, 0], '
+                             '[0, 1]]}')
+        out.append(_canonical(entry))
+    return tuple(out)
+
+
 def read_layout(sections: list[str], n: int) -> tuple:
     """The layout of a text's '/' sections (see the module's docstring); ValueError with a player's message."""
-    regions, diagonals, cages = None, False, ()
+    regions, diagonals, cages, more = None, False, (), ()
     for part in sections:
         kind, body = part[:1], part[1:]
         if kind == "x" and not body:
@@ -270,14 +330,21 @@ def read_layout(sections: list[str], n: int) -> tuple:
             if len(groups) != len(totals):
                 raise ValueError("there are " + str(len(totals)) + " sums for " + str(len(groups)) + " cages")
             cages = check_cages([(totals[k], groups[k]) for k in sorted(groups)], n)
+        elif kind == "c":
+            try:
+                entries = json.loads(body)
+            except ValueError:
+                raise ValueError("a constraints section is /c and a JSON list of constraints") from None
+            more = check_constraints(entries)
         else:
-            raise ValueError("unknown layout section " + repr(part[:8]) + ": use /x, /r<regions> or /k<cages>=<sums>")
-    return regions, diagonals, cages
+            raise ValueError("unknown layout section " + repr(part[:8])
+                             + ": use /x, /r<regions>, /k<cages>=<sums> or /c<constraints>")
+    return regions, diagonals, cages, more
 
 
 def layout_text(layout: tuple, n: int) -> str:
     """The layout's '/' sections ('' for classic)."""
-    regions, diagonals, cages = layout
+    regions, diagonals, cages, more = layout
     out = "/x" if diagonals else ""
     if regions is not None:
         out += "/r" + "".join(latin.symbol(r + 1) for r in regions)
@@ -289,13 +356,16 @@ def layout_text(layout: tuple, n: int) -> str:
             for c in cells:
                 ids[c] = CAGE_IDS[k]
         out += "/k" + "".join(ids) + "=" + ",".join(str(total) for total, _cells in cages)
+    if more:
+        out += "/c[" + ",".join(more) + "]"
     return out
 
 
 def layout_of_input(puzzle: dict, n: int) -> tuple:
-    """The layout of a solve input's "regions" (n*n symbols 1..n), "diagonals" (true) and "cages"
-    ([{"sum", "cells": [[row, col], ...]}]); ValueError with a player's message."""
-    regions, diagonals, cages = None, False, ()
+    """The layout of a solve input's "regions" (n*n symbols 1..n), "diagonals" (true), "cages"
+    ([{"sum", "cells": [[row, col], ...]}]) and "constraints" ([{"type", ...}]); ValueError with a player's
+    message."""
+    regions, diagonals, cages, more = None, False, (), ()
     if puzzle.get("regions") is not None:
         text = puzzle["regions"]
         if not isinstance(text, str):
@@ -320,12 +390,14 @@ def layout_of_input(puzzle: dict, n: int) -> tuple:
                 cells.append(rc[0] * n + rc[1])
             found.append((cage.get("sum"), cells))
         cages = check_cages(found, n)
-    return regions, diagonals, cages
+    if puzzle.get("constraints") is not None:
+        more = check_constraints(puzzle["constraints"])
+    return regions, diagonals, cages, more
 
 
 def input_of_layout(layout: tuple, n: int) -> dict:
     """The solve input's fields of a layout (none for classic)."""
-    regions, diagonals, cages = layout
+    regions, diagonals, cages, more = layout
     out = {}
     if regions is not None:
         out["regions"] = "".join(latin.symbol(r + 1) for r in regions)
@@ -333,6 +405,8 @@ def input_of_layout(layout: tuple, n: int) -> dict:
         out["diagonals"] = True
     if cages:
         out["cages"] = [{"sum": total, "cells": [[c // n, c % n] for c in cells]} for total, cells in cages]
+    if more:
+        out["constraints"] = [json.loads(entry) for entry in more]
     return out
 
 

@@ -115,7 +115,7 @@ class SudokuFamily(Family[Puzzle, State]):
     def exports(self, puzzle: Puzzle) -> dict[str, str]:
         """A Solo game ID (any box, jigsaw, X, killer); a 9x9 classic also as 81 digits, 0 for blank (SudokuWiki's
         `bd=`); f-puzzles and SudokuPad links (f-puzzles' boxes, or a jigsaw)."""
-        regions, diagonals, cages = puzzle.layout
+        regions, diagonals, cages, _more = puzzle.layout
         out = {}
         with contextlib.suppress(ValueError):  # cages Solo cannot show (cells outside every cage, cages touching)
             out["Tatham Solo game ID"] = formats.solo_id(puzzle.box, list(puzzle.givens), regions, diagonals,

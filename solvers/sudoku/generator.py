@@ -239,12 +239,12 @@ def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> P
     """A killer puzzle with a unique solution: random cages over the solution, and while a second solution exists,
     a cage holding a cell where the two differ is split in two (or, when it cannot be, that cell is given). None
     when a uniqueness search needs more than KILLER_NODES (big cages can hide thousands of grids)."""
-    box, (regions, diagonals, _none) = shape
+    box, (regions, diagonals, _none, more) = shape
     n = box[0] * box[1]
     groups = random_cages(solution, n, rng, sizes)
     givens = [0] * (n * n)
     while True:
-        layout = (regions, diagonals, rules.check_cages([(sum(solution[c] for c in g), g) for g in groups], n))
+        layout = (regions, diagonals, rules.check_cages([(sum(solution[c] for c in g), g) for g in groups], n), more)
         try:
             found = Search((box, layout), 1, max_nodes=KILLER_NODES, other_than=solution).run(givens)
         except OutOfNodes:
@@ -267,7 +267,7 @@ def variant_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzl
     _name, _label, jigsaw, diagonals, cages = next(v for v in rules.VARIANTS if v[0] == variant)
     box = DEFAULT_BOX[size]
     regions = random_regions(box, rng) if jigsaw else None
-    shape = (box, (regions, diagonals, ()))
+    shape = (box, (regions, diagonals, (), ()))
     solution = variant_solution(shape, rng)
     if solution is None:
         return None
@@ -280,7 +280,7 @@ def variant_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzl
 def ease(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
     """The puzzle with one more clue (still unique, never harder): a killer splits one of its biggest cages that
     splits in two, else a blank cell is given its digit of the solution; None when every cell is given."""
-    regions, diagonals, cages = puzzle.layout
+    regions, diagonals, cages, more = puzzle.layout
     n = puzzle.n
     biggest = max((len(cells) for _total, cells in cages), default=0)
     at = [k for k, (_total, cells) in enumerate(cages) if len(cells) == biggest]
@@ -289,7 +289,7 @@ def ease(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
         halves = _split(n, list(cages[k][1]), rng.choice(cages[k][1]))
         if halves is not None:
             split = [*cages[:k], *((sum(solution[c] for c in h), h) for h in halves), *cages[k + 1:]]
-            return Puzzle(puzzle.box, puzzle.givens, (regions, diagonals, rules.check_cages(split, n)))
+            return Puzzle(puzzle.box, puzzle.givens, (regions, diagonals, rules.check_cages(split, n), more))
     blank = [c for c, v in enumerate(puzzle.givens) if not v]
     if not blank:
         return None
@@ -300,7 +300,7 @@ def ease(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
 def harden(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
     """A killer with two cages side by side joined (different digits, at most n cells) while its solution stays
     unique: up to JOIN_TRIES joins in random order; None when none keeps it unique (or it has no cages)."""
-    regions, diagonals, cages = puzzle.layout
+    regions, diagonals, cages, more = puzzle.layout
     n = puzzle.n
     cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
     pairs = sorted({(min(a, b), max(a, b)) for c, a in cage_of.items() for x in _neighbours(n, c)
@@ -311,7 +311,7 @@ def harden(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
     for a, b in joins[:JOIN_TRIES]:
         cells = sorted((*cages[a][1], *cages[b][1]))
         joined = [cage for k, cage in enumerate(cages) if k not in (a, b)] + [(cages[a][0] + cages[b][0], cells)]
-        layout = (regions, diagonals, rules.check_cages(joined, n))
+        layout = (regions, diagonals, rules.check_cages(joined, n), more)
         try:
             if not Search((puzzle.box, layout), 1, max_nodes=KILLER_NODES, other_than=solution).run(puzzle.givens):
                 return Puzzle(puzzle.box, puzzle.givens, layout)

@@ -10,15 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .. import latin
+from .. import constraints, latin
 from ..base import PuzzleError, rule_call
+from ..constraints import diagonal
 from ..latin import Geometry
 from ..rules import latin as latin_rules
 from ..rules import sudoku as rules
 
 Grid = tuple[int, ...]  # row-major values, 0 = blank
 Box = tuple[int, int]  # (width, height) of a box
-Layout = tuple  # (regions or None, diagonals, cages): rules.sudoku's layout of a variant (CLASSIC: none)
+Layout = tuple  # (regions or None, diagonals, cages, constraints): rules.sudoku's layout (CLASSIC: none)
 Shape = tuple[Box, Layout]  # what the solvers' tables are built for
 CLASSIC: Layout = rules.CLASSIC
 
@@ -74,8 +75,22 @@ def geometry(shape: Shape) -> Geometry:
     n = box[0] * box[1]
     if layout == CLASSIC:
         return latin.square(n, box)
-    units, names, _peers, kinds = rules.tables(n, box, layout)
-    return latin.make_geometry(n, n, n, units, names, kinds, layout[2])
+    regions, diagonals, cages, more = layout
+    units, names, _peers, kinds = rules.tables(n, box, (regions, False, (), ()))
+    typed = ((("diagonal", diagonal.items(n)),) if diagonals else ()) + ((("cage", cages),) if cages else ()) + \
+        constraints.read(more, n)
+    units, names, kinds = list(units), list(names), list(kinds)
+    groups = []
+    for key, items in typed:
+        kind = constraints.TYPES[key]
+        for item in items:
+            for cells, unit_kind, name in kind.units(item, n):
+                units.append(list(cells))
+                names.append(name)
+                kinds.append(unit_kind)
+            if kind.distinct(item):
+                groups.append((kind.title, kind.distinct(item)))
+    return latin.make_geometry(n, n, n, units, names, kinds, groups, typed)
 
 
 def grid_text(values: Sequence[int]) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TypeVar
 
-from .. import cages, latin, latin_play
+from .. import constraints, latin, latin_play
 from ..base import Hint, Json, Problem, PuzzleError, rule_call
 from ..latin import Geometry, Mask, Step, values_of
 from ..latin_play import State, moved, rc, read_pencil
@@ -71,23 +71,19 @@ def check(puzzle: Puzzle, state: State) -> Check:
     wrong = tuple(latin_play.wrong_entries(puzzle.givens, values, sol if unique else None))
     clash = tuple(latin_rules.conflicts(values, list(puzzle.geometry.peers)))
     complete = all(values)
-    solved = complete and not changed and (values == list(sol) if unique else not clash)
+    solved = complete and not changed and (values == list(sol) if unique else
+                                           not clash and not constraints.broken(puzzle.geometry, values))
     # With a unique solution every conflict involves a wrong entry or a changed given, which are counted.
     at_fault = set(wrong) | set(changed) | (set() if unique else {c for c in clash if not puzzle.givens[c]})
     return Check(wrong, clash, changed, complete, solved, unique, len(at_fault), tuple(sol) if unique else None)
 
 
 def problems(puzzle: Puzzle, state: State, result: Check) -> list[Problem]:
-    """The check as problems: changed givens, repeats in a unit or a cage, wrong entries, then cage sums."""
-    n, values = puzzle.n, state.values
-    cage_list = puzzle.layout[2]
-    named = [(f"the cage at {cell_name(n, cells[0])}", cells) for _total, cells in cage_list]
-    out = latin_play.problems(puzzle.geometry, puzzle.givens, values, result.solution, named)
-    for (total, cells), (where, _) in zip(cage_list, named, strict=True):
-        if all(values[c] for c in cells) and sum(values[c] for c in cells) != total:
-            out.append(Problem(rc(n, cells), "sum", f"The digits of {where} add up to "
-                               f"{sum(values[c] for c in cells)}, not {total}"))
-    return out
+    """The check as problems: changed givens, repeats in a unit or a group (a cage, ...), wrong entries, then the
+    broken constraints (a cage's sum, a thermometer that does not rise, ...)."""
+    g, values = puzzle.geometry, state.values
+    out = latin_play.problems(g, puzzle.givens, values, result.solution, constraints.groups_named(g))
+    return out + [Problem(rc(g.n, cells), kind, said) for kind, cells, said in constraints.broken(g, values)]
 
 
 def check_json(puzzle: Puzzle, result: Check) -> Json:
@@ -279,7 +275,6 @@ def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator
     """The study's step machine: next digit, validate, move on or step back to the last non-given cell."""
     n, g = puzzle.n, puzzle.geometry
     peers = g.peers
-    cage_of = {c: cage for cage in g.cages for c in cage[1]}
     values = list(puzzle.givens)
     empties = [c for c, v in enumerate(values) if not v]
     i = steps = 0
@@ -298,22 +293,14 @@ def trace_backtracking(puzzle: Puzzle, max_steps: int | None = None) -> Iterator
             continue
         values[c] = v
         yield {"event": "set", "cell": rc(n, [c])[0], "value": v}
-        if all(values[p] != v for p in peers[c]) and (c not in cage_of or _cage_fits(values, *cage_of[c])):
+        if all(values[p] != v for p in peers[c]) and (not g.typed or constraints.fits(g, values, c)):
             i += 1
     yield {"event": "solved", "steps": steps}
-
-
-def _cage_fits(values: Sequence[int], total: int, cells: Sequence[int]) -> bool:
-    """Whether a cage's digits so far can still add up to its sum (exactly, once it is full)."""
-    placed = [values[c] for c in cells if values[c]]
-    left = len(cells) - len(placed)
-    return sum(placed) == total if not left else sum(placed) + left * (left + 1) // 2 <= total
 
 
 def trace_propagation(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[Json]:
     """Tessera's way: singles first, a guess at the most constrained cell only when stuck; undo on failure."""
     n, g = puzzle.n, puzzle.geometry
-    cage_sets = cages.prepare(g.cages, n)
     values = list(puzzle.givens)
     counter = {"steps": 0, "technique": ""}
 
@@ -339,7 +326,7 @@ def trace_propagation(puzzle: Puzzle, max_steps: int | None = None) -> Iterator[
         placed: list[int] = []
         while True:
             cands = latin.candidates(g, values)
-            if cage_sets and cages.narrow(cands, cage_sets) is None:  # a killer's sums narrow the candidates too
+            if g.typed and not constraints.narrow(g, cands):  # a killer's sums, ..., narrow the candidates too
                 cands[0] = 0
             if any(not values[c] and not cands[c] for c in range(n * n)) or not _units_ok(g, cands) or \
                     any(not cands[c] for c in range(n * n)):

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from random import Random
 
-from .. import budget, latin
+from .. import budget, constraints, latin
 from ..base import PuzzleError
 from ..latin import Mask, propagate
 from ..logic import forcing
@@ -144,18 +144,19 @@ def is_solution(puzzle: Puzzle, grid: Sequence[int]) -> bool:
     n = puzzle.n
     if len(grid) != n * n or any(g and g != v for g, v in zip(puzzle.givens, grid, strict=True)):
         return False
-    want = set(range(1, n + 1))
-    return all({grid[c] for c in unit} == want for unit in puzzle.geometry.units) and all(
-        len({grid[c] for c in cells}) == len(cells) and sum(grid[c] for c in cells) == total
-        for total, cells in puzzle.layout[2])
+    want, geo = set(range(1, n + 1)), puzzle.geometry
+    return all({grid[c] for c in unit} == want for unit in geo.units) and all(
+        len({grid[c] for c in cells}) == len(cells) for _what, cells in geo.groups) and \
+        not constraints.broken(geo, grid)
 
 
 
 def random_solution(shape: Shape, rng: Random) -> Grid:
-    """A random complete grid of a shape (a killer's cages ignored: their sums come from the grid)."""
-    box, (regions, diagonals, _cages) = shape
+    """A random complete grid of a shape (a killer's cages and other constraints ignored: they come from the
+    grid)."""
+    box, (regions, diagonals, _cages, _more) = shape
     n = box[0] * box[1]
-    return Search((box, (regions, diagonals, ())), 1, rng).run([0] * (n * n))[0]
+    return Search((box, (regions, diagonals, (), ())), 1, rng).run([0] * (n * n))[0]
 
 
 def dig(solution: Grid, shape: Shape, rng: Random, keep: int = 0, symmetric: bool = False,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from .. import budget, latin
+from .. import budget, constraints, latin
 from ..base import PuzzleError
 from ..latin import Geometry, Mask, Step
 from ..latin_play import band
@@ -30,12 +30,15 @@ LADDER: list[Rung] = ladder(uniqueness=True)
 # Variants: no uniqueness rungs (swapping two digits can break a cage's sum or a diagonal, so a deadly pattern is not
 # deadly), and the killer rungs, which find nothing where there are no cages.
 VARIANT_LADDER: list[Rung] = ladder(uniqueness=False, cages=True)
+TYPED_LADDER: list[Rung] = ladder(uniqueness=False, cages=True, typed=True)  # with rungs of constraint types
 
 
 @by_identity()
 def rungs(g: Geometry) -> list[Rung]:
     """The ladder of a geometry: the classic one, or the variants' (jigsaw regions, diagonals, cages)."""
-    return LADDER if not g.cages and set(g.unit_kinds) <= {ROW, COLUMN, BOX} else VARIANT_LADDER
+    if not g.typed and set(g.unit_kinds) <= {ROW, COLUMN, BOX}:
+        return LADDER
+    return TYPED_LADDER if any(constraints.TYPES[key].technique for key, _items in g.typed) else VARIANT_LADDER
 SINGLES = 3  # the first three rungs: full house, naked and hidden single
 SINGLE_SCORE = 10
 BANDS = (800, 1000, 1600, 2600)  # score caps of Easy, Medium, Hard, Expert on 9x9 (scaled by cells): HoDoKu's first

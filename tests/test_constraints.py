@@ -1,0 +1,147 @@
+"""Constraint types (solvers/constraints/): thermometers opened, solved, checked and walked by hints; the types'
+rules against brute force; bad entries refused with a clear message; cages and diagonals as typed members."""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+from random import Random
+
+import pytest
+
+from solvers import commands, constraints, family
+from solvers.base import PuzzleError
+from solvers.latin import bit, values_of
+from solvers.rules import latin as latin_rules
+from solvers.sudoku import grid, solver
+
+SUDOKU = family("sudoku")
+THERMO = constraints.TYPES["thermo"]
+
+
+def thermo_puzzle(seed: int, size: int = 9, count: int = 6) -> tuple[dict, str]:
+    """(solve input, solution text) of a thermometer Sudoku made for the test: thermometers laid along rising runs
+    of a seeded random solution, then givens dug while the solution stays unique."""
+    rng = Random(seed)
+    box = grid.DEFAULT_BOX[size]
+    truth = solver.random_solution((box, grid.CLASSIC), rng)
+    used: set[int] = set()
+    lines: list[list[int]] = []
+    while len(lines) < count:
+        line = [rng.randrange(size * size)]
+        if line[0] in used:
+            continue
+        while len(line) < 5:
+            r, k = divmod(line[-1], size)
+            nxt = [(r + dr) * size + k + dk for dr, dk in product((-1, 0, 1), repeat=2) if (dr or dk)
+                   and 0 <= r + dr < size and 0 <= k + dk < size]
+            nxt = [c for c in nxt if c not in used and c not in line and truth[c] > truth[line[-1]]]
+            if not nxt:
+                break
+            line.append(rng.choice(nxt))
+        if len(line) >= 3:
+            lines.append(line)
+            used.update(line)
+    entries = [{"type": "thermo", "cells": [[c // size, c % size] for c in line]} for line in lines]
+    givens = list(truth)
+    for c in rng.sample(range(size * size), size * size):
+        kept, givens[c] = givens[c], 0
+        if solver.count_solutions(grid.read({"grid": grid.grid_text(givens), "constraints": entries}), 2) != 1:
+            givens[c] = kept
+    return {"grid": grid.grid_text(givens), "constraints": entries}, grid.grid_text(truth)
+
+
+def test_a_thermometer_keeps_exactly_the_digits_of_some_rising_filling() -> None:
+    """`keep` against brute force over every filling, on random candidate masks of lines of two to five cells."""
+    rng = Random(5)
+    n = 9
+    for _ in range(400):
+        length = rng.randint(2, 5)
+        masks = tuple(rng.randrange(1, 1 << n) for _ in range(length))
+        want = [0] * length
+        for filling in product(*(values_of(m) for m in masks)):
+            if all(a < b for a, b in zip(filling, filling[1:], strict=False)):
+                for i, v in enumerate(filling):
+                    want[i] |= bit(v)
+        got = THERMO.keep(tuple(range(length)), n, masks)
+        assert (got is None or 0 in got) if 0 in want else got == tuple(want), (masks, got, want)
+
+
+@pytest.mark.parametrize("seed, size", [(1, 9), (2, 9), (3, 6)])
+def test_a_thermometer_sudoku_solves_uniquely_and_walks_to_the_end_by_logic(seed: int, size: int) -> None:
+    puzzle, truth = thermo_puzzle(seed, size, 6 if size == 9 else 3)
+    answer = commands.run(SUDOKU, "solve", puzzle)
+    assert answer["solution"] == truth and answer["count"] == 1
+    p = grid.read(puzzle)
+    assert solver.is_solution(p, tuple(latin_rules.read_values(truth, size)))
+    state, pencil, used = puzzle["grid"], None, []
+    for _ in range(size * size * 4):
+        obj = {**puzzle, "state": state, **({"pencil": pencil} if pencil else {})}
+        hint = commands.run(SUDOKU, "hint", obj)
+        if hint["technique"] == "Solved":
+            break
+        assert hint["technique"] not in ("Trial and error", "Wrong entry", "Missing candidate"), hint["technique"]
+        assert "rectangle" not in hint["technique"].lower() and "BUG" not in hint["technique"]  # not sound here
+        used.append(hint["technique"])
+        move = hint["move"]
+        if "place" in move:
+            r, c, v = move["place"]
+            assert truth[r * size + c] == latin_rules.symbol(v), hint["reason"]
+        for r, c, v in move.get("eliminate", []):
+            assert truth[r * size + c] != latin_rules.symbol(v), hint["reason"]
+        state, pencil = (out := commands.run(SUDOKU, "apply", {**obj, "moves": [hint["stages"]["move"]]}))["state"], \
+            out.get("pencil")
+    assert state == truth
+    assert "Thermometer" in used
+    step = next(s for s in commands.run(SUDOKU, "grade", puzzle)["path"] if s["technique"] == "Thermometer")
+    assert step["reason"].startswith("The digits along the thermometer from r")
+
+
+def test_check_marks_a_thermometer_that_does_not_rise() -> None:
+    puzzle, truth = thermo_puzzle(1)
+    cells = [r * 9 + c for r, c in puzzle["constraints"][0]["cells"]]
+    values = [0] * 81
+    values[cells[0]], values[cells[1]] = 5, 5 - 1  # falls from the bulb
+    got = commands.run(SUDOKU, "check", {**puzzle, "state": latin_rules.values_text(values)})
+    assert any(p["rule"] == "thermo" and "must rise" in p["text"] for p in got["problems"]), got
+    values = [0] * 81
+    values[cells[-1]] = 1  # the tip cannot be 1: digits below it are needed
+    got = commands.run(SUDOKU, "check", {**puzzle, "state": latin_rules.values_text(values)})
+    assert any(p["rule"] == "thermo" and "needs a digit from" in p["text"] for p in got["problems"]), got
+    assert not commands.run(SUDOKU, "check", {**puzzle, "state": truth})["problems"]
+
+
+@pytest.mark.parametrize("entry, said", [
+    ({"type": "clone", "cells": [[0, 0]]}, "uses clone constraints, which Tessera does not play yet"),
+    ({"type": "thermo", "cells": [[0, 0], [2, 0]]}, "jumps from r1c1 to r3c1"),
+    ({"type": "thermo", "cells": [[0, 0], [0, 1], [0, 0]]}, "passes r1c1 twice"),
+    ({"type": "thermo", "cells": [[0, 0]]}, "at least 2 cells"),
+    ({"type": "thermo", "cells": [[0, 0], [0, 9]]}, "rows and columns from 0 to 8"),
+    ({"type": "thermo", "cells": [[r, 0] for r in range(9)] + [[8, 1]]}, "cannot rise through digits 1 to 9"),
+    ({"type": "thermo"}, '"cells" must list'),
+    ({"type": "thermo", "cells": "r1c1"}, '"cells" must list'),
+    ({"cells": [[0, 0]]}, 'a constraint is {"type"'),
+])
+def test_a_bad_constraint_is_refused_with_a_message(entry: dict, said: str) -> None:
+    with pytest.raises(PuzzleError, match=re.escape(said)) as got:
+        commands.run(SUDOKU, "solve", {"grid": "." * 81, "constraints": [entry]})
+    assert got.value.kind == "invalid"
+
+
+def test_constraints_travel_in_the_puzzle_text_and_back() -> None:
+    puzzle, _ = thermo_puzzle(2)
+    text = commands.run(SUDOKU, "format", puzzle)["text"]
+    assert "/c[" in text
+    again = commands.run(SUDOKU, "parse", {"text": text})
+    assert again["constraints"] == puzzle["constraints"]
+    assert grid.read(again).variant == "thermo"
+
+
+def test_cages_and_diagonals_are_typed_members_of_the_geometry() -> None:
+    p = grid.read({"grid": "." * 16, "diagonals": True, "cages": [{"sum": 3, "cells": [[0, 0], [0, 1]]}]})
+    kinds = dict(p.geometry.typed)
+    assert set(kinds) == {"cage", "diagonal"} and kinds["cage"] == ((3, (0, 1)),)
+    assert [len(d) for d in kinds["diagonal"]] == [4, 4] and ("cage", (0, 1)) in p.geometry.groups
+    assert p.geometry.unit_names[-2:] == ("diagonal r1c1-r4c4", "diagonal r1c4-r4c1")
+    said = [rule.said for rule in constraints.rules(p.geometry)]
+    assert said[0] == "the cage at r1c1 adds up to 3"
