@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from urllib.parse import unquote
 
 from .rules.sudoku import BOXES
@@ -231,11 +232,15 @@ FPUZZLES_PLAIN = {"size", "title", "author", "ruleset", "grid", "solution", "dis
 FPUZZLES_VARIANT = {"killercage", "diagonal+", "diagonal-"}  # the variant keys Tessera plays
 
 
-def fpuzzles(text: str) -> dict | None:
+Reader = Callable[[object, int], list]  # an f-puzzles key's value and the size -> "constraints" entries
+
+
+def fpuzzles(text: str, readers: dict[str, Reader] | None = None) -> dict | None:
     """The parts of an f-puzzles puzzle's JSON (what an f-puzzles or SudokuPad "fpuzzles" link holds once
     lz-string has decompressed it): {"n", "box": None, "values", "regions", "diagonals", "cages"} as
     `tatham_solo` gives them; None when the text is not a JSON object. Rules Tessera does not play raise
-    ValueError (thermometers, arrows, a single diagonal, ...)."""
+    ValueError (arrows, a single diagonal, ...); the keys of `readers` (the constraint types') become the
+    "constraints" entries their readers make."""
     text = fpuzzles_link(text) or text.strip()
     if not text.startswith("{"):
         return None
@@ -245,9 +250,11 @@ def fpuzzles(text: str) -> dict | None:
     size, grid = data.get("size"), data.get("grid")
     if type(size) is not int or not isinstance(grid, list) or len(grid) != size:
         raise ValueError("an f-puzzles puzzle has a size and a grid of that many rows")
-    extra = sorted(k for k, v in data.items() if k not in FPUZZLES_PLAIN | FPUZZLES_VARIANT and v)
+    readers = readers or {}
+    extra = sorted(k for k, v in data.items() if k not in FPUZZLES_PLAIN | FPUZZLES_VARIANT | set(readers) and v)
     if extra:
         raise ValueError("it has rules Tessera does not play (" + ", ".join(extra[:3]) + ")")
+    entries = [e for key, read in readers.items() if data.get(key) for e in read(data[key], size)]
     if bool(data.get("diagonal+")) != bool(data.get("diagonal-")):
         raise ValueError("it has one diagonal; Tessera plays X Sudoku, with both")
     values, regions = [], []
@@ -272,7 +279,7 @@ def fpuzzles(text: str) -> dict | None:
     jigsaw = any(r is not None for r in regions)
     return {"n": size, "box": None, "values": values,
             "regions": _fpuzzles_regions(regions, size) if jigsaw else None,
-            "diagonals": bool(data.get("diagonal+")), "cages": cages}
+            "diagonals": bool(data.get("diagonal+")), "cages": cages, "constraints": entries}
 
 
 def _fpuzzles_cell(name: object, size: int) -> int:
@@ -295,9 +302,9 @@ def _fpuzzles_regions(regions: list[int | None], size: int) -> list[int]:
     return [r if r is not None else (c // size // h) * (size // w) + (c % size) // w for c, r in enumerate(regions)]
 
 
-def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple) -> str:
-    """An f-puzzles puzzle's JSON of a Sudoku (`fpuzzles` reads it back;
-    `fpuzzles_links` compresses it into links)."""
+def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple, more: dict | None = None) -> str:
+    """An f-puzzles puzzle's JSON of a Sudoku, with `more` keys (the constraint types' own; `fpuzzles` reads it
+    back; `fpuzzles_links` compresses it into links)."""
     n = box[0] * box[1]
     regions, diagonals, cages, _more = layout
     grid = []
@@ -315,6 +322,7 @@ def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple) -> str
     if cages:
         data["killercage"] = [{"cells": [f"R{c // n + 1}C{c % n + 1}" for c in cells], "value": str(total)}
                               for total, cells in cages]
+    data.update(more or {})
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -532,11 +540,12 @@ def fpuzzles_link(text: str) -> str | None:
     return None
 
 
-def fpuzzles_links(box: tuple[int, int], values: list[int], layout: tuple) -> dict[str, str]:
-    """An f-puzzles link and a SudokuPad link of a Sudoku whose boxes are f-puzzles' own for its size (or a jigsaw);
-    {} for other boxes."""
+def fpuzzles_links(box: tuple[int, int], values: list[int], layout: tuple, more: dict | None = None
+                   ) -> dict[str, str]:
+    """An f-puzzles link and a SudokuPad link of a Sudoku whose boxes are f-puzzles' own for its size (or a jigsaw),
+    with `more` keys (as `fpuzzles_json`); {} for other boxes."""
     n = box[0] * box[1]
     if FPUZZLES_BOXES.get(n) != tuple(box) and (layout[0] is None or n not in FPUZZLES_BOXES):
         return {}
-    payload = lz_base64(fpuzzles_json(box, values, layout))
+    payload = lz_base64(fpuzzles_json(box, values, layout, more))
     return {name: prefix + payload for name, prefix in FPUZZLES_LINKS}

@@ -145,3 +145,18 @@ def test_cages_and_diagonals_are_typed_members_of_the_geometry() -> None:
     assert p.geometry.unit_names[-2:] == ("diagonal r1c1-r4c4", "diagonal r1c4-r4c1")
     said = [rule.said for rule in constraints.rules(p.geometry)]
     assert said[0] == "the cage at r1c1 adds up to 3"
+
+
+def test_thermometers_travel_through_f_puzzles_and_sudokupad_links_and_back() -> None:
+    puzzle, _ = thermo_puzzle(1)
+    formats = commands.run(SUDOKU, "export", puzzle)["formats"]
+    assert [f["name"] for f in formats] == ["Tessera text", "f-puzzles link", "SudokuPad link"]  # Solo: none
+    for f in formats:
+        again = commands.run(SUDOKU, "import", {"text": f["text"]})
+        assert again["constraints"] == puzzle["constraints"] and again["grid"] == puzzle["grid"], f["name"]
+    data = ('{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],'
+            '"thermometer":[{"lines":[["R1C1","R2C2","R3C3"]]}]}')
+    got = commands.run(SUDOKU, "import", {"text": data})
+    assert got["constraints"] == [{"type": "thermo", "cells": [[0, 0], [1, 1], [2, 2]]}]
+    with pytest.raises(PuzzleError, match=r"rules Tessera does not play \(arrow\)"):
+        commands.run(SUDOKU, "import", {"text": data.replace('"thermometer"', '"arrow"')})

@@ -32,6 +32,7 @@ class Type:
     title = ""
     plural = ""
     problem = ""  # a check's rule id when an item is broken (its key when "")
+    fpuzzles = ""  # the f-puzzles key whose list it reads and writes (formats.py), if any
     technique = ""  # the name of its own hint rung (logic/typed.py: each item narrowed by `keep`), if any
     level = 0  # that rung's level (grade index) and score
     score = 20
@@ -43,6 +44,15 @@ class Type:
     def write(self, item: Item, n: int) -> Json:
         """The "constraints" entry of an item (read(write(item)) == item)."""
         raise ValueError(f"a {self.title} cannot be written as a constraint entry")
+
+    def from_fpuzzles(self, value: object, n: int) -> list[Json]:
+        """The "constraints" entries of the value of its f-puzzles key (cells named "R1C1"); ValueError when
+        malformed."""
+        raise ValueError(f"Tessera cannot read f-puzzles {self.plural} yet")
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> object:
+        """The value of its f-puzzles key for these items."""
+        raise ValueError(f"Tessera cannot write f-puzzles {self.plural} yet")
 
     def units(self, item: Item, n: int) -> list[Unit]:
         """Units the item adds: cells that hold 1..n once."""
@@ -133,6 +143,15 @@ def cells_of(entry: Json, n: int, what: str = "cells", least: int = 1) -> tuple[
             raise ValueError(f"it passes {latin_rules.cell_name(n, c)} twice")
         out.append(c)
     return tuple(out)
+
+
+def cell_of(name: object, n: int) -> Cell:
+    """The cell of an f-puzzles cell name "R3C7"; ValueError when it is not one of the grid."""
+    text = str(name).strip().upper()
+    row, _, col = text[1:].partition("C")
+    if not (text[:1] == "R" and row.isdigit() and col.isdigit() and 1 <= int(row) <= n and 1 <= int(col) <= n):
+        raise ValueError(f"{text[:12]!r} is not a cell of the grid")
+    return (int(row) - 1) * n + int(col) - 1
 
 
 def rc_of(cells: Sequence[Cell], n: int) -> list[list[int]]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..base import Json
 from ..latin import Cell, Mask
 from ..rules.latin import cell_name
-from . import Item, Type, cells_of, rc_of
+from . import Item, Type, cell_of, cells_of, rc_of
 
 
 class Thermo(Type):
@@ -23,6 +23,7 @@ class Thermo(Type):
     title = "thermometer"
     plural = "thermometers"
     technique = "Thermometer"
+    fpuzzles = "thermometer"
 
     def read(self, entry: Json, n: int) -> Item:
         """The cells, bulb first; ValueError when shorter than two, off the grid, broken or longer than n."""
@@ -37,6 +38,18 @@ class Thermo(Type):
     def write(self, item: Item, n: int) -> Json:
         """{"type": "thermo", "cells"}."""
         return {"type": self.key, "cells": rc_of(item, n)}
+
+    def from_fpuzzles(self, value: object, n: int) -> list[Json]:
+        """[{"lines": [["R1C1", "R1C2", ...], ...]}, ...]: each line a thermometer from its bulb."""
+        if not isinstance(value, list) or not all(isinstance(t, dict) and isinstance(t.get("lines"), list)
+                                                  for t in value):
+            raise ValueError("an f-puzzles thermometer lists its lines")
+        return [{"type": self.key, "cells": rc_of([cell_of(name, n) for name in line], n)}
+                for t in value for line in t["lines"] if isinstance(line, list)]
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> object:
+        """One f-puzzles thermometer per item."""
+        return [{"lines": [[f"R{c // n + 1}C{c % n + 1}" for c in item]]} for item in items]
 
     def distinct(self, item: Item) -> tuple[Cell, ...]:
         """Rising digits differ."""

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from random import Random
 
-from .. import budget, formats
+from .. import budget, constraints, formats
 from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, Technique, read_seed, rng_for
 from ..latin_play import GradedMemo, steps_command
 from ..logic import SCORES, ladder
@@ -78,7 +78,8 @@ class SudokuFamily(Family[Puzzle, State]):
     def imported(self, text: str) -> Puzzle:
         """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
         f-puzzles and SudokuPad links (or their JSON, decompressed)."""
-        found = formats.fpuzzles(text)
+        found = formats.fpuzzles(text, {t.fpuzzles: t.from_fpuzzles for t in constraints.TYPES.values()
+                                        if t.fpuzzles})
         if found is not None:
             return self._of_parts(found)
         wiki = formats.sudokuwiki(text)
@@ -110,19 +111,26 @@ class SudokuFamily(Family[Puzzle, State]):
         if parts.get("cages"):
             obj["cages"] = [{"sum": total, "cells": [[c // n, c % n] for c in cells]}
                             for total, cells in parts["cages"]]
+        if parts.get("constraints"):
+            obj["constraints"] = parts["constraints"]
         return read(obj)
 
     def exports(self, puzzle: Puzzle) -> dict[str, str]:
         """A Solo game ID (any box, jigsaw, X, killer); a 9x9 classic also as 81 digits, 0 for blank (SudokuWiki's
         `bd=`); f-puzzles and SudokuPad links (f-puzzles' boxes, or a jigsaw)."""
-        regions, diagonals, cages, _more = puzzle.layout
+        regions, diagonals, cages, more = puzzle.layout
         out = {}
         with contextlib.suppress(ValueError):  # cages Solo cannot show (cells outside every cage, cages touching)
-            out["Tatham Solo game ID"] = formats.solo_id(puzzle.box, list(puzzle.givens), regions, diagonals,
-                                                         [(total, list(cells)) for total, cells in cages])
+            if not more:  # Solo has no further constraints
+                out["Tatham Solo game ID"] = formats.solo_id(puzzle.box, list(puzzle.givens), regions, diagonals,
+                                                             [(total, list(cells)) for total, cells in cages])
         if puzzle.n == 9 and puzzle.variant == "classic":
             out["81-character string"] = "".join(str(v) for v in puzzle.givens)
-        return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout)}
+        kinds = [(constraints.TYPES[key], items) for key, items in constraints.read(more, puzzle.n)]
+        if any(not kind.fpuzzles for kind, _items in kinds):  # a link without one of its rules would mislead
+            return out
+        more = {kind.fpuzzles: kind.to_fpuzzles(items, puzzle.n) for kind, items in kinds}
+        return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout, more)}
 
     def format(self, puzzle: Puzzle) -> str:
         """The canonical text (keeps the box)."""
