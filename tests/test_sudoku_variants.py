@@ -53,7 +53,7 @@ def test_generated_puzzles_are_unique_valid_and_of_their_variant(made: dict) -> 
     assert solver.count_solutions(puzzle, 3) == 1
     values = rules.read_text(made["solution"] + rules.layout_text(puzzle.layout, puzzle.n))[0]
     assert solver.is_solution(puzzle, values)
-    regions, diagonals, cage_list = puzzle.layout
+    regions, diagonals, cage_list, _more = puzzle.layout
     n = puzzle.n
     if "killer" in made["variant"]:
         assert cage_list and sum(total for total, _ in cage_list) == sum(values[c] for _, cells in cage_list
@@ -170,7 +170,7 @@ def test_check_names_broken_cage_sums_and_repeats() -> None:
 
 def killer_geometry(cage_list: list[tuple[int, list[int]]]):
     """A 9x9 killer geometry with these cages (sum, cells)."""
-    layout = (None, False, rules.check_cages(cage_list, 9))
+    layout = (None, False, rules.check_cages(cage_list, 9), ())
     return grid.geometry(((3, 3), layout)), layout
 
 
