@@ -7,6 +7,7 @@ import pytest
 from browser_helpers import open_page, values, wait_message
 from conftest import screenshot
 from test_browser_keep import at_cell, press
+from test_constraints import thermo_puzzle
 
 from solvers import commands
 from solvers import family as solver_family
@@ -62,6 +63,31 @@ def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:
     assert "solved in" in page.inner_text("#message").lower()
     assert values(page) == solution
     screenshot(page, "variants-jigsaw-solved")
+
+
+def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(watch, site_url: str) -> None:
+    puzzle, solution = thermo_puzzle(3, 6, 3)
+    link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "f-puzzles link")
+    text = commands.run(SUDOKU, "format", commands.run(SUDOKU, "import", {"text": link}))["text"]
+    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
+    bulb = puzzle["constraints"][0]["cells"][0]
+    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+    assert "thermometer cell 1 of" in cells[bulb[0] * 6 + bulb[1]]  # the mirror reads the thermometer
+    used = set()
+    for _ in range(80):
+        if "solved in" in page.inner_text("#message").lower():
+            break
+        page.click("#hint")
+        page.wait_for_selector("#hint-box:not([hidden])")
+        while page.is_visible("#hint-more"):
+            page.click("#hint-more")
+        used.add(page.inner_text("#hint-title"))
+        assert page.inner_text("#hint-title") not in ("Trial and error",)
+        page.click("#hint-apply")
+        page.wait_for_function("document.querySelector('#hint-box').hidden")
+    assert "solved in" in page.inner_text("#message").lower()
+    assert values(page) == solution and any("Thermometer" in t for t in used)
+    screenshot(page, "variants-thermo-solved")
 
 
 def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:

@@ -160,3 +160,9 @@ def test_thermometers_travel_through_f_puzzles_and_sudokupad_links_and_back() ->
     assert got["constraints"] == [{"type": "thermo", "cells": [[0, 0], [1, 1], [2, 2]]}]
     with pytest.raises(PuzzleError, match=r"rules Tessera does not play \(arrow\)"):
         commands.run(SUDOKU, "import", {"text": data.replace('"thermometer"', '"arrow"')})
+
+
+def test_a_thermometer_sudoku_has_a_grade_but_no_sudoku_explainer_estimate() -> None:
+    puzzle, _ = thermo_puzzle(1)
+    graded = commands.run(SUDOKU, "grade", puzzle)
+    assert graded["difficulty"] in grid.GRADES and graded["logic"] and graded["se"]["estimate"] is None

@@ -288,7 +288,7 @@ class SudokuFamily(Family[Puzzle, State]):
             level = grade_of_path(path, len(puzzle.givens))
             used = list(dict.fromkeys(step.technique for step, _, _ in path.steps))
             se, by = se_estimate(step for step, _, _ in path.steps) if path.solved else (11.9, "Trial and error")
-            if puzzle.layout[2]:  # Sudoku Explainer rates no cage sums
+            if puzzle.layout[2] or puzzle.layout[3]:  # Sudoku Explainer rates no cage sums nor other constraints
                 se, by = None, None
             top = [step.technique for step, lvl, _ in path.steps if lvl == path.hardest]
             out.update(grade=level, difficulty=GRADES[level], techniques=used, score=path.score,
