@@ -46,33 +46,9 @@ def test_a_killer_plays_to_the_end_by_touch_on_a_phone(browser, site_url: str) -
     assert errors == []
 
 
-def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:
-    _puzzle, text, solution = made("jigsaw", 6)
-    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
-    assert "region" in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
-    for _ in range(80):
-        if "solved in" in page.inner_text("#message").lower():
-            break
-        page.click("#hint")
-        page.wait_for_selector("#hint-box:not([hidden])")
-        while page.is_visible("#hint-more"):
-            page.click("#hint-more")
-        assert page.inner_text("#hint-title") not in ("Trial and error",)
-        page.click("#hint-apply")
-        page.wait_for_function("document.querySelector('#hint-box').hidden")
-    assert "solved in" in page.inner_text("#message").lower()
-    assert values(page) == solution
-    screenshot(page, "variants-jigsaw-solved")
-
-
-def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(watch, site_url: str) -> None:
-    puzzle, solution = thermo_puzzle(3, 6, 3)
-    link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "f-puzzles link")
-    text = commands.run(SUDOKU, "format", commands.run(SUDOKU, "import", {"text": link}))["text"]
-    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
-    bulb = puzzle["constraints"][0]["cells"][0]
-    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
-    assert "thermometer cell 1 of" in cells[bulb[0] * 6 + bulb[1]]  # the mirror reads the thermometer
+def play_by_hints(page) -> set[str]:
+    """Ask for a hint, open every stage and apply it, until the page says solved; the hints' titles (none trial and
+    error)."""
     used = set()
     for _ in range(80):
         if "solved in" in page.inner_text("#message").lower():
@@ -86,6 +62,27 @@ def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(w
         page.click("#hint-apply")
         page.wait_for_function("document.querySelector('#hint-box').hidden")
     assert "solved in" in page.inner_text("#message").lower()
+    return used
+
+
+def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:
+    _puzzle, text, solution = made("jigsaw", 6)
+    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
+    assert "region" in page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els[0].textContent")
+    play_by_hints(page)
+    assert values(page) == solution
+    screenshot(page, "variants-jigsaw-solved")
+
+
+def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(watch, site_url: str) -> None:
+    puzzle, solution = thermo_puzzle(3, 6, 3)
+    link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "f-puzzles link")
+    text = commands.run(SUDOKU, "format", commands.run(SUDOKU, "import", {"text": link}))["text"]
+    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
+    bulb = puzzle["constraints"][0]["cells"][0]
+    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+    assert "thermometer cell 1 of" in cells[bulb[0] * 6 + bulb[1]]  # the mirror reads the thermometer
+    used = play_by_hints(page)
     assert values(page) == solution and any("Thermometer" in t for t in used)
     screenshot(page, "variants-thermo-solved")
 
