@@ -57,13 +57,15 @@ class GridBoard:
         variant's (regions or None, diagonals, cages, constraints) as rules.sudoku gives it, or None)."""
         self.n = n
         self.box = box
-        self.clues = clues
         self.regions, self.diagonals, self.cages = layout[:3] if layout is not None else (None, False, ())
-        self.thermos = []  # each thermometer's cells, bulb first
-        for entry in (layout[3] if layout is not None else ()):
-            rule = json.loads(entry)
-            if rule.get("type") == "thermo":
-                self.thermos.append([r * n + c for r, c in rule["cells"]])
+        self.marks = [json.loads(entry) for entry in (layout[3] if layout is not None else ())]  # further rules
+        self.mark_words = {}  # cell -> what the accessible mirror says of the rules through it
+        self.clues = clues or _outside_clues(n, self.marks)
+        for rule in self.marks:
+            for i, (r, c) in enumerate(rule.get("cells") or []):
+                said = _cell_words(rule, i)
+                if said:
+                    self.mark_words.setdefault(r * n + c, []).append(said)
         self.cage_of = {}  # cell -> cage index
         for k in range(len(self.cages)):
             for c in self.cages[k][1]:
@@ -217,8 +219,8 @@ class GridBoard:
                     ctx.font = "600 " + str(int(cell * 0.22)) + "px " + font
                     ctx.fillText(self.hint_bounds[i], x + cell * 0.82, y + cell * 0.86)
         self._draw_lines(size, cell, off, colours)
-        if self.thermos:
-            self._draw_thermos(cell, off, colours)
+        if self.marks:
+            self._draw_marks(cell, off, colours, font)
         if self.cages:
             self._draw_cages(cell, off, colours, font)
         if self.hint_links:
@@ -442,29 +444,107 @@ class GridBoard:
                 ctx.stroke()
         self._draw_cursor(cell, off, colours)
 
-    def _draw_thermos(self, cell, off, colours):
-        """Each thermometer as SudokuPad draws it: a grey bulb and a thick grey line through its cells, light
-        enough that the digits read through it."""
-        ctx, n = self.ctx, self.n
-        ctx.globalAlpha = 0.35
-        ctx.strokeStyle = colours["muted"]
-        ctx.fillStyle = colours["muted"]
-        ctx.lineWidth = cell * 0.28
-        ctx.lineCap = "round"
-        ctx.lineJoin = "round"
-        for cells in self.thermos:
-            centres = [(off + (c % n + 0.5) * cell, off + (c // n + 0.5) * cell) for c in cells]
+    def _draw_marks(self, cell, off, colours, font):
+        """The further rules as SudokuPad draws them: thermometers (grey bulb and line), arrows (a circle and a line
+        with a head), whispers (green), renban (purple), palindromes and between lines (grey, the latter with
+        circles at its ends), Kropki dots and X/V marks on the edge between two cells, odd (circle) and even
+        (square) cells; light enough that the digits read through them."""
+        ctx = self.ctx
+
+        def centre(rc):
+            return off + (rc[1] + 0.5) * cell, off + (rc[0] + 0.5) * cell
+
+        def line(cells, colour, width, alpha):
+            ctx.globalAlpha = alpha
+            ctx.strokeStyle = colour
+            ctx.lineWidth = cell * width
+            ctx.lineCap = "round"
+            ctx.lineJoin = "round"
             ctx.beginPath()
-            ctx.moveTo(*centres[0])
-            for x, y in centres[1:]:
-                ctx.lineTo(x, y)
+            ctx.moveTo(*centre(cells[0]))
+            for rc in cells[1:]:
+                ctx.lineTo(*centre(rc))
             ctx.stroke()
+            ctx.globalAlpha = 1
+            ctx.lineCap = "butt"
+            ctx.lineJoin = "miter"
+
+        def circle(rc, radius, fill, stroke):
+            x, y = centre(rc)
             ctx.beginPath()
-            ctx.arc(centres[0][0], centres[0][1], cell * 0.36, 0, 6.2832)
-            ctx.fill()
-        ctx.globalAlpha = 1
-        ctx.lineCap = "butt"
-        ctx.lineJoin = "miter"
+            ctx.arc(x, y, cell * radius, 0, 6.2832)
+            if fill:
+                ctx.fillStyle = fill
+                ctx.fill()
+            if stroke:
+                ctx.strokeStyle = stroke
+                ctx.lineWidth = max(1, cell * 0.04)
+                ctx.stroke()
+
+        for rule in self.marks:
+            kind, cells = rule.get("type"), rule.get("cells") or []
+            if kind == "thermo":
+                line(cells, colours["muted"], 0.28, 0.35)
+                ctx.globalAlpha = 0.35
+                circle(cells[0], 0.36, colours["muted"], None)
+                ctx.globalAlpha = 1
+            elif kind in LINES:
+                colour, width = LINES[kind]
+                line(cells, colour or colours["muted"], width, 0.55)
+                if kind == "between":
+                    for rc in (cells[0], cells[-1]):
+                        circle(rc, 0.4, colours["panel"], colours["muted"])
+            elif kind == "arrow":
+                circle_cells = rule["circle"]
+                for rc in circle_cells:
+                    circle(rc, 0.4, None, colours["muted"])
+                ctx.globalAlpha = 0.7
+                line([circle_cells[-1], *cells], colours["muted"], 0.05, 0.7)
+                (x0, y0), (x1, y1) = centre(([circle_cells[-1]] + cells)[-2]), centre(cells[-1])
+                dx, dy = x1 - x0, y1 - y0
+                size = (dx * dx + dy * dy) ** 0.5 or 1
+                ux, uy, head = dx / size, dy / size, cell * 0.22
+                ctx.strokeStyle = colours["muted"]
+                ctx.lineWidth = cell * 0.05
+                ctx.beginPath()
+                ctx.moveTo(x1 - head * (ux + uy), y1 - head * (uy - ux))
+                ctx.lineTo(x1, y1)
+                ctx.lineTo(x1 - head * (ux - uy), y1 - head * (uy + ux))
+                ctx.stroke()
+                ctx.globalAlpha = 1
+            elif kind in ("kropki", "xv") and len(cells) == 2:
+                (xa, ya), (xb, yb) = centre(cells[0]), centre(cells[1])
+                x, y = (xa + xb) / 2, (ya + yb) / 2
+                if kind == "kropki":
+                    ctx.beginPath()
+                    ctx.arc(x, y, cell * 0.13, 0, 6.2832)
+                    ctx.fillStyle = colours["given"] if rule.get("mark") == "black" else colours["panel"]
+                    ctx.fill()
+                    ctx.strokeStyle = colours["given"]
+                    ctx.lineWidth = max(1, cell * 0.035)
+                    ctx.stroke()
+                else:
+                    ctx.fillStyle = colours["panel"]
+                    ctx.fillRect(x - cell * 0.15, y - cell * 0.17, cell * 0.3, cell * 0.34)
+                    ctx.fillStyle = colours["given"]
+                    ctx.font = "700 " + str(int(cell * 0.3)) + "px " + font
+                    ctx.fillText(str(rule.get("mark", "")), x, y + cell * 0.02)
+            elif kind == "parity":
+                ctx.globalAlpha = 0.3
+                ctx.fillStyle = colours["muted"]
+                for rc in cells:
+                    x, y = centre(rc)
+                    if rule.get("mark") == "odd":
+                        circle(rc, 0.38, colours["muted"], None)
+                    else:
+                        ctx.fillRect(x - cell * 0.36, y - cell * 0.36, cell * 0.72, cell * 0.72)
+                ctx.globalAlpha = 1
+            elif kind == "extraregion":
+                ctx.globalAlpha = 0.18
+                ctx.fillStyle = colours["muted"]
+                for rc in cells:
+                    ctx.fillRect(off + rc[1] * cell, off + rc[0] * cell, cell, cell)
+                ctx.globalAlpha = 1
 
     def _draw_cursor(self, cell, off, colours):
         if not self.cursor_shown:
@@ -592,9 +672,7 @@ class GridBoard:
         if i in self.cage_of:
             total, cells = self.cages[self.cage_of[i]]
             words.append("cage of " + str(len(cells)) + " adding up to " + str(total))
-        for cells in self.thermos:
-            if i in cells:
-                words.append("thermometer cell " + str(cells.index(i) + 1) + " of " + str(len(cells)))
+        words += self.mark_words.get(i, [])
         if self.regions is not None:
             words.append("region " + str(self.regions[i] + 1))
         if self.corners[i] and not v:
@@ -650,3 +728,47 @@ class GridBoard:
         for i in range(self.n * self.n):
             selected = i == cr * self.n + cc or i in self.selected
             self._mirror.set(i, self.describe(i), (("aria-selected", "true" if selected else "false"),))
+
+
+# the further rules' lines: type -> (colour or None for the theme's grey, width as a share of a cell)
+LINES = {"whispers": ("rgb(60, 170, 60)", 0.16), "renban": ("rgb(170, 80, 200)", 0.16),
+         "palindrome": (None, 0.14), "between": (None, 0.06)}
+ARROWS = {(1, 1): "↘", (1, -1): "↙", (-1, 1): "↗", (-1, -1): "↖"}
+
+
+def _cell_words(rule, i):
+    """What the accessible mirror says of a further rule through a cell (its i-th)."""
+    kind, cells = rule.get("type"), rule.get("cells") or []
+    if kind == "thermo":
+        return "thermometer cell " + str(i + 1) + " of " + str(len(cells))
+    if kind in ("kropki", "xv"):
+        return str(rule.get("mark")) + (" dot" if kind == "kropki" else "") + " with r" + str(cells[1 - i][0] + 1) \
+            + "c" + str(cells[1 - i][1] + 1)
+    if kind == "parity":
+        return str(rule.get("mark")) + " cell"
+    if kind == "arrow":
+        return "on an arrow, cell " + str(i + 1) + " of its line"
+    if kind in ("sandwich", "littlekiller"):
+        return ""
+    return str(kind) + " line cell " + str(i + 1) + " of " + str(len(cells))
+
+
+def _outside_clues(n, marks):
+    """The clues outside the grid of sandwich sums (above columns, left of rows) and little killers (where the
+    diagonal starts, with its arrow), as the clue ring's sides; None when there are none."""
+    sides = {}
+    for rule in marks:
+        kind = rule.get("type")
+        if kind == "sandwich":
+            side, i = ("top", rule["column"]) if "column" in rule else ("left", rule["row"])
+            sides.setdefault(side, [""] * n)[i] = str(rule["sum"])
+        elif kind == "littlekiller":
+            cells = rule["cells"]
+            (r, c) = cells[0]
+            dr, dc = (cells[1][0] - r, cells[1][1] - c) if len(cells) > 1 else \
+                (1 if r == 0 else -1, 1 if c == 0 else -1)
+            r, c = r - dr, c - dc
+            side, i = ("top", c) if r < 0 else ("bottom", c) if r >= n else ("left", r) if c < 0 else ("right", r)
+            if 0 <= i < n:
+                sides.setdefault(side, [""] * n)[i] = str(rule["sum"]) + ARROWS[(dr, dc)]
+    return sides or None

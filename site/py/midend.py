@@ -156,6 +156,14 @@ class Game:
         """Whether the state solves the puzzle."""
         raise NotImplementedError
 
+    def wants_solution(self, puzzle):
+        """Whether the page needs the worker's solution to know when the puzzle is solved (rules it cannot check)."""
+        return False
+
+    def learn_solution(self, puzzle, answer):
+        """The worker found the puzzle's one solution (`answer` of solve): a view whose rules the page cannot check
+        itself keeps it to know when the puzzle is solved."""
+
     def request(self, puzzle, state):
         """The worker's input for hint and check."""
         raise NotImplementedError
@@ -646,6 +654,8 @@ class Midend:
         self.chosen = dict((i, str(el(i).value)) for i in CHOICES if el(i) is not None)
         if not verified and check:
             spawn(self.check_unique())
+        elif self.game.wants_solution(puzzle):
+            spawn(self.fetch_solution(puzzle))
         said = message or self.game.welcome(puzzle)
         say(said + ("" if said.endswith((".", "!", "?", "…")) else ".")  # a sentence, whatever follows
             + (" Undo brings back the game you were playing." if kept is not None else ""))
@@ -846,6 +856,7 @@ class Midend:
             self.unplayable(ans.get("error") or "it has more than one solution")
             return
         self.verified = True
+        self.game.learn_solution(puzzle, ans)
         if self.label.startswith("Practice · "):
             technique = self.label[len("Practice · "):]
             say("Practice " + technique + ": checked, it has exactly one solution; " +
@@ -853,6 +864,15 @@ class Midend:
         elif not self.replaying:  # a replay running says its moves: the check does not cut in
             say("Shared " + self.game.noun + " checked: it has exactly one solution. Have fun!", "good")
         self.save()
+
+    async def fetch_solution(self, puzzle):
+        """Ask the worker for the solution of a puzzle whose rules the page cannot check itself."""
+        await self.worker.ready.wait()
+        ans = await self.worker.call(self.family, "solve", self.game.solve_request(puzzle, self.game.start(puzzle)),
+                                     auto=True)
+        if self.puzzle is puzzle and ans.get("count") == 1:
+            self.game.learn_solution(puzzle, ans)
+            self.changed(announce=False)
 
     async def unique(self, puzzle):
         """(True, '') when the worker finds exactly one solution; (False, why) when it finds none or several;
@@ -864,6 +884,7 @@ class Midend:
             return None, ""
         if "error" in ans or ans.get("count") != 1:
             return False, ans.get("error") or "it has more than one solution"
+        self.game.learn_solution(puzzle, ans)
         return True, ""
 
     async def check(self):

@@ -51,9 +51,22 @@ class SudokuGame(GridGame):
         info["variant"] = sudoku.variant_name(self.layout(puzzle))
         return info
 
+    _solution = (None, None)  # (puzzle, its one solution) when the worker found it
+
+    def wants_solution(self, puzzle):
+        """A puzzle with further constraints (thermometers, ...)."""
+        return bool(self.layout(puzzle)[3])
+
+    def learn_solution(self, puzzle, answer):
+        """Keep the solution: the page cannot check further constraints (thermometers, ...) itself."""
+        self._solution = (puzzle, sudoku.solution_of(answer, self.shape(puzzle)[0]))
+
     def extra_solved(self, puzzle, values):
-        """Every killer cage adds up to its sum."""
-        return not sudoku.broken_cages(values, self.layout(puzzle))
+        """Every killer cage adds up to its sum; with further constraints, the grid is the worker's solution."""
+        layout = self.layout(puzzle)
+        if layout[3]:
+            return self._solution[0] is puzzle and list(values) == list(self._solution[1])
+        return not sudoku.broken_cages(values, layout)
 
     def choices(self, obj):
         """The size and variant chosen; a size the variant does not come in becomes its nearest below 9x9 or 9."""

@@ -14,10 +14,12 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 
 from ..base import Json, PuzzleError
-from ..latin import Cell, Constraint, Geometry, Mask
+from ..latin import Cell, Constraint, Geometry, Mask, values_of
+from ..memo import by_identity
 from ..rules import latin as latin_rules
 
 Item = tuple  # one constraint of a type, hashable (a thermometer's cells, a cage's (sum, cells))
@@ -32,35 +34,42 @@ class Type:
     title = ""
     plural = ""
     problem = ""  # a check's rule id when an item is broken (its key when "")
-    fpuzzles = ""  # the f-puzzles key whose list it reads and writes (formats.py), if any
+    fpuzzles: tuple[str, ...] = ()  # the f-puzzles keys it reads and writes (formats.py)
     technique = ""  # the name of its own hint rung (logic/typed.py: each item narrowed by `keep`), if any
     level = 0  # that rung's level (grade index) and score
     score = 20
+
+    entries = True  # read from "constraints" entries (cages and diagonals have fields of their own)
 
     def read(self, entry: Json, n: int) -> Item:
         """The item of one "constraints" entry on an n x n grid; ValueError with a player's message."""
         raise ValueError(f"a {self.title} cannot be written as a constraint entry")
 
+    def read_all(self, entry: Json, n: int) -> list[Item]:
+        """The items of one entry (one, unless the type makes one per cell)."""
+        return [self.read(entry, n)]
+
     def write(self, item: Item, n: int) -> Json:
         """The "constraints" entry of an item (read(write(item)) == item)."""
         raise ValueError(f"a {self.title} cannot be written as a constraint entry")
 
-    def from_fpuzzles(self, value: object, n: int) -> list[Json]:
-        """The "constraints" entries of the value of its f-puzzles key (cells named "R1C1"); ValueError when
-        malformed."""
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """The "constraints" entries of the value of one of its f-puzzles keys (cells named "R1C1"); ValueError
+        when malformed."""
         raise ValueError(f"Tessera cannot read f-puzzles {self.plural} yet")
 
-    def to_fpuzzles(self, items: Sequence[Item], n: int) -> object:
-        """The value of its f-puzzles key for these items."""
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """Its f-puzzles keys and their values for these items."""
         raise ValueError(f"Tessera cannot write f-puzzles {self.plural} yet")
 
     def units(self, item: Item, n: int) -> list[Unit]:
         """Units the item adds: cells that hold 1..n once."""
         return []
 
-    def distinct(self, item: Item) -> tuple[Cell, ...]:
-        """Cells whose digits must differ (beyond the units); () when none."""
-        return ()
+    def groups(self, item: Item, n: int) -> list[tuple[Cell, ...]]:
+        """Groups of cells whose digits must differ (beyond the units): a cage, a thermometer, each pair a knight's
+        move apart."""
+        return []
 
     def keep(self, item: Item, n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
         """Per cell of the item (candidates `masks`), the digits it takes in some way of meeting the rule; None (or
@@ -118,11 +127,11 @@ def read(entries: Sequence[str], n: int) -> tuple[tuple[str, tuple[Item, ...]], 
         entry = json.loads(text)
         kind = TYPES.get(entry["type"])
         if kind is None:
-            known = ", ".join(k for k, t in sorted(TYPES.items()) if type(t).read is not Type.read)
+            known = ", ".join(k for k, t in sorted(TYPES.items()) if t.entries)
             raise PuzzleError(f"this puzzle uses {entry['type']} constraints, which Tessera does not play yet "
                               f"(its constraint entries: {known}; cages and diagonals have fields of their own)")
         try:
-            by_type.setdefault(kind.key, []).append(kind.read(entry, n))
+            by_type.setdefault(kind.key, []).extend(kind.read_all(entry, n))
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise PuzzleError(f"a {kind.title}: {exc}" if isinstance(exc, ValueError) else
                               f"a {kind.title} entry is malformed ({entry})") from None
@@ -159,9 +168,267 @@ def rc_of(cells: Sequence[Cell], n: int) -> list[list[int]]:
     return [[c // n, c % n] for c in cells]
 
 
+def name_of(cell: Cell, n: int) -> str:
+    """The f-puzzles name of a cell: "R1C1"."""
+    return f"R{cell // n + 1}C{cell % n + 1}"
+
+
+def touching(a: Cell, b: Cell, n: int, diagonal: bool = True) -> bool:
+    """Whether two cells touch: side by side, or (with `diagonal`) corner to corner."""
+    dr, dc = abs(a // n - b // n), abs(a % n - b % n)
+    return max(dr, dc) == 1 if diagonal else dr + dc == 1
+
+
+def line_of(entry: Json, n: int, least: int = 2, what: str = "cells") -> tuple[Cell, ...]:
+    """The cells of a line entry, each touching the next; ValueError otherwise."""
+    cells = cells_of(entry, n, what, least)
+    for a, b in zip(cells, cells[1:], strict=False):
+        if not touching(a, b, n):
+            raise ValueError(f"it jumps from {latin_rules.cell_name(n, a)} to {latin_rules.cell_name(n, b)}: each cell "
+                             "must touch the next")
+    return cells
+
+
+def support(n: int, ok: Callable[[int, int], bool]) -> tuple[Mask, ...]:
+    """Per digit x (index x, 1..n), the mask of the digits y with ok(x, y): a relation between two cells."""
+    return (0, *(sum(1 << (y - 1) for y in range(1, n + 1) if ok(x, y)) for x in range(1, n + 1)))
+
+
+def pair_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """What each of two cells keeps under a symmetric relation (`support`): the digits the other still allows."""
+    a, b = masks
+    return (sum(1 << (x - 1) for x in values_of(a) if table[x] & b),
+            sum(1 << (y - 1) for y in values_of(b) if table[y] & a))
+
+
+def pair_rule(g: Geometry, cells: tuple[Cell, Cell], table: tuple[Mask, ...], said: str) -> Constraint:
+    """A relation between two cells as a rule the forcing rungs follow."""
+    return Constraint(cells, partial(pair_keep, table), said, f"{said}, which no digits left to them can meet")
+
+
+def _conv(a: int, b: int) -> int:
+    """The sums of one sum from bitset a and one from bitset b, as a bitset (bit s = sum s)."""
+    out = 0
+    while b:
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
+    return out
+
+
+def sums_keep(totals: int, masks: Sequence[Mask]) -> tuple[tuple[Mask, ...], int]:
+    """What each cell keeps when the cells' digits (which may repeat) must add up to one of `totals` (a bitset,
+    bit s = sum s), and the totals some choice reaches."""
+    pre = [1]
+    for m in masks:
+        pre.append(_conv(pre[-1], m << 1))
+    suf = [1] * (len(masks) + 1)
+    for i in range(len(masks) - 1, -1, -1):
+        suf[i] = _conv(suf[i + 1], masks[i] << 1)
+    hit = pre[-1] & totals
+    out = []
+    for i, m in enumerate(masks):
+        rest = _conv(pre[i], suf[i + 1]) if hit else 0
+        out.append(sum(1 << (d - 1) for d in values_of(m) if (rest << d) & hit))
+    return tuple(out), hit
+
+
+def chain_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """What each cell of a line keeps when every two neighbours on it meet a symmetric relation (`support`): a
+    pass each way (exact on a line)."""
+    out = list(masks)
+    for i in range(1, len(out)):
+        out[i] &= _allowed(table, out[i - 1])
+    for i in range(len(out) - 2, -1, -1):
+        out[i] &= _allowed(table, out[i + 1])
+    return tuple(out)
+
+
+def _allowed(table: tuple[Mask, ...], mask: Mask) -> Mask:
+    """The digits some digit of `mask` supports."""
+    out = 0
+    for x in values_of(mask):
+        out |= table[x]
+    return out
+
+
+def neighbours(n: int, steps: Sequence[tuple[int, int]]) -> list[tuple[Cell, Cell]]:
+    """The pairs of cells one of `steps` apart (each pair once)."""
+    out = []
+    for c in range(n * n):
+        r, k = divmod(c, n)
+        for dr, dk in steps:
+            if 0 <= r + dr < n and 0 <= k + dk < n and (r + dr) * n + k + dk > c:
+                out.append((c, (r + dr) * n + k + dk))
+    return out
+
+
+SIDES = ((0, 1), (1, 0))  # the steps to a cell's right and lower neighbours
+
+
+class Everywhere(Type):
+    """A rule over the whole grid (anti-knight, non-consecutive, ...): the entry {"type"} alone, f-puzzles' key
+    true; its item is ()."""
+
+    def read(self, entry: Json, n: int) -> Item:
+        """()."""
+        return ()
+
+    def write(self, item: Item, n: int) -> Json:
+        """{"type"}."""
+        return {"type": self.key}
+
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """true: the rule holds."""
+        return [{"type": self.key}] if value is True else []
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """{key: true}."""
+        return {self.fpuzzles[0]: True}
+
+    def cells(self, item: Item) -> tuple[Cell, ...]:
+        """No cells of its own."""
+        return ()
+
+
+class Dots(Type):
+    """Marks between two side-by-side cells, each a relation ({"type", "mark", "cells": [a, b]}), and "negative"
+    ({"type", "negative": true}): where no mark is, no marked relation holds. Subclasses set MARKS: mark -> (the
+    relation, its words, its f-puzzles key and value)."""
+
+    MARKS: dict[str, tuple[Callable[[int, int], bool], str, str, str]] = {}
+    MARK_NAME = "{}"  # a mark in words: "white dot"
+
+    def read(self, entry: Json, n: int) -> Item:
+        """(mark, a, b) or ("negative",)."""
+        if entry.get("negative") is True:
+            return ("negative",)
+        mark = entry.get("mark")
+        if mark not in self.MARKS:
+            raise ValueError(f'"mark" must be {" or ".join(map(repr, self.MARKS))}')
+        cells = cells_of(entry, n, least=2)
+        if len(cells) != 2 or not touching(*cells, n, diagonal=False):
+            raise ValueError('it sits between two cells side by side: "cells": [[row, col], [row, col]]')
+        return (mark, min(cells), max(cells))
+
+    def write(self, item: Item, n: int) -> Json:
+        """The entry."""
+        if item[0] == "negative":
+            return {"type": self.key, "negative": True}
+        return {"type": self.key, "mark": item[0], "cells": rc_of(item[1:], n)}
+
+    def cells(self, item: Item) -> tuple[Cell, ...]:
+        """The two cells (none for negative)."""
+        return tuple(item[1:])
+
+    def _table(self, mark: str, n: int) -> tuple[Mask, ...]:
+        return _tables(type(self), mark, n)
+
+    def said(self, item: Item, n: int) -> str:
+        """"the white dot between r1c1 and r1c2 (consecutive digits)"."""
+        a, b = (latin_rules.cell_name(n, c) for c in item[1:])
+        return f"the {self.MARK_NAME.format(item[0])} between {a} and {b} ({self.MARKS[item[0]][1]})"
+
+    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
+        """One rule per mark; with negative, one per unmarked pair of side-by-side cells: no marked relation."""
+        out = [pair_rule(g, item[1:], self._table(item[0], g.n), self.said(item, g.n)) for item in items
+               if item[0] != "negative"]
+        if ("negative",) in items:
+            marked = {item[1:] for item in items}
+            none = _tables(type(self), "", g.n)
+            words = " nor ".join(words for _ok, words, _key, _value in self.MARKS.values())
+            out += [pair_rule(g, pair, none, f"no {self.plural} between {g.name(pair[0])} and {g.name(pair[1])}, so "
+                              f"neither {words}") for pair in neighbours(g.n, SIDES) if pair not in marked]
+        return out
+
+    def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:
+        """A full pair whose digits break its mark."""
+        if item[0] == "negative" or not all(values[c] for c in item[1:]):
+            return None
+        a, b = item[1:]
+        if not self.MARKS[item[0]][0](values[a], values[b]):
+            return f"{self.said(item, n)[:1].upper()}{self.said(item, n)[1:]}: {values[a]} and {values[b]} are not"
+        return None
+
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """[{"cells": ["R1C1", "R1C2"], "value"?}, ...] of a mark's key."""
+        marks = [m for m, (_ok, _words, k, _v) in self.MARKS.items() if k == key]
+        if not isinstance(value, list):
+            raise ValueError(f"an f-puzzles {key} lists its marks")
+        out = []
+        for entry in value:
+            named = str(entry.get("value", "")).strip().upper() if isinstance(entry, dict) else ""
+            mark = next((m for m in marks if self.MARKS[m][3] in ("", named)), None) if len(marks) > 1 else marks[0]
+            if mark is None or not isinstance(entry.get("cells"), list):
+                raise ValueError(f"an f-puzzles {key} mark is not one Tessera plays")
+            out.append({"type": self.key, "mark": mark, "cells": rc_of([cell_of(x, n) for x in entry["cells"]], n)})
+        return out
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """Each mark under its key (negative as f-puzzles' "negative" list)."""
+        out: dict[str, object] = {}
+        for item in items:
+            if item[0] == "negative":
+                raise ValueError("Tessera does not write f-puzzles' negative constraints yet")
+            _ok, _words, key, value = self.MARKS[item[0]]
+            mark: dict[str, object] = {"cells": [name_of(c, n) for c in item[1:]]}
+            if value:
+                mark["value"] = value
+            out.setdefault(key, []).append(mark)  # type: ignore[union-attr]
+        return out
+
+
+@cache
+def _tables(kind: type, mark: str, n: int) -> tuple[Mask, ...]:
+    """A mark's relation table ("": none of the marks' relations)."""
+    marks = kind.MARKS
+    if mark:
+        return support(n, marks[mark][0])
+    return support(n, lambda x, y: not any(ok(x, y) for ok, _w, _k, _v in marks.values()))
+
+
+class Line(Type):
+    """A type whose items are lines of touching cells drawn on the grid (entry {"type", "cells"}, f-puzzles'
+    [{"lines": [[names]]}]); subclasses give the rule (`keep`, `broken`)."""
+
+    least = 2  # the fewest cells of a line
+
+    def read(self, entry: Json, n: int) -> Item:
+        """The line's cells in order."""
+        return line_of(entry, n, self.least)
+
+    def write(self, item: Item, n: int) -> Json:
+        """{"type", "cells"}."""
+        return {"type": self.key, "cells": rc_of(item, n)}
+
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """[{"lines": [["R1C1", "R1C2", ...], ...]}, ...]: each line an item."""
+        if not isinstance(value, list) or not all(isinstance(t, dict) and isinstance(t.get("lines"), list)
+                                                  for t in value):
+            raise ValueError(f"an f-puzzles {self.title} lists its lines")
+        return [{"type": self.key, "cells": rc_of([cell_of(name, n) for name in line], n)}
+                for t in value for line in t["lines"] if isinstance(line, list)]
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """One f-puzzles entry per line."""
+        if not self.fpuzzles:
+            raise ValueError(f"f-puzzles has no {self.plural} of its own")
+        return {self.fpuzzles[0]: [{"lines": [[name_of(c, n) for c in item]]} for item in items]}
+
+    def said(self, item: Item, n: int) -> str:
+        """"the renban line from r1c1"."""
+        return f"the {self.title} from {latin_rules.cell_name(n, item[0])}"
+
+
+@by_identity()
+def rules_by_type(g: Geometry) -> dict[str, list[Constraint]]:
+    """The rules of a geometry's typed constraints, by type (worked out once per geometry)."""
+    return {key: TYPES[key].rules(items, g) for key, items in g.typed}
+
+
 def rules(g: Geometry) -> list[Constraint]:
     """Every rule of a geometry's typed constraints."""
-    return [rule for key, items in g.typed for rule in TYPES[key].rules(items, g)]
+    return [rule for found in rules_by_type(g).values() for rule in found]
 
 
 def broken(g: Geometry, values: Sequence[int]) -> list[tuple[str, tuple[Cell, ...], str]]:

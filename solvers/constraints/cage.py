@@ -23,14 +23,15 @@ class Cage(Type):
     title = "cage"
     plural = "killer cages"
     problem = "sum"
+    entries = False
 
     def cells(self, item: Item) -> tuple[Cell, ...]:
         """The cage's cells."""
         return item[1]
 
-    def distinct(self, item: Item) -> tuple[Cell, ...]:
+    def groups(self, item: Item, n: int) -> list[tuple[Cell, ...]]:
         """A cage's digits differ."""
-        return item[1]
+        return [item[1]]
 
     def said(self, item: Item, n: int) -> str:
         """"the cage at r1c1 adds up to 15"."""

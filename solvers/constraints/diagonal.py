@@ -17,6 +17,7 @@ class Diagonal(Type):
     key = "diagonal"
     title = "diagonal"
     plural = "diagonals"
+    entries = False
 
     def units(self, item: Item, n: int) -> list[Unit]:
         """The diagonal as a unit."""

@@ -13,47 +13,28 @@ from collections.abc import Sequence
 from ..base import Json
 from ..latin import Cell, Mask
 from ..rules.latin import cell_name
-from . import Item, Type, cell_of, cells_of, rc_of
+from . import Item, Line
 
 
-class Thermo(Type):
+class Thermo(Line):
     """A thermometer."""
 
     key = "thermo"
     title = "thermometer"
     plural = "thermometers"
     technique = "Thermometer"
-    fpuzzles = "thermometer"
+    fpuzzles = ("thermometer",)
 
     def read(self, entry: Json, n: int) -> Item:
         """The cells, bulb first; ValueError when shorter than two, off the grid, broken or longer than n."""
-        cells = cells_of(entry, n, least=2)
+        cells = super().read(entry, n)
         if len(cells) > n:
             raise ValueError(f"{len(cells)} cells cannot rise through digits 1 to {n}")
-        for a, b in zip(cells, cells[1:], strict=False):
-            if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
-                raise ValueError(f"it jumps from {cell_name(n, a)} to {cell_name(n, b)}: each cell must touch the next")
         return cells
 
-    def write(self, item: Item, n: int) -> Json:
-        """{"type": "thermo", "cells"}."""
-        return {"type": self.key, "cells": rc_of(item, n)}
-
-    def from_fpuzzles(self, value: object, n: int) -> list[Json]:
-        """[{"lines": [["R1C1", "R1C2", ...], ...]}, ...]: each line a thermometer from its bulb."""
-        if not isinstance(value, list) or not all(isinstance(t, dict) and isinstance(t.get("lines"), list)
-                                                  for t in value):
-            raise ValueError("an f-puzzles thermometer lists its lines")
-        return [{"type": self.key, "cells": rc_of([cell_of(name, n) for name in line], n)}
-                for t in value for line in t["lines"] if isinstance(line, list)]
-
-    def to_fpuzzles(self, items: Sequence[Item], n: int) -> object:
-        """One f-puzzles thermometer per item."""
-        return [{"lines": [[f"R{c // n + 1}C{c % n + 1}" for c in item]]} for item in items]
-
-    def distinct(self, item: Item) -> tuple[Cell, ...]:
+    def groups(self, item: Item, n: int) -> list[tuple[Cell, ...]]:
         """Rising digits differ."""
-        return item
+        return [item]
 
     def said(self, item: Item, n: int) -> str:
         """"the thermometer from r1c1 rises"."""

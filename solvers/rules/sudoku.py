@@ -203,9 +203,32 @@ def rules_text(layout: tuple) -> str:
     text = "Fill the grid so that " + houses + " hold each value exactly once."
     if cages:
         text += " The digits of each dashed cage differ and add up to the small number in its corner."
-    if more:
-        text += " It also has " + ", ".join(constraint_types(layout)) + " constraints."
+    for kind in constraint_types(layout):
+        text += " " + RULE_WORDS.get(kind, "It also has " + kind + " constraints.")
+    if any('"negative":true' in entry for entry in more):
+        text += " Where two side-by-side cells have no mark between them, no marked rule holds for them."
     return text
+
+
+# How the page words each further constraint it draws (the solvers' constraint types give the hints' words).
+RULE_WORDS = {
+    "thermo": "Along each grey thermometer the digits rise from its bulb.",
+    "arrow": "The digits along an arrow add up to the number in its circle (they may repeat).",
+    "kropki": "A white dot joins consecutive digits, a black dot two digits one double the other.",
+    "xv": "Digits joined by an X add up to 10, by a V to 5.",
+    "parity": "A grey circle holds an odd digit, a grey square an even one.",
+    "littlekiller": "A number outside the grid is the sum of the diagonal its arrow points along.",
+    "sandwich": "A number outside a row or column is the sum of the digits between its 1 and its highest digit.",
+    "whispers": "Neighbours on a green line differ by at least 5.",
+    "renban": "A purple line holds different consecutive digits, in any order.",
+    "palindrome": "A grey line reads the same from either end.",
+    "between": "Digits on a line with circles at its ends lie strictly between the digits in the circles.",
+    "antiknight": "Cells a chess knight's move apart never hold the same digit.",
+    "antiking": "Touching cells, corners too, never hold the same digit.",
+    "nonconsecutive": "Side-by-side cells never hold consecutive digits.",
+    "disjoint": "Cells in the same place of each box hold each digit once.",
+    "extraregion": "Each shaded region holds each digit once.",
+}
 
 
 def constraint_types(layout: tuple) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from random import Random
 
@@ -78,8 +79,8 @@ class SudokuFamily(Family[Puzzle, State]):
     def imported(self, text: str) -> Puzzle:
         """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
         f-puzzles and SudokuPad links (or their JSON, decompressed)."""
-        found = formats.fpuzzles(text, {t.fpuzzles: t.from_fpuzzles for t in constraints.TYPES.values()
-                                        if t.fpuzzles})
+        found = formats.fpuzzles(text, {key: partial(t.from_fpuzzles, key) for t in constraints.TYPES.values()
+                                        for key in t.fpuzzles})
         if found is not None:
             return self._of_parts(found)
         wiki = formats.sudokuwiki(text)
@@ -127,10 +128,11 @@ class SudokuFamily(Family[Puzzle, State]):
         if puzzle.n == 9 and puzzle.variant == "classic":
             out["81-character string"] = "".join(str(v) for v in puzzle.givens)
         kinds = [(constraints.TYPES[key], items) for key, items in constraints.read(more, puzzle.n)]
-        if any(not kind.fpuzzles for kind, _items in kinds):  # a link without one of its rules would mislead
+        try:  # a link without one of its rules would mislead: none then
+            keys = {key: value for kind, items in kinds for key, value in kind.to_fpuzzles(items, puzzle.n).items()}
+        except ValueError:
             return out
-        more = {kind.fpuzzles: kind.to_fpuzzles(items, puzzle.n) for kind, items in kinds}
-        return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout, more)}
+        return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout, keys)}
 
     def format(self, puzzle: Puzzle) -> str:
         """The canonical text (keeps the box)."""

@@ -88,8 +88,7 @@ def geometry(shape: Shape) -> Geometry:
                 units.append(list(cells))
                 names.append(name)
                 kinds.append(unit_kind)
-            if kind.distinct(item):
-                groups.append((kind.title, kind.distinct(item)))
+            groups += [(kind.title, cells) for cells in kind.groups(item, n)]
     return latin.make_geometry(n, n, n, units, names, kinds, groups, typed)
 
 

@@ -1,0 +1,26 @@
+"""Kropki dots: a white dot joins consecutive digits, a black dot two digits one double the other (f-puzzles'
+"difference" and "ratio"); with "negative", side-by-side cells without a dot are neither.
+
+An entry is {"type": "kropki", "mark": "white" | "black", "cells": [[row, col], [row, col]]}, or
+{"type": "kropki", "negative": true}.
+"""
+
+from __future__ import annotations
+
+from . import Dots
+
+
+class Kropki(Dots):
+    """Kropki dots."""
+
+    key = "kropki"
+    title = "Kropki dot"
+    MARK_NAME = "{} dot"
+    plural = "dots"
+    technique = "Kropki dot"
+    fpuzzles = ("difference", "ratio")
+    MARKS = {"white": (lambda x, y: abs(x - y) == 1, "consecutive digits", "difference", ""),
+             "black": (lambda x, y: x == 2 * y or y == 2 * x, "one digit double the other", "ratio", "")}
+
+
+TYPE = Kropki()

@@ -1,0 +1,169 @@
+"""Puzzles of each constraint type made for the tests: constraints laid on a seeded random solution so that it
+meets them, then givens dug while the solution stays unique (the solver proves it). Shared by the constraint
+tests and the browser tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import product
+from random import Random
+
+from solvers.sudoku import grid, solver
+
+Entry = dict
+Solution = list[int]
+
+
+def _rc(cells: list[int], n: int) -> list[list[int]]:
+    return [[c // n, c % n] for c in cells]
+
+
+def _walk(sol: Solution, n: int, rng: Random, used: set[int], length: int,
+          ok: Callable[[list[int]], bool]) -> list[int] | None:
+    """A random line of touching cells outside `used` whose digits so far always pass `ok`."""
+    line = [rng.randrange(n * n)]
+    if line[0] in used:
+        return None
+    while len(line) < length:
+        r, k = divmod(line[-1], n)
+        nxt = [(r + dr) * n + k + dk for dr, dk in product((-1, 0, 1), repeat=2)
+               if (dr or dk) and 0 <= r + dr < n and 0 <= k + dk < n]
+        nxt = [c for c in nxt if c not in used and c not in line and ok([sol[x] for x in (*line, c)])]
+        if not nxt:
+            return None
+        line.append(rng.choice(nxt))
+    return line
+
+
+def _lines(sol: Solution, n: int, rng: Random, kind: str, count: int, lengths: tuple[int, int],
+           ok: Callable[[list[int]], bool], done: Callable[[list[int]], bool] = lambda d: True) -> list[Entry]:
+    used: set[int] = set()
+    out: list[Entry] = []
+    for _ in range(5000):
+        line = _walk(sol, n, rng, used, rng.randint(*lengths), ok)
+        if line is not None and done([sol[c] for c in line]):
+            out.append({"type": kind, "cells": _rc(line, n)})
+            used.update(line)
+            if len(out) == count:
+                break
+    return out
+
+
+def _pairs(n: int) -> list[tuple[int, int]]:
+    return [(c, c + d) for c in range(n * n) for d in (1, n)
+            if (d == n and c + n < n * n) or (d == 1 and c % n < n - 1)]
+
+
+def thermo(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _lines(sol, n, rng, "thermo", 6, (3, 5), lambda d: d[-1] > d[-2] if len(d) > 1 else True)
+
+
+def whispers(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _lines(sol, n, rng, "whispers", 6, (3, 6), lambda d: len(d) < 2 or abs(d[-1] - d[-2]) >= 5)
+
+
+def renban(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _lines(sol, n, rng, "renban", 6, (3, 5), lambda d: len(set(d)) == len(d) and max(d) - min(d) < 5,
+                  lambda d: max(d) - min(d) == len(d) - 1)
+
+
+def palindrome(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _lines(sol, n, rng, "palindrome", 4, (3, 5), lambda d: True, lambda d: d == d[::-1])
+
+
+def between(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _lines(sol, n, rng, "between", 6, (3, 5), lambda d: True,
+                  lambda d: all(min(d[0], d[-1]) < x < max(d[0], d[-1]) for x in d[1:-1]))
+
+
+def arrow(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    used: set[int] = set()
+    out: list[Entry] = []
+    for _ in range(5000):
+        c = rng.randrange(n * n)
+        if c in used:
+            continue
+        line = _walk(sol, n, rng, used | {c}, rng.randint(2, 4), lambda d, top=sol[c]: sum(d) <= top)
+        if line is None or sum(sol[x] for x in line) != sol[c] or \
+                max(abs(line[0] // n - c // n), abs(line[0] % n - c % n)) != 1:
+            continue
+        out.append({"type": "arrow", "circle": _rc([c], n), "cells": _rc(line, n)})
+        used.update((c, *line))
+        if len(out) == 7:
+            break
+    return out
+
+
+def _dots(sol: Solution, n: int, rng: Random, kind: str, marks: dict[str, Callable[[int, int], bool]]) -> list[Entry]:
+    out: list[Entry] = [{"type": kind, "negative": True}]
+    for a, b in _pairs(n):
+        fits = [m for m, ok in marks.items() if ok(sol[a], sol[b])]
+        if fits:
+            out.append({"type": kind, "mark": rng.choice(fits), "cells": _rc([a, b], n)})
+    return out
+
+
+def kropki(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _dots(sol, n, rng, "kropki", {"white": lambda x, y: abs(x - y) == 1,
+                                         "black": lambda x, y: x == 2 * y or y == 2 * x})
+
+
+def xv(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _dots(sol, n, rng, "xv", {"X": lambda x, y: x + y == 10, "V": lambda x, y: x + y == 5})
+
+
+def parity(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    cells = rng.sample(range(n * n), 2 * n)
+    return [{"type": "parity", "mark": m, "cells": _rc([c for c in cells if (sol[c] % 2 == 1) == (m == "odd")], n)}
+            for m in ("odd", "even")]
+
+
+def littlekiller(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    out = []
+    for start in rng.sample(range(1, n - 1), 5):
+        cells = [r * n + start + r for r in range(n - start)] if rng.random() < 0.5 else \
+            [(start + k) * n + k for k in range(n - start)]
+        out.append({"type": "littlekiller", "sum": sum(sol[c] for c in cells), "cells": _rc(cells, n)})
+    return out
+
+
+def sandwich(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    out = []
+    for line, cells in [*(("row", [r * n + k for k in range(n)]) for r in range(n)),
+                        *(("column", [k * n + c for k in range(n)]) for c in range(n))]:
+        row = [sol[c] for c in cells]
+        i, j = sorted((row.index(1), row.index(n)))
+        out.append({"type": "sandwich", line: (cells[0] // n if line == "row" else cells[0]), "sum": sum(row[i + 1:j])})
+    return out
+
+
+EVERYWHERE = {"antiknight", "antiking", "nonconsecutive", "disjoint"}
+WINDOKU = [[(r0 + dr) * 9 + c0 + dc for dr in range(3) for dc in range(3)] for r0 in (1, 5) for c0 in (1, 5)]
+
+MAKERS: dict[str, Callable[[Solution, int, Random], list[Entry]]] = {
+    "thermo": thermo, "whispers": whispers, "renban": renban, "palindrome": palindrome, "between": between,
+    "arrow": arrow, "kropki": kropki, "xv": xv, "parity": parity, "littlekiller": littlekiller, "sandwich": sandwich,
+    **{kind: (lambda sol, n, rng, k=kind: [{"type": k}]) for kind in EVERYWHERE},
+    "extraregion": lambda sol, n, rng: [{"type": "extraregion", "cells": _rc(cells, n)} for cells in WINDOKU],
+}
+
+
+def made(kind: str, seed: int = 1, n: int = 9, floor: int = 0) -> tuple[dict, str]:
+    """(solve input, solution text) of a puzzle of one constraint type, with at least `floor` givens."""
+    rng = Random(f"{kind}-{seed}")
+    box = grid.DEFAULT_BOX[n]
+    if kind in EVERYWHERE or kind == "extraregion":  # the solution must already meet the rule
+        entries = MAKERS[kind]([], n, rng)
+        layout = grid.read({"grid": "." * n * n, "constraints": entries}).layout
+        sol = list(solver.Search((box, layout), 1, rng).run([0] * (n * n))[0])
+    else:
+        sol = list(solver.random_solution((box, grid.CLASSIC), rng))
+        entries = MAKERS[kind](sol, n, rng)
+    givens = list(sol)
+    for c in rng.sample(range(n * n), n * n):
+        if sum(map(bool, givens)) <= floor:
+            break
+        kept, givens[c] = givens[c], 0
+        if solver.count_solutions(grid.read({"grid": grid.grid_text(givens), "constraints": entries}), 2) != 1:
+            givens[c] = kept
+    return {"grid": grid.grid_text(givens), "constraints": entries}, grid.grid_text(sol)
