@@ -499,7 +499,7 @@ class GridBoard:
                 for rc in circle_cells:
                     circle(rc, 0.4, None, colours["muted"])
                 ctx.globalAlpha = 0.7
-                line([circle_cells[-1], *cells], colours["muted"], 0.05, 0.7)
+                line([circle_cells[-1]] + cells, colours["muted"], 0.05, 0.7)
                 (x0, y0), (x1, y1) = centre(([circle_cells[-1]] + cells)[-2]), centre(cells[-1])
                 dx, dy = x1 - x0, y1 - y0
                 size = (dx * dx + dy * dy) ** 0.5 or 1
