@@ -229,13 +229,15 @@ def solo_id(box: tuple[int, int], values: list[int], regions: list[int] | None =
 FPUZZLES_PLAIN = {"size", "title", "author", "ruleset", "grid", "solution", "disabledlogic", "truecandidatesoptions"}
 
 
+COSMETIC = ("line", "cage", "text", "rectangle", "circle")  # f-puzzles' drawings: a rule only by their words
+
 FPUZZLES_VARIANT = {"killercage", "diagonal+", "diagonal-"}  # the variant keys Tessera plays
 
 
 Reader = Callable[[object, int], list]  # an f-puzzles key's value and the size -> "constraints" entries
 
 
-def fpuzzles(text: str, readers: dict[str, Reader] | None = None) -> dict | None:
+def fpuzzles(text: str, readers: dict[str, list[Reader]] | None = None) -> dict | None:
     """The parts of an f-puzzles puzzle's JSON (what an f-puzzles or SudokuPad "fpuzzles" link holds once
     lz-string has decompressed it): {"n", "box": None, "values", "regions", "diagonals", "cages"} as
     `tatham_solo` gives them; None when the text is not a JSON object. Rules Tessera does not play raise
@@ -251,10 +253,14 @@ def fpuzzles(text: str, readers: dict[str, Reader] | None = None) -> dict | None
     if type(size) is not int or not isinstance(grid, list) or len(grid) != size:
         raise ValueError("an f-puzzles puzzle has a size and a grid of that many rows")
     readers = readers or {}
+    for key in COSMETIC:  # drawings that copy a rule the puzzle also gives by its key, or carry no cells, go
+        if isinstance(data.get(key), list):
+            data[key] = [e for e in data[key] if isinstance(e, dict) and e.get("cells", e.get("lines"))
+                         and not any(e.get(tag) for tag in ("fromConstraint", "isNewConstraint", "isLLConstraint"))]
     extra = sorted(k for k, v in data.items() if k not in FPUZZLES_PLAIN | FPUZZLES_VARIANT | set(readers) and v)
     if extra:
         raise ValueError("it has rules Tessera does not play (" + ", ".join(extra[:3]) + ")")
-    entries = [e for key, read in readers.items() if data.get(key) for e in read(data[key], size)]
+    entries = [e for key, reads in readers.items() if data.get(key) for read in reads for e in read(data[key], size)]
     if bool(data.get("diagonal+")) != bool(data.get("diagonal-")):
         raise ValueError("it has one diagonal; Tessera plays X Sudoku, with both")
     values, regions = [], []

@@ -232,9 +232,12 @@ def test_each_type_travels_in_the_text_and_in_f_puzzles_links_where_it_can(kind:
         again = commands.run(SUDOKU, "import", {"text": text})
         assert sorted(json.dumps(e, sort_keys=True) for e in again["constraints"]) == same, name
         assert again["grid"] == puzzle["grid"], name
-    kind_ = constraints.TYPES[kind]
-    writes = bool(kind_.fpuzzles) and not any(e.get("negative") for e in puzzle["constraints"])
+    try:  # f-puzzles has no negative white dots of Kropki's, nor whispers of another gap, ...
+        writes = bool(constraints.TYPES[kind].to_fpuzzles(dict(grid.read(puzzle).geometry.typed)[kind], 9))
+    except ValueError:
+        writes = False
     assert ("f-puzzles link" in formats) == writes and "Tatham Solo game ID" not in formats
+    assert writes or kind == "kropki"  # every type f-puzzles has travels there (not negative white dots)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -250,3 +253,25 @@ def test_each_type_says_what_a_wrong_grid_breaks(kind: str) -> None:
         got = commands.run(SUDOKU, "check", {**puzzle, "state": latin_rules.values_text(swapped)})
         assert got["problems"] and not got["solved"]
         assert {p["rule"] for p in got["problems"]} & {constraints.TYPES[kind].problem or kind, "repeat", "wrong"}
+
+
+def test_f_puzzles_keys_of_the_plugin_negative_marks_and_copied_drawings() -> None:
+    """Renban and whispers by the plugin's keys, negative ratio and XV marks, nonconsecutive beside white dots,
+    and the drawings the plugin copies its rules into (left out: the rule comes once)."""
+    empty = [[{} for _ in range(4)] for _ in range(4)]
+    data = {"size": 4, "grid": empty, "renban": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
+            "whispers": [{"lines": [["R2C1", "R3C2"]], "value": "3"}], "negative": ["ratio", "xv"],
+            "nonconsecutive": True, "difference": [{"cells": ["R4C1", "R4C2"], "value": ""}],
+            "line": [{"lines": [["R1C1", "R1C2", "R1C3"]], "fromConstraint": "Renban"}],
+            "cage": [{"cells": [], "value": "title: Test"}]}
+    got = commands.run(SUDOKU, "import", {"text": json.dumps(data)})["constraints"]
+    assert {json.dumps(e, sort_keys=True) for e in got} == {json.dumps(e, sort_keys=True) for e in [
+        {"type": "renban", "cells": [[0, 0], [0, 1], [0, 2]]}, {"type": "whispers", "cells": [[1, 0], [2, 1]], "gap": 3},
+        {"type": "kropki", "negative": ["black"]}, {"type": "xv", "negative": True}, {"type": "nonconsecutive"},
+        {"type": "kropki", "mark": "white", "cells": [[3, 0], [3, 1]]}]}
+    g = grid.read({"grid": "." * 16, "constraints": got}).geometry
+    assert all((12, 13) != rule.cells for rule in constraints.rules_by_type(g)["nonconsecutive"])  # the white dot's
+    for bad, why in (({"difference": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "mark '3' is not one"),
+                     ({"line": [{"lines": [["R1C1", "R1C2"]]}]}, r"does not play \(line\)")):
+        with pytest.raises(PuzzleError, match=why):
+            commands.run(SUDOKU, "import", {"text": json.dumps({"size": 4, "grid": empty, **bad})})

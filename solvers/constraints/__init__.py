@@ -103,6 +103,15 @@ class Type:
         """What the placed values (0 = empty) break of the item, in words; None when nothing yet."""
         return None
 
+    def check(self, items: Sequence[Item], g: Geometry, values: Sequence[int]) -> list[tuple[tuple[Cell, ...], str]]:
+        """(cells, what is broken) of each item the placed values break (`broken`, item by item)."""
+        out = []
+        for item in items:
+            said = self.broken(item, values, g.n)
+            if said is not None:
+                out.append((self.cells(item), said))
+        return out
+
     def fits(self, item: Item, values: Sequence[int], n: int) -> bool:
         """Whether the placed values can still meet the item's rule (a backtracking search's test)."""
         return self.broken(item, values, n) is None
@@ -292,17 +301,23 @@ class Everywhere(Type):
 
 
 class Dots(Type):
-    """Marks between two side-by-side cells, each a relation ({"type", "mark", "cells": [a, b]}), and "negative"
-    ({"type", "negative": true}): where no mark is, no marked relation holds. Subclasses set MARKS: mark -> (the
-    relation, its words, its f-puzzles key and value)."""
+    """Marks between two side-by-side cells, each a relation ({"type", "mark", "cells": [a, b]}), and negative
+    ones ({"type", "negative": true or [marks]}): where two side-by-side cells have no mark, none of those marks'
+    relations holds. Subclasses set MARKS: mark -> (the relation, its words, its f-puzzles key, the f-puzzles values
+    it is written with, the first the one written) and NEGATIVE: f-puzzles' "negative" member -> the marks it
+    covers."""
 
-    MARKS: dict[str, tuple[Callable[[int, int], bool], str, str, str]] = {}
+    MARKS: dict[str, tuple[Callable[[int, int], bool], str, str, tuple[str, ...]]] = {}
+    NEGATIVE: dict[str, tuple[str, ...]] = {}
     MARK_NAME = "{}"  # a mark in words: "white dot"
 
     def read(self, entry: Json, n: int) -> Item:
-        """(mark, a, b) or ("negative",)."""
-        if entry.get("negative") is True:
-            return ("negative",)
+        """(mark, a, b) or ("negative", marks)."""
+        if "negative" in entry:
+            marks = tuple(self.MARKS) if entry["negative"] is True else entry["negative"]
+            if not isinstance(marks, (list, tuple)) or not marks or any(m not in self.MARKS for m in marks):
+                raise ValueError(f'"negative" is true or a list of {" and ".join(map(repr, self.MARKS))}')
+            return ("negative", tuple(m for m in self.MARKS if m in marks))
         mark = entry.get("mark")
         if mark not in self.MARKS:
             raise ValueError(f'"mark" must be {" or ".join(map(repr, self.MARKS))}')
@@ -314,15 +329,12 @@ class Dots(Type):
     def write(self, item: Item, n: int) -> Json:
         """The entry."""
         if item[0] == "negative":
-            return {"type": self.key, "negative": True}
+            return {"type": self.key, "negative": True if item[1] == tuple(self.MARKS) else list(item[1])}
         return {"type": self.key, "mark": item[0], "cells": rc_of(item[1:], n)}
 
     def cells(self, item: Item) -> tuple[Cell, ...]:
         """The two cells (none for negative)."""
-        return tuple(item[1:])
-
-    def _table(self, mark: str, n: int) -> tuple[Mask, ...]:
-        return _tables(type(self), mark, n)
+        return () if item[0] == "negative" else tuple(item[1:])
 
     def said(self, item: Item, n: int) -> str:
         """"the white dot between r1c1 and r1c2 (consecutive digits)"."""
@@ -330,15 +342,17 @@ class Dots(Type):
         return f"the {self.MARK_NAME.format(item[0])} between {a} and {b} ({self.MARKS[item[0]][1]})"
 
     def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
-        """One rule per mark; with negative, one per unmarked pair of side-by-side cells: no marked relation."""
-        out = [pair_rule(g, item[1:], self._table(item[0], g.n), self.said(item, g.n)) for item in items
+        """One rule per mark; with negative marks, one per unmarked pair of side-by-side cells: none of them."""
+        out = [pair_rule(g, item[1:], _tables(type(self), (item[0],), g.n), self.said(item, g.n)) for item in items
                if item[0] != "negative"]
-        if ("negative",) in items:
-            marked = {item[1:] for item in items}
-            none = _tables(type(self), "", g.n)
-            words = " nor ".join(words for _ok, words, _key, _value in self.MARKS.values())
-            out += [pair_rule(g, pair, none, f"no {self.plural} between {g.name(pair[0])} and {g.name(pair[1])}, so "
-                              f"neither {words}") for pair in neighbours(g.n, SIDES) if pair not in marked]
+        negative = tuple(m for m in self.MARKS if any(item[0] == "negative" and m in item[1] for item in items))
+        if negative:
+            marked = {item[1:] for item in items if item[0] != "negative"}
+            none = _tables(type(self), negative, g.n, False)
+            words = " nor ".join(self.MARKS[m][1] for m in negative)
+            out += [pair_rule(g, pair, none, f"no {' or '.join(self.MARK_NAME.format(m) for m in negative)} between "
+                              f"{g.name(pair[0])} and {g.name(pair[1])}, so neither {words}")
+                    for pair in neighbours(g.n, SIDES) if pair not in marked]
         return out
 
     def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:
@@ -351,40 +365,46 @@ class Dots(Type):
         return None
 
     def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
-        """[{"cells": ["R1C1", "R1C2"], "value"?}, ...] of a mark's key."""
-        marks = [m for m, (_ok, _words, k, _v) in self.MARKS.items() if k == key]
+        """[{"cells": ["R1C1", "R1C2"], "value"?}, ...] of a mark's key; f-puzzles' "negative" list."""
+        if key == "negative":
+            marks = [m for member in (value if isinstance(value, list) else []) for m in self.NEGATIVE.get(member, ())]
+            if not marks:
+                return []
+            return [{"type": self.key, "negative": True if set(marks) == set(self.MARKS) else marks}]
         if not isinstance(value, list):
             raise ValueError(f"an f-puzzles {key} lists its marks")
         out = []
         for entry in value:
-            named = str(entry.get("value", "")).strip().upper() if isinstance(entry, dict) else ""
-            mark = next((m for m in marks if self.MARKS[m][3] in ("", named)), None) if len(marks) > 1 else marks[0]
+            named = str(entry.get("value") or "").strip().upper() if isinstance(entry, dict) else "?"
+            mark = next((m for m, (_ok, _w, k, names) in self.MARKS.items() if k == key and named in names), None)
             if mark is None or not isinstance(entry.get("cells"), list):
-                raise ValueError(f"an f-puzzles {key} mark is not one Tessera plays")
+                raise ValueError(f"its {key} mark {named!r} is not one Tessera plays")
             out.append({"type": self.key, "mark": mark, "cells": rc_of([cell_of(x, n) for x in entry["cells"]], n)})
         return out
 
-    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
-        """Each mark under its key (negative as f-puzzles' "negative" list)."""
-        out: dict[str, object] = {}
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, list]:
+        """Each mark under its key; negative marks as f-puzzles' "negative" list (ValueError for one it has not)."""
+        out: dict[str, list] = {}
         for item in items:
             if item[0] == "negative":
-                raise ValueError("Tessera does not write f-puzzles' negative constraints yet")
-            _ok, _words, key, value = self.MARKS[item[0]]
+                members = [k for k, marks in self.NEGATIVE.items() if set(marks) <= set(item[1])]
+                if {m for k in members for m in self.NEGATIVE[k]} != set(item[1]):
+                    raise ValueError(f"f-puzzles has no negative {' or '.join(item[1])} marks")
+                out.setdefault("negative", []).extend(members)
+                continue
+            _ok, _words, key, names = self.MARKS[item[0]]
             mark: dict[str, object] = {"cells": [name_of(c, n) for c in item[1:]]}
-            if value:
-                mark["value"] = value
-            out.setdefault(key, []).append(mark)  # type: ignore[union-attr]
+            if names[0]:
+                mark["value"] = names[0]
+            out.setdefault(key, []).append(mark)
         return out
 
 
 @cache
-def _tables(kind: type, mark: str, n: int) -> tuple[Mask, ...]:
-    """A mark's relation table ("": none of the marks' relations)."""
-    marks = kind.MARKS
-    if mark:
-        return support(n, marks[mark][0])
-    return support(n, lambda x, y: not any(ok(x, y) for ok, _w, _k, _v in marks.values()))
+def _tables(kind: type, marks: tuple[str, ...], n: int, holds: bool = True) -> tuple[Mask, ...]:
+    """The relation of one mark (`holds`), or of none of `marks` holding (not `holds`)."""
+    oks = [kind.MARKS[m][0] for m in marks]
+    return support(n, (lambda x, y: oks[0](x, y)) if holds else (lambda x, y: not any(ok(x, y) for ok in oks)))
 
 
 class Line(Type):
@@ -433,14 +453,8 @@ def rules(g: Geometry) -> list[Constraint]:
 
 def broken(g: Geometry, values: Sequence[int]) -> list[tuple[str, tuple[Cell, ...], str]]:
     """(rule id, cells, what is broken) of every typed constraint the placed values break."""
-    out = []
-    for key, items in g.typed:
-        kind = TYPES[key]
-        for item in items:
-            said = kind.broken(item, values, g.n)
-            if said is not None:
-                out.append((kind.problem or kind.key, kind.cells(item), said))
-    return out
+    return [(TYPES[key].problem or key, cells, said) for key, items in g.typed
+            for cells, said in TYPES[key].check(items, g, values)]
 
 
 def narrow(g: Geometry, cands: list[Mask]) -> bool:
@@ -449,9 +463,12 @@ def narrow(g: Geometry, cands: list[Mask]) -> bool:
 
 
 def fits(g: Geometry, values: Sequence[int], cell: Cell) -> bool:
-    """Whether the placed values can still meet every typed constraint through `cell`."""
+    """Whether the placed values can still meet every typed constraint through `cell` (its items' `fits`, and no
+    rule over the whole grid broken there)."""
     return all(kind.fits(item, values, g.n) for key, items in g.typed for kind in (TYPES[key],) for item in items
-               if cell in kind.cells(item))
+               if cell in kind.cells(item)) and not any(
+        cell in cells for key, items in g.typed if not any(TYPES[key].cells(item) for item in items)
+        for cells, _said in TYPES[key].check(items, g, values))
 
 
 def groups_named(g: Geometry) -> list[tuple[str, tuple[Cell, ...]]]:

@@ -2,7 +2,7 @@
 "difference" and "ratio"); with "negative", side-by-side cells without a dot are neither.
 
 An entry is {"type": "kropki", "mark": "white" | "black", "cells": [[row, col], [row, col]]}, or
-{"type": "kropki", "negative": true}.
+{"type": "kropki", "negative": true or ["white"] or ["black"]}.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ class Kropki(Dots):
     MARK_NAME = "{} dot"
     plural = "dots"
     technique = "Kropki dot"
-    fpuzzles = ("difference", "ratio")
-    MARKS = {"white": (lambda x, y: abs(x - y) == 1, "consecutive digits", "difference", ""),
-             "black": (lambda x, y: x == 2 * y or y == 2 * x, "one digit double the other", "ratio", "")}
+    fpuzzles = ("difference", "ratio", "negative")
+    MARKS = {"white": (lambda x, y: abs(x - y) == 1, "consecutive digits", "difference", ("", "1")),
+             "black": (lambda x, y: x == 2 * y or y == 2 * x, "one digit double the other", "ratio", ("", "2"))}
+    NEGATIVE = {"ratio": ("black",)}  # f-puzzles' negative white dots are its "nonconsecutive" rule
 
 
 TYPE = Kropki()

@@ -1,5 +1,5 @@
-"""Renban lines: the digits on a purple line are different and consecutive, in any order (f-puzzles keeps them as
-its "line" cosmetic, so they travel in Tessera's own links).
+"""Renban lines: the digits on a purple line are different and consecutive, in any order (the "renban" key of the
+f-puzzles constraint plugin).
 
 An entry is {"type": "renban", "cells": [[row, col], ...]}.
 """
@@ -29,6 +29,7 @@ class Renban(Line):
     title = "renban line"
     plural = "renban lines"
     technique = "Renban"
+    fpuzzles = ("renban",)
 
     def read(self, entry: Json, n: int) -> Item:
         """The cells, at most n."""

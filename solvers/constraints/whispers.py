@@ -1,5 +1,5 @@
 """German whispers: neighbours along a green line differ by at least 5 (Dutch whispers, an orange line: 4; any
-other gap as given). f-puzzles keeps them as its "line" cosmetic, so they travel in Tessera's own links.
+other gap as given; the "whispers" key of the f-puzzles constraint plugin, its "value" the gap).
 
 An entry is {"type": "whispers", "cells": [[row, col], ...], "gap"?: 5}.
 """
@@ -12,7 +12,10 @@ from functools import cache, partial
 from ..base import Json
 from ..latin import Cell, Constraint, Geometry, Mask
 from ..rules.latin import cell_name
-from . import Item, Line, chain_keep, support
+from . import Item, Line, chain_keep, name_of, support
+
+
+GERMAN = 5  # German whispers' gap, the default
 
 
 @cache
@@ -27,17 +30,18 @@ class Whispers(Line):
     title = "whispers line"
     plural = "whispers lines"
     technique = "Whispers"
+    fpuzzles = ("whispers",)
 
     def read(self, entry: Json, n: int) -> Item:
         """(gap, cells)."""
-        gap = entry.get("gap", 5)
+        gap = entry.get("gap", GERMAN)
         if type(gap) is not int or not 1 <= gap < n:
             raise ValueError(f'its "gap" must be a whole number from 1 to {n - 1}')
         return gap, super().read(entry, n)
 
     def write(self, item: Item, n: int) -> Json:
         """The entry."""
-        return {**super().write(item[1], n), "gap": item[0]}
+        return {**super().write(item[1], n), **({"gap": item[0]} if item[0] != GERMAN else {})}
 
     def cells(self, item: Item) -> tuple[Cell, ...]:
         """The line's cells."""
@@ -60,6 +64,18 @@ class Whispers(Line):
                 return (f"{cell_name(n, a)} = {values[a]} and {cell_name(n, b)} = {values[b]} are neighbours on a "
                         f"whispers line, so they must differ by at least {gap}")
         return None
+
+
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """The lines, each with the entry's "value" as its gap (5 when none)."""
+        out = super().from_fpuzzles(key, value, n)
+        gaps = [int(e["value"]) if str(e.get("value") or "").isdigit() else GERMAN
+                for e in value if isinstance(e, dict) for _line in e["lines"]]  # type: ignore[union-attr]
+        return [{**entry, **({"gap": gap} if gap != GERMAN else {})} for entry, gap in zip(out, gaps, strict=True)]
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """One entry per line, its gap as "value"."""
+        return {"whispers": [{"lines": [[name_of(c, n) for c in cells]], "value": str(gap)} for gap, cells in items]}
 
 
 TYPE = Whispers()

@@ -16,9 +16,10 @@ class XV(Dots):
     title = "X or V"
     plural = "X or V marks"
     technique = "XV pair"
-    fpuzzles = ("xv",)
-    MARKS = {"X": (lambda x, y: x + y == 10, "digits adding up to 10", "xv", "X"),
-             "V": (lambda x, y: x + y == 5, "digits adding up to 5", "xv", "V")}
+    fpuzzles = ("xv", "negative")
+    MARKS = {"X": (lambda x, y: x + y == 10, "digits adding up to 10", "xv", ("X",)),
+             "V": (lambda x, y: x + y == 5, "digits adding up to 5", "xv", ("V",))}
+    NEGATIVE = {"xv": ("X", "V")}
 
 
 TYPE = XV()

@@ -79,8 +79,11 @@ class SudokuFamily(Family[Puzzle, State]):
     def imported(self, text: str) -> Puzzle:
         """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
         f-puzzles and SudokuPad links (or their JSON, decompressed)."""
-        found = formats.fpuzzles(text, {key: partial(t.from_fpuzzles, key) for t in constraints.TYPES.values()
-                                        for key in t.fpuzzles})
+        readers: dict[str, list] = {}
+        for kind in constraints.TYPES.values():
+            for key in kind.fpuzzles:
+                readers.setdefault(key, []).append(partial(kind.from_fpuzzles, key))
+        found = formats.fpuzzles(text, readers)
         if found is not None:
             return self._of_parts(found)
         wiki = formats.sudokuwiki(text)
@@ -128,8 +131,11 @@ class SudokuFamily(Family[Puzzle, State]):
         if puzzle.n == 9 and puzzle.variant == "classic":
             out["81-character string"] = "".join(str(v) for v in puzzle.givens)
         kinds = [(constraints.TYPES[key], items) for key, items in constraints.read(more, puzzle.n)]
+        keys: dict[str, object] = {}
         try:  # a link without one of its rules would mislead: none then
-            keys = {key: value for kind, items in kinds for key, value in kind.to_fpuzzles(items, puzzle.n).items()}
+            for kind, items in kinds:
+                for key, value in kind.to_fpuzzles(items, puzzle.n).items():
+                    keys[key] = [*keys[key], *value] if isinstance(keys.get(key), list) else value  # "negative"
         except ValueError:
             return out
         return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout, keys)}
