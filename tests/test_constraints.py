@@ -266,11 +266,12 @@ def test_f_puzzles_keys_of_the_plugin_negative_marks_and_copied_drawings() -> No
             "cage": [{"cells": [], "value": "title: Test"}]}
     got = commands.run(SUDOKU, "import", {"text": json.dumps(data)})["constraints"]
     assert {json.dumps(e, sort_keys=True) for e in got} == {json.dumps(e, sort_keys=True) for e in [
-        {"type": "renban", "cells": [[0, 0], [0, 1], [0, 2]]}, {"type": "whispers", "cells": [[1, 0], [2, 1]], "gap": 3},
+        {"type": "renban", "cells": [[0, 0], [0, 1], [0, 2]]},
+        {"type": "whispers", "cells": [[1, 0], [2, 1]], "gap": 3},
         {"type": "kropki", "negative": ["black"]}, {"type": "xv", "negative": True}, {"type": "nonconsecutive"},
         {"type": "kropki", "mark": "white", "cells": [[3, 0], [3, 1]]}]}
     g = grid.read({"grid": "." * 16, "constraints": got}).geometry
-    assert all((12, 13) != rule.cells for rule in constraints.rules_by_type(g)["nonconsecutive"])  # the white dot's
+    assert all(rule.cells != (12, 13) for rule in constraints.rules_by_type(g)["nonconsecutive"])  # the white dot's
     for bad, why in (({"difference": [{"cells": ["R1C1", "R1C2"], "value": "3"}]}, "mark '3' is not one"),
                      ({"line": [{"lines": [["R1C1", "R1C2"]]}]}, r"does not play \(line\)")):
         with pytest.raises(PuzzleError, match=why):

@@ -14,7 +14,6 @@ from ..latin import Cell, Constraint, Geometry, Mask
 from ..rules.latin import cell_name
 from . import Item, Line, chain_keep, name_of, support
 
-
 GERMAN = 5  # German whispers' gap, the default
 
 
