@@ -278,10 +278,13 @@ def fpuzzles(text: str, readers: dict[str, list[Reader]] | None = None) -> dict 
     for cage in data.get("killercage") or []:
         if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
             raise ValueError("an f-puzzles killer cage lists its cells")
-        value = cage.get("value")
+        value, cells = cage.get("value"), [_fpuzzles_cell(name, size) for name in cage["cells"]]
+        if value is None or str(value).strip() == "":  # a cage without a sum: its digits differ
+            entries.append({"type": "distinct", "cells": [[c // size, c % size] for c in cells]})
+            continue
         if not (isinstance(value, (int, str)) and str(value).strip().isdigit()):
-            raise ValueError("Tessera plays killer cages with a sum (not blank or ? cages)")
-        cages.append((int(value), [_fpuzzles_cell(name, size) for name in cage["cells"]]))
+            raise ValueError("a killer cage's sum is a whole number, not " + repr(str(value)[:8]))
+        cages.append((int(value), cells))
     jigsaw = any(r is not None for r in regions)
     return {"n": size, "box": None, "values": values,
             "regions": _fpuzzles_regions(regions, size) if jigsaw else None,
@@ -328,7 +331,8 @@ def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple, more: 
     if cages:
         data["killercage"] = [{"cells": [f"R{c // n + 1}C{c % n + 1}" for c in cells], "value": str(total)}
                               for total, cells in cages]
-    data.update(more or {})
+    for key, value in (more or {}).items():  # a cage without a sum joins the killer cages
+        data[key] = [*data[key], *value] if isinstance(data.get(key), list) and isinstance(value, list) else value
     return json.dumps(data, separators=(",", ":"))
 
 

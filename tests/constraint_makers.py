@@ -137,12 +137,86 @@ def sandwich(sol: Solution, n: int, rng: Random) -> list[Entry]:
     return out
 
 
+def _outside(sol: Solution, n: int, rng: Random, kind: str, count: int, value: Callable[[list[int]], int]
+             ) -> list[Entry]:
+    out = []
+    for line, index, far in rng.sample([(line, i, far) for line in ("row", "column") for i in range(n)
+                                        for far in (False, True)], count):
+        cells = [index * n + k for k in range(n)] if line == "row" else [k * n + index for k in range(n)]
+        digits = [sol[c] for c in (cells[::-1] if far else cells)]
+        out.append({"type": kind, line: index, **({"far": True} if far else {}), "value": value(digits)})
+    return out
+
+
+def xsum(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _outside(sol, n, rng, "xsum", 14, lambda d: sum(d[:d[0]]))
+
+
+def skyscraper(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    return _outside(sol, n, rng, "skyscraper", 16,
+                    lambda d: sum(1 for i, v in enumerate(d) if v > max(d[:i], default=0)))
+
+
+def quadruple(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    out = []
+    for c in rng.sample([c for c in range(n * n) if c % n < n - 1 and c < n * (n - 1)], 12):
+        cells = [c, c + 1, c + n, c + n + 1]
+        values = sorted(rng.sample([sol[x] for x in cells], 3))
+        out.append({"type": "quadruple", "cells": _rc(cells, n), "values": values})
+    return out
+
+
+def minmax(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    def beside(c: int) -> list[int]:
+        r, k = divmod(c, n)
+        return [x * n + y for x, y in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)) if 0 <= x < n and 0 <= y < n]
+    return [{"type": "minmax", "mark": m, "cells": _rc([c for c in range(n * n) if all(
+        (sol[c] < sol[x]) if m == "min" else (sol[c] > sol[x]) for x in beside(c))], n)} for m in ("min", "max")]
+
+
+def regionsum(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    w, h = grid.DEFAULT_BOX[n]
+
+    def equal(d_cells: list[int]) -> bool:
+        parts: dict[int, int] = {}
+        for c in d_cells:
+            key = (c // n // h) * (n // w) + (c % n) // w
+            parts[key] = parts.get(key, 0) + sol[c]
+        return len(parts) > 1 and len(set(parts.values())) == 1
+
+    used: set[int] = set()
+    out: list[Entry] = []
+    for _ in range(20000):
+        line = _walk(sol, n, rng, used, rng.randint(3, 6), lambda d: True)
+        if line is not None and equal(line):
+            out.append({"type": "regionsum", "cells": _rc(line, n)})
+            used.update(line)
+            if len(out) == 5:
+                break
+    return out
+
+
+def distinct(sol: Solution, n: int, rng: Random) -> list[Entry]:
+    used: set[int] = set()
+    out: list[Entry] = []
+    for _ in range(5000):
+        line = _walk(sol, n, rng, used, rng.randint(2, 4), lambda d: len(set(d)) == len(d))
+        if line is not None:
+            out.append({"type": "distinct", "cells": _rc(sorted(line), n)})
+            used.update(line)
+            if len(out) == 12:
+                break
+    return out
+
+
 EVERYWHERE = {"antiknight", "antiking", "nonconsecutive", "disjoint"}
 WINDOKU = [[(r0 + dr) * 9 + c0 + dc for dr in range(3) for dc in range(3)] for r0 in (1, 5) for c0 in (1, 5)]
 
 MAKERS: dict[str, Callable[[Solution, int, Random], list[Entry]]] = {
     "thermo": thermo, "whispers": whispers, "renban": renban, "palindrome": palindrome, "between": between,
     "arrow": arrow, "kropki": kropki, "xv": xv, "parity": parity, "littlekiller": littlekiller, "sandwich": sandwich,
+    "xsum": xsum, "skyscraper": skyscraper, "quadruple": quadruple, "minmax": minmax, "regionsum": regionsum,
+    "distinct": distinct,
     **{kind: (lambda sol, n, rng, k=kind: [{"type": k}]) for kind in EVERYWHERE},
     "extraregion": lambda sol, n, rng: [{"type": "extraregion", "cells": _rc(cells, n)} for cells in WINDOKU],
 }

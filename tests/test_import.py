@@ -93,7 +93,7 @@ def test_sudoku_reads_fpuzzles_json_and_refuses_rules_it_does_not_play() -> None
     assert both["diagonals"] is True
     for extra, why in (({"diagonal+": True}, "one diagonal"), ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]},
                                                                 r"does not play \(clone\)"),
-                       ({"killercage": [{"cells": ["R1C1", "R1C2"]}]}, "with a sum")):
+                       ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "?"}]}, "sum is a whole number")):
         with pytest.raises(PuzzleError, match=why):
             imported("sudoku", fpuzzles(GRID, **extra))
     for bad in ("[1, 2]", "{\"size\": 9}", "{not json"):

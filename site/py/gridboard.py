@@ -59,6 +59,8 @@ class GridBoard:
         self.box = box
         self.regions, self.diagonals, self.cages = layout[:3] if layout is not None else (None, False, ())
         self.marks = [json.loads(entry) for entry in (layout[3] if layout is not None else ())]  # further rules
+        self.cages = tuple(self.cages) + tuple((None, tuple(r * n + c for r, c in rule["cells"]))
+                                               for rule in self.marks if rule.get("type") == "distinct")
         self.mark_words = {}  # cell -> what the accessible mirror says of the rules through it
         self.clues = clues or _outside_clues(n, self.marks)
         for rule in self.marks:
@@ -404,6 +406,8 @@ class GridBoard:
         ctx.textAlign = "left"
         ctx.textBaseline = "top"
         for total, cells in self.cages:
+            if total is None:  # a cage without a sum
+                continue
             r, c = divmod(min(cells), n)
             x, y = off + c * cell + d * 0.6, off + r * cell + d * 0.6
             text = str(total)
@@ -539,6 +543,30 @@ class GridBoard:
                     else:
                         ctx.fillRect(x - cell * 0.36, y - cell * 0.36, cell * 0.72, cell * 0.72)
                 ctx.globalAlpha = 1
+            elif kind == "quadruple":
+                x, y = off + (min(rc[1] for rc in cells) + 1) * cell, off + (min(rc[0] for rc in cells) + 1) * cell
+                ctx.beginPath()
+                ctx.arc(x, y, cell * 0.26, 0, 6.2832)
+                ctx.fillStyle = colours["panel"]
+                ctx.fill()
+                ctx.strokeStyle = colours["given"]
+                ctx.lineWidth = max(1, cell * 0.03)
+                ctx.stroke()
+                ctx.fillStyle = colours["given"]
+                ctx.font = "600 " + str(int(cell * 0.17)) + "px " + font
+                values = [str(v) for v in rule.get("values") or []]
+                ctx.fillText("".join(values[:2]), x, y - (cell * 0.08 if len(values) > 2 else 0))
+                if len(values) > 2:
+                    ctx.fillText("".join(values[2:]), x, y + cell * 0.1)
+            elif kind == "minmax":
+                ctx.fillStyle = colours["muted"]
+                ctx.font = "600 " + str(int(cell * 0.18)) + "px " + font
+                for rc in cells:
+                    x, y = centre(rc)
+                    ctx.globalAlpha = 0.18
+                    ctx.fillRect(x - cell / 2, y - cell / 2, cell, cell)
+                    ctx.globalAlpha = 1
+                    ctx.fillText(str(rule.get("mark")), x, y + cell * 0.36)
             elif kind == "extraregion":
                 ctx.globalAlpha = 0.18
                 ctx.fillStyle = colours["muted"]
@@ -671,7 +699,7 @@ class GridBoard:
             words.append("empty")
         if i in self.cage_of:
             total, cells = self.cages[self.cage_of[i]]
-            words.append("cage of " + str(len(cells)) + " adding up to " + str(total))
+            words.append("cage of " + str(len(cells)) + ("" if total is None else " adding up to " + str(total)))
         words += self.mark_words.get(i, [])
         if self.regions is not None:
             words.append("region " + str(self.regions[i] + 1))
@@ -732,7 +760,7 @@ class GridBoard:
 
 # the further rules' lines: type -> (colour or None for the theme's grey, width as a share of a cell)
 LINES = {"whispers": ("rgb(60, 170, 60)", 0.16), "renban": ("rgb(170, 80, 200)", 0.16),
-         "palindrome": (None, 0.14), "between": (None, 0.06)}
+         "palindrome": (None, 0.14), "between": (None, 0.06), "regionsum": ("rgb(60, 120, 220)", 0.14)}
 ARROWS = {(1, 1): "↘", (1, -1): "↙", (-1, 1): "↗", (-1, -1): "↖"}
 
 
@@ -748,8 +776,12 @@ def _cell_words(rule, i):
         return str(rule.get("mark")) + " cell"
     if kind == "arrow":
         return "on an arrow, cell " + str(i + 1) + " of its line"
-    if kind in ("sandwich", "littlekiller"):
+    if kind in ("sandwich", "littlekiller", "xsum", "skyscraper", "distinct"):
         return ""
+    if kind == "quadruple":
+        return "quadruple " + " ".join(str(v) for v in rule.get("values") or [])
+    if kind == "minmax":
+        return str(rule.get("mark")) + " cell"
     return str(kind) + " line cell " + str(i + 1) + " of " + str(len(cells))
 
 
@@ -762,6 +794,11 @@ def _outside_clues(n, marks):
         if kind == "sandwich":
             side, i = ("top", rule["column"]) if "column" in rule else ("left", rule["row"])
             sides.setdefault(side, [""] * n)[i] = str(rule["sum"])
+        elif kind in ("xsum", "skyscraper"):
+            far = rule.get("far") is True
+            side, i = (("bottom" if far else "top"), rule["column"]) if "column" in rule else \
+                (("right" if far else "left"), rule["row"])
+            sides.setdefault(side, [""] * n)[i] = str(rule["value"])
         elif kind == "littlekiller":
             cells = rule["cells"]
             (r, c) = cells[0]

@@ -188,6 +188,91 @@ def touching(a: Cell, b: Cell, n: int, diagonal: bool = True) -> bool:
     return max(dr, dc) == 1 if diagonal else dr + dc == 1
 
 
+def outside_of(name: object, n: int) -> tuple[str, int, bool]:
+    """(line, index, from the far end) of an f-puzzles clue cell outside the grid: "R0C3" is above column 3 (read
+    down), "R10C3" below it (read up), "R2C0" left of row 2, "R2C10" right of it."""
+    text = str(name).strip().upper()
+    row, _, col = text[1:].partition("C")
+    if not (text[:1] == "R" and row.isdigit() and col.isdigit()):
+        raise ValueError(f"{text[:12]!r} is not a clue cell of the grid")
+    r, c = int(row), int(col)
+    if r in (0, n + 1) and 1 <= c <= n:
+        return "column", c - 1, r == n + 1
+    if c in (0, n + 1) and 1 <= r <= n:
+        return "row", r - 1, c == n + 1
+    raise ValueError(f"{text[:12]!r} is not a clue cell beside a row or a column")
+
+
+def outside_name(line: str, index: int, far: bool, n: int) -> str:
+    """The f-puzzles name of the clue cell outside a line (`outside_of` reads it back)."""
+    edge = n + 1 if far else 0
+    return f"R{edge}C{index + 1}" if line == "column" else f"R{index + 1}C{edge}"
+
+
+def line_cells(line: str, index: int, far: bool, n: int) -> tuple[Cell, ...]:
+    """A row's or column's cells as a clue outside it reads them (from the far end: reversed)."""
+    cells = tuple(index * n + k for k in range(n)) if line == "row" else tuple(k * n + index for k in range(n))
+    return cells[::-1] if far else cells
+
+
+SIDE_WORDS = {("row", False): "the left", ("row", True): "the right", ("column", False): "above",
+              ("column", True): "below"}
+
+
+class Outside(Type):
+    """A clue outside a row or column, read from its side ({"type", "row" or "column", "far"?: true from the right
+    or the bottom, "value"}; f-puzzles' [{"cell": "R0C3", "value": "21"}]); item (line, index, far, value,
+    cells in reading order). Subclasses give the rule and the range of values."""
+
+    def read(self, entry: Json, n: int) -> Item:
+        """The item."""
+        line = "row" if "row" in entry else "column"
+        index, value, far = entry.get(line), entry.get("value"), entry.get("far", False) is True
+        if type(index) is not int or not 0 <= index < n:
+            raise ValueError(f'it names its "row" or "column", 0 to {n - 1}')
+        low, high = self.values(n)
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(f'its "value" must be a whole number from {low} to {high}')
+        return line, index, far, value, line_cells(line, index, far, n)
+
+    def values(self, n: int) -> tuple[int, int]:
+        """The least and greatest clue."""
+        return 0, n * n
+
+    def write(self, item: Item, n: int) -> Json:
+        """The entry."""
+        line, index, far, value, _cells = item
+        return {"type": self.key, line: index, **({"far": True} if far else {}), "value": value}
+
+    def cells(self, item: Item) -> tuple[Cell, ...]:
+        """The line's cells, as the clue reads them."""
+        return item[4]
+
+    def where(self, item: Item) -> str:
+        """"row 3 from the right"."""
+        line, index, far, _value, _cells = item
+        return f"{line} {index + 1} from {SIDE_WORDS[line, far]}"
+
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """[{"cell": "R0C3", "value": "21"}, ...] (blank values skipped)."""
+        out = []
+        for e in value if isinstance(value, list) else [None]:
+            if not isinstance(e, dict):
+                raise ValueError(f"an f-puzzles {key} clue has a cell and a value")
+            if not str(e.get("value", "")).strip():
+                continue
+            if not str(e["value"]).strip().isdigit():
+                raise ValueError(f"an f-puzzles {key} clue's value is a whole number")
+            line, index, far = outside_of(e.get("cell"), n)
+            out.append({"type": self.key, line: index, **({"far": True} if far else {}), "value": int(e["value"])})
+        return out
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """Each clue at its cell outside the grid."""
+        return {self.fpuzzles[0]: [{"cell": outside_name(line, index, far, n), "value": str(value)}
+                                   for line, index, far, value, _cells in items]}
+
+
 def line_of(entry: Json, n: int, least: int = 2, what: str = "cells") -> tuple[Cell, ...]:
     """The cells of a line entry, each touching the next; ValueError otherwise."""
     cells = cells_of(entry, n, what, least)
@@ -210,9 +295,19 @@ def pair_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, .
             sum(1 << (y - 1) for y in values_of(b) if table[y] & a))
 
 
-def pair_rule(g: Geometry, cells: tuple[Cell, Cell], table: tuple[Mask, ...], said: str) -> Constraint:
-    """A relation between two cells as a rule the forcing rungs follow."""
-    return Constraint(cells, partial(pair_keep, table), said, f"{said}, which no digits left to them can meet")
+def pair_rule(g: Geometry, cells: tuple[Cell, Cell], table: tuple[Mask, ...], said: str,
+              back: tuple[Mask, ...] | None = None) -> Constraint:
+    """A relation between two cells as a rule the forcing rungs follow (`back`: the table read from the second
+    cell, when the relation is not symmetric)."""
+    keep = partial(pair_keep, table) if back is None else partial(_pair_keep_both, table, back)
+    return Constraint(cells, keep, said, f"{said}, which no digits left to them can meet")
+
+
+def _pair_keep_both(table: tuple[Mask, ...], back: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """`pair_keep` of a relation that is not symmetric."""
+    a, b = masks
+    return (sum(1 << (x - 1) for x in values_of(a) if table[x] & b),
+            sum(1 << (y - 1) for y in values_of(b) if back[y] & a))
 
 
 def _conv(a: int, b: int) -> int:

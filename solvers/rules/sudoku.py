@@ -228,6 +228,13 @@ RULE_WORDS = {
     "nonconsecutive": "Side-by-side cells never hold consecutive digits.",
     "disjoint": "Cells in the same place of each box hold each digit once.",
     "extraregion": "Each shaded region holds each digit once.",
+    "xsum": "A number outside a row or column is the sum of the first X digits from that side, X being the first.",
+    "skyscraper": "A number outside a row or column counts the digits seen from that side, a digit hiding every "
+                  "lower one behind it.",
+    "quadruple": "The digits in a circle where four cells meet all appear in those four cells.",
+    "minmax": "A cell marked min holds less than every cell beside it, one marked max more.",
+    "regionsum": "Where a blue line crosses boxes, its digits in each box add up to the same sum.",
+    "distinct": "The digits in a dashed cage without a number differ.",
 }
 
 
