@@ -77,24 +77,7 @@ def test_a_thermometer_sudoku_solves_uniquely_and_walks_to_the_end_by_logic(seed
     assert answer["solution"] == truth and answer["count"] == 1
     p = grid.read(puzzle)
     assert solver.is_solution(p, tuple(latin_rules.read_values(truth, size)))
-    state, pencil, used = puzzle["grid"], None, []
-    for _ in range(size * size * 4):
-        obj = {**puzzle, "state": state, **({"pencil": pencil} if pencil else {})}
-        hint = commands.run(SUDOKU, "hint", obj)
-        if hint["technique"] == "Solved":
-            break
-        assert hint["technique"] not in ("Trial and error", "Wrong entry", "Missing candidate"), hint["technique"]
-        assert not any(w in hint["technique"] for w in UNIQUENESS), hint["technique"]  # not sound here
-        used.append(hint["technique"])
-        move = hint["move"]
-        if "place" in move:
-            r, c, v = move["place"]
-            assert truth[r * size + c] == latin_rules.symbol(v), hint["reason"]
-        for r, c, v in move.get("eliminate", []):
-            assert truth[r * size + c] != latin_rules.symbol(v), hint["reason"]
-        state, pencil = (out := commands.run(SUDOKU, "apply", {**obj, "moves": [hint["stages"]["move"]]}))["state"], \
-            out.get("pencil")
-    assert state == truth
+    used = walk(puzzle, truth)
     assert "Thermometer" in used
     step = next(s for s in commands.run(SUDOKU, "grade", puzzle)["path"] if s["technique"] == "Thermometer")
     assert step["reason"].startswith("The digits along the thermometer from r")

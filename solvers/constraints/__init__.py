@@ -395,6 +395,41 @@ class Everywhere(Type):
         return ()
 
 
+class CellMarks(Type):
+    """Marks in single cells ({"type", "mark", "cells": [...]}, one item (mark, cell) per cell; f-puzzles'
+    [{"cell": "R1C1"}, ...] under each mark's key). Subclasses set KEYS: mark -> its f-puzzles key."""
+
+    KEYS: dict[str, str] = {}
+
+    def read_all(self, entry: Json, n: int) -> list[Item]:
+        """One (mark, cell) per cell of the entry."""
+        if entry.get("mark") not in self.KEYS:
+            raise ValueError(f'"mark" must be {" or ".join(map(repr, self.KEYS))}')
+        return [(entry["mark"], c) for c in cells_of(entry, n)]
+
+    def write(self, item: Item, n: int) -> Json:
+        """The entry of one cell."""
+        return {"type": self.key, "mark": item[0], "cells": rc_of([item[1]], n)}
+
+    def cells(self, item: Item) -> tuple[Cell, ...]:
+        """Its cell."""
+        return (item[1],)
+
+    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
+        """[{"cell": "R1C1"}, ...] of one mark's key."""
+        if not isinstance(value, list) or not all(isinstance(e, dict) and "cell" in e for e in value):
+            raise ValueError(f"an f-puzzles {key} cell names its cell")
+        mark = next(m for m, k in self.KEYS.items() if k == key)
+        return [{"type": self.key, "mark": mark, "cells": rc_of([cell_of(e["cell"], n) for e in value], n)}]
+
+    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
+        """Each mark's cells under its key."""
+        out: dict[str, list] = {}
+        for mark, c in items:
+            out.setdefault(self.KEYS[mark], []).append({"cell": name_of(c, n)})
+        return dict(out)
+
+
 class Dots(Type):
     """Marks between two side-by-side cells, each a relation ({"type", "mark", "cells": [a, b]}), and negative
     ones ({"type", "negative": true or [marks]}): where two side-by-side cells have no mark, none of those marks'

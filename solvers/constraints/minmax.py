@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import Json
-from ..latin import Cell, Constraint, Geometry
+from ..latin import Constraint, Geometry
 from ..rules.latin import cell_name
-from . import SIDES, Item, Type, cell_of, cells_of, name_of, pair_rule, rc_of, support
+from . import SIDES, CellMarks, Item, pair_rule, support
 
 KEYS = {"min": "minimum", "max": "maximum"}
 
 
-class MinMax(Type):
+class MinMax(CellMarks):
     """Minimum and maximum cells."""
 
     key = "minmax"
@@ -24,20 +23,7 @@ class MinMax(Type):
     plural = "minimum and maximum cells"
     technique = "Minimum or maximum"
     fpuzzles = ("minimum", "maximum")
-
-    def read_all(self, entry: Json, n: int) -> list[Item]:
-        """One (mark, cell) per cell."""
-        if entry.get("mark") not in KEYS:
-            raise ValueError('"mark" must be "min" or "max"')
-        return [(entry["mark"], c) for c in cells_of(entry, n)]
-
-    def write(self, item: Item, n: int) -> Json:
-        """The entry of one cell."""
-        return {"type": self.key, "mark": item[0], "cells": rc_of([item[1]], n)}
-
-    def cells(self, item: Item) -> tuple[Cell, ...]:
-        """Its cell."""
-        return (item[1],)
+    KEYS = KEYS
 
     def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
         """One rule per cell and neighbour: lower (min) or higher (max)."""
@@ -63,20 +49,6 @@ class MinMax(Type):
                 return (f"{cell_name(n, c)} is a {KEYS[mark]}, so it must be {'less' if mark == 'min' else 'more'} "
                         f"than {cell_name(n, r * n + k)} beside it")
         return None
-
-    def from_fpuzzles(self, key: str, value: object, n: int) -> list[Json]:
-        """[{"cell": "R1C1"}, ...]."""
-        if not isinstance(value, list) or not all(isinstance(e, dict) and "cell" in e for e in value):
-            raise ValueError(f"an f-puzzles {key} cell names its cell")
-        mark = next(m for m, k in KEYS.items() if k == key)
-        return [{"type": self.key, "mark": mark, "cells": rc_of([cell_of(e["cell"], n) for e in value], n)}]
-
-    def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
-        """{"minimum": [...], "maximum": [...]}."""
-        out: dict[str, list] = {}
-        for mark, c in items:
-            out.setdefault(KEYS[mark], []).append({"cell": name_of(c, n)})
-        return dict(out)
 
 
 TYPE = MinMax()
