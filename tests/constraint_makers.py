@@ -222,17 +222,18 @@ MAKERS: dict[str, Callable[[Solution, int, Random], list[Entry]]] = {
 }
 
 
-def made(kind: str, seed: int = 1, n: int = 9, floor: int = 0) -> tuple[dict, str]:
-    """(solve input, solution text) of a puzzle of one constraint type, with at least `floor` givens."""
+def made(kind: str, seed: int = 1, n: int = 9, floor: int = 0, negative: bool = True) -> tuple[dict, str]:
+    """(solve input, solution text) of a puzzle of one constraint type (or several: "arrow+kropki"), with at least
+    `floor` givens; without `negative`, no negative marks."""
     rng = Random(f"{kind}-{seed}")
     box = grid.DEFAULT_BOX[n]
-    if kind in EVERYWHERE or kind == "extraregion":  # the solution must already meet the rule
-        entries = MAKERS[kind]([], n, rng)
-        layout = grid.read({"grid": "." * n * n, "constraints": entries}).layout
-        sol = list(solver.Search((box, layout), 1, rng).run([0] * (n * n))[0])
-    else:
-        sol = list(solver.random_solution((box, grid.CLASSIC), rng))
-        entries = MAKERS[kind](sol, n, rng)
+    kinds = kind.split("+")
+    rules = [k for k in kinds if k in EVERYWHERE or k == "extraregion"]  # the solution must already meet these
+    entries = [e for k in rules for e in MAKERS[k]([], n, rng)]
+    layout = grid.read({"grid": "." * n * n, "constraints": entries}).layout if entries else grid.CLASSIC
+    sol = list(solver.Search((box, layout), 1, rng).run([0] * (n * n))[0])
+    entries += [e for k in kinds if k not in rules for e in MAKERS[k](sol, n, rng)
+                if negative or "negative" not in e]
     givens = list(sol)
     for c in rng.sample(range(n * n), n * n):
         if sum(map(bool, givens)) <= floor:

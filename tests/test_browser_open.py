@@ -44,7 +44,7 @@ def test_fpuzzles_and_sudokupad_links_open(watch, site_url: str, prefix: str) ->
     paste(page, prefix + formats.lz_base64(fpuzzles(GRID)) + "&settings=1")  # lz-string's own (test_sudoku_variants)
     wait_message(page, "exactly one solution")
     assert values(page) == GRID.replace("0", ".")
-    for extra, why in (({"diagonal+": True}, "one diagonal"), ({"thermometer": [{"lines": [["R1C1", "R1C2"]]}]},
+    for extra, why in (({"diagonal+": True}, "one diagonal"), ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]},
                                                                 "does not play")):
         paste(page, prefix + formats.lz_base64(fpuzzles(GRID, **extra)))
         wait_message(page, why)

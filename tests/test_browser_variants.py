@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from browser_helpers import open_page, values, wait_message
 from conftest import screenshot
+from constraint_makers import made as made_of
 from test_browser_keep import at_cell, press
 from test_constraints import thermo_puzzle
 
@@ -85,6 +86,42 @@ def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(w
     used = play_by_hints(page)
     assert values(page) == solution and any("Thermometer" in t for t in used)
     screenshot(page, "variants-thermo-solved")
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_an_arrow_and_kropki_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_touch(browser, site_url: str,
+                                                                                    scheme: str) -> None:
+    puzzle, solution = made_of("arrow+kropki", seed=2, floor=45, negative=False)
+    link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "SudokuPad link")
+    text = commands.run(SUDOKU, "format", commands.run(SUDOKU, "import", {"text": link}))["text"]
+    ctx = browser.new_context(service_workers="block", color_scheme=scheme, **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{site_url}/sudoku.html#{text}")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    wait_message(page, "exactly one solution")
+    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+    assert any("on an arrow" in c for c in cells) and any("dot with" in c for c in cells)
+    screenshot(page, f"variants-arrow-kropki-{scheme}")
+    for cell, digit in enumerate(solution):
+        if values(page)[cell] == ".":
+            at_cell(page, cell, 9, True)
+            press(page, f"#pad button:nth-child({digit})", True)
+    wait_message(page, "solved in")
+    assert values(page) == solution and errors == []
+    ctx.close()
+
+
+def test_a_whispers_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(watch, site_url: str) -> None:
+    puzzle, solution = made_of("whispers", seed=1, floor=30)
+    link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "f-puzzles link")
+    text = commands.run(SUDOKU, "format", commands.run(SUDOKU, "import", {"text": link}))["text"]
+    page = open_page(watch, site_url, "sudoku", text, min_cells=81)
+    assert "differ by at least 5" in page.inner_text("body")
+    used = play_by_hints(page)
+    assert values(page) == solution and any("Whispers" in t for t in used)
 
 
 def test_the_variant_choice_and_a_solo_killer_id(watch, site_url: str) -> None:
