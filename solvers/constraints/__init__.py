@@ -288,26 +288,22 @@ def support(n: int, ok: Callable[[int, int], bool]) -> tuple[Mask, ...]:
     return (0, *(sum(1 << (y - 1) for y in range(1, n + 1) if ok(x, y)) for x in range(1, n + 1)))
 
 
-def pair_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
-    """What each of two cells keeps under a symmetric relation (`support`): the digits the other still allows."""
+def pair_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...], back: tuple[Mask, ...] | None = None
+              ) -> tuple[Mask, ...]:
+    """What each of two cells keeps under a relation (`support`, read from the first cell; `back` from the second
+    when it is not symmetric): the digits the other still allows."""
     a, b = masks
+    back = table if back is None else back
     return (sum(1 << (x - 1) for x in values_of(a) if table[x] & b),
-            sum(1 << (y - 1) for y in values_of(b) if table[y] & a))
+            sum(1 << (y - 1) for y in values_of(b) if back[y] & a))
 
 
 def pair_rule(g: Geometry, cells: tuple[Cell, Cell], table: tuple[Mask, ...], said: str,
               back: tuple[Mask, ...] | None = None) -> Constraint:
     """A relation between two cells as a rule the forcing rungs follow (`back`: the table read from the second
     cell, when the relation is not symmetric)."""
-    keep = partial(pair_keep, table) if back is None else partial(_pair_keep_both, table, back)
-    return Constraint(cells, keep, said, f"{said}, which no digits left to them can meet")
-
-
-def _pair_keep_both(table: tuple[Mask, ...], back: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
-    """`pair_keep` of a relation that is not symmetric."""
-    a, b = masks
-    return (sum(1 << (x - 1) for x in values_of(a) if table[x] & b),
-            sum(1 << (y - 1) for y in values_of(b) if back[y] & a))
+    return Constraint(cells, partial(pair_keep, table, back=back), said,
+                      f"{said}, which no digits left to them can meet")
 
 
 def _conv(a: int, b: int) -> int:

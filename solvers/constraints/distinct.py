@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ..base import Json
 from ..latin import Cell
-from . import Item, Type, cells_of, rc_of
+from . import Item, Type, cells_of, name_of, rc_of
 
 
 class Distinct(Type):
@@ -36,7 +36,7 @@ class Distinct(Type):
 
     def to_fpuzzles(self, items: Sequence[Item], n: int) -> dict[str, object]:
         """Killer cages without a value."""
-        return {"killercage": [{"cells": [f"R{c // n + 1}C{c % n + 1}" for c in item]} for item in items]}
+        return {"killercage": [{"cells": [name_of(c, n) for c in item]} for item in items]}
 
 
 TYPE = Distinct()
