@@ -4,8 +4,9 @@ A cage is cells whose digits differ and add up to its sum. `combos` lists the di
 digit v) of a size and sum, computed once per (size, sum, side); `narrow` keeps in each cage cell only the
 digits of the sets its cage can still make; `keep` goes further and keeps in each cell only the digits it takes in
 some complete filling of the cage (different digits, one of the sets), found by a pass over the masks of digits
-used so far; `innies` gives the rule of 45 as extra cages, and `line_sums` the rule on unions of rows or
-columns as sums whose digits may repeat (`sums` keeps the digits of some choice adding up to the total). The
+used so far; `innies` gives the rule of 45 as extra cages, `partitions` and `shares` a house's whole cages and
+other cells sharing its digits, and `line_sums` the rule on unions of rows or columns as sums whose digits may
+repeat (`reach` keeps the digits of some choice adding up to the total, for lines of other types too). The
 forcing rungs (logic/forcing.py), and with them the variants' search, follow these; the hint rungs that explain
 the same logic are in logic/cages.py.
 """
@@ -89,44 +90,57 @@ _FILLS: dict[tuple[tuple[Mask, ...], tuple[Mask, ...]], tuple[Mask, ...]] = {}  
 
 def fillings(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
     """Per cell (candidates `masks`), the digits it holds in some filling of the cage: different digits, one per
-    cell, together one of `sets`; all 0 when there is none. Per set still possible: layer i holds the digits the
-    first i cells can use, and a backward pass keeps the steps that end in the whole set."""
+    cell, together one of `sets`; all 0 when there is none."""
     key = (sets, masks)
     hit = _FILLS.get(key)
     if hit is not None:
         return hit
     out = [0] * len(masks)
     for s in possible(range(len(masks)), sets, masks):
-        within = [m & s for m in masks]
-        if all(m == s for m in within):  # every cell may hold every digit of the set
-            for i in range(len(out)):
-                out[i] |= s
-            continue
-        layers: list[set[Mask]] = [{0}]
-        for m in within:
-            nxt: set[Mask] = set()
-            for used in layers[-1]:
-                free = m & ~used
-                while free:
-                    b = free & -free
-                    free ^= b
-                    nxt.add(used | b)
-            layers.append(nxt)
-        good = layers[-1]
-        for i in range(len(within) - 1, -1, -1):
-            back: set[Mask] = set()
-            for used in layers[i]:
-                free = within[i] & ~used
-                while free:
-                    b = free & -free
-                    free ^= b
-                    if used | b in good:
-                        out[i] |= b
-                        back.add(used)
-            good = back
+        for i, m in enumerate(filling(tuple(m & s for m in masks))):
+            out[i] |= m
     if len(_FILLS) >= ALLOWED_KEPT:
         _FILLS.clear()
     hit = _FILLS[key] = tuple(out)
+    return hit
+
+
+_FILL: dict[tuple[Mask, ...], tuple[Mask, ...]] = {}
+
+
+def filling(within: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """Per cell (candidates `within`, as many digits in all as cells), the digits it holds in some filling by
+    different digits, one per cell; all 0 when there is none. Layer i holds the digits the first i cells can use,
+    and a backward pass keeps the steps that end in the whole set."""
+    hit = _FILL.get(within)
+    if hit is not None:
+        return hit
+    out = [0] * len(within)
+    layers: list[set[Mask]] = [{0}]
+    for m in within:
+        nxt: set[Mask] = set()
+        for used in layers[-1]:
+            free = m & ~used
+            while free:
+                b = free & -free
+                free ^= b
+                nxt.add(used | b)
+        layers.append(nxt)
+    good = layers[-1]
+    for i in range(len(within) - 1, -1, -1):
+        back: set[Mask] = set()
+        for used in layers[i]:
+            free = within[i] & ~used
+            while free:
+                b = free & -free
+                free ^= b
+                if used | b in good:
+                    out[i] |= b
+                    back.add(used)
+        good = back
+    if len(_FILL) >= ALLOWED_KEPT:
+        _FILL.clear()
+    hit = _FILL[within] = tuple(out)
     return hit
 
 
@@ -154,6 +168,86 @@ def narrow(cands: list[Mask], cages: Sequence[Cage]) -> list[Cell] | None:
                 cands[c] = m
                 changed.append(c)
     return changed
+
+
+def partitions(units: Sequence[Sequence[Cell]], cages: Sequence[tuple[int, Sequence[Cell]]], n: int
+               ) -> list[tuple[int, tuple[Cell, ...], tuple[tuple[int, tuple[Mask, ...]], ...]]]:
+    """Per unit holding a whole cage: (the unit's index, its cells ordered part by part, the parts as (cells,
+    digit sets)): the whole cages inside it, then its other cells as one part adding up to the rest (none when the
+    cages fill it). The parts' digit sets must be disjoint: together they are the unit's digits."""
+    out = []
+    for u, unit in enumerate(units):
+        inside = set(unit)
+        whole = [(total, tuple(cells)) for total, cells in cages if set(cells) <= inside]
+        if not whole:
+            continue
+        taken = {c for _total, cells in whole for c in cells}
+        rest = tuple(c for c in unit if c not in taken)
+        parts = [*whole, *([(n * (n + 1) // 2 - sum(t for t, _ in whole), rest)] if rest else [])]
+        cells = tuple(c for _total, part in parts for c in part)
+        out.append((u, cells, tuple((len(part), combos(len(part), total, n)) for total, part in parts)))
+    return out
+
+
+_SHARES: dict[tuple, tuple[Mask, ...]] = {}
+
+
+def shares(parts: tuple[tuple[int, tuple[Mask, ...]], ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """Per cell of a unit split into parts (each (size, digit sets), the cells part by part), what it keeps: the
+    digits of a filling of its part (`keep`) by a set that, with one set of every other part, makes disjoint sets;
+    all 0 when there is none."""
+    key = (parts, masks)
+    hit = _SHARES.get(key)
+    if hit is not None:
+        return hit
+    options = []  # per part: [(set, what each cell keeps)]
+    start = 0
+    for size, sets in parts:
+        mine = masks[start:start + size]
+        start += size
+        got = []
+        for s in possible(range(size), sets, mine):
+            kept = tuple(m & s for m in mine)
+            if size <= FILL_CELLS:
+                kept = filling(kept)
+            if all(kept):
+                got.append((s, kept))
+        if not got:
+            hit = _SHARES[key] = (0,) * len(masks)
+            return hit
+        options.append(got)
+    order = sorted(range(len(options)), key=lambda i: len(options[i]))
+    good = [[False] * len(o) for o in options]  # per part, per option: whether some disjoint choice uses it
+    chosen = [0] * len(options)
+
+    def walk(depth: int, taken: Mask) -> bool:
+        if depth == len(order):
+            for i, k in enumerate(chosen):
+                good[i][k] = True
+            return True
+        i = order[depth]
+        found = False
+        for k, (s, _kept) in enumerate(options[i]):
+            if not s & taken:
+                chosen[i] = k
+                if walk(depth + 1, taken | s):
+                    found = True
+        return found
+
+    walk(0, 0)
+    out = []
+    for i, got in enumerate(options):
+        size = len(got[0][1])
+        part = [0] * size
+        for k, (_s, kept) in enumerate(got):
+            if good[i][k]:
+                for j in range(size):
+                    part[j] |= kept[j]
+        out.extend(part)
+    if len(_SHARES) >= ALLOWED_KEPT:
+        _SHARES.clear()
+    hit = _SHARES[key] = tuple(out) if all(out) else (0,) * len(masks)
+    return hit
 
 
 SUM_CELLS = 6  # innies or outies of a union of lines kept as a sum (at most this many cells)
@@ -187,25 +281,27 @@ def line_sums(units: Sequence[Sequence[Cell]], unit_kinds: Sequence[str], cages:
     return out
 
 
-_SUMS: dict[tuple[int, tuple[Mask, ...]], tuple[Mask, ...]] = {}
+_SUMS: dict[tuple[int, tuple[Mask, ...]], tuple[tuple[Mask, ...], int]] = {}
 
 
-def sums(total: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+def reach(totals: int, masks: tuple[Mask, ...]) -> tuple[tuple[Mask, ...], int]:
     """Per cell (candidates `masks`), the digits it holds in some choice of one candidate per cell adding up to
-    `total` (digits may repeat); all 0 when there is none. Reachable sums as bit sets, forward then backward."""
-    key = (total, masks)
+    one of `totals` (a bitset: bit s = sum s; digits may repeat), and the totals some choice makes. Reachable sums
+    as bit sets, forward, then the sums still to make, backward."""
+    key = (totals, masks)
     hit = _SUMS.get(key)
     if hit is not None:
         return hit
     digits = [[v + 1 for v in range(m.bit_length()) if m >> v & 1] for m in masks]
     fwd = [1]
     for ds in digits:
-        reach = 0
+        got = 0
         for d in ds:
-            reach |= fwd[-1] << d
-        fwd.append(reach)
+            got |= fwd[-1] << d
+        fwd.append(got)
+    made = fwd[-1] & totals
     out = [0] * len(masks)
-    need = 1 << total  # the sums still to make after each cell, from the last
+    need = made  # the sums still to make after each cell, from the last
     for i in range(len(masks) - 1, -1, -1):
         back = 0
         for d in digits[i]:
@@ -215,5 +311,12 @@ def sums(total: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
         need = back
     if len(_SUMS) >= ALLOWED_KEPT:
         _SUMS.clear()
-    hit = _SUMS[key] = tuple(out) if all(out) else (0,) * len(masks)
+    hit = _SUMS[key] = (tuple(out), made)
     return hit
+
+
+def sums(total: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
+    """Per cell (candidates `masks`), the digits it holds in some choice of one candidate per cell adding up to
+    `total` (digits may repeat); all 0 when there is none."""
+    kept, made = reach(1 << total, masks)
+    return kept if made else (0,) * len(masks)

@@ -299,6 +299,18 @@ def find_hidden_subset(g: Geometry, cands: Sequence[Mask], values: Sequence[int]
     return next(hidden_subsets(g, cands, values, k), None)
 
 
+def most_weighted(cands: Sequence[Mask], weights: Sequence[int]) -> Cell:
+    """The open cell with the fewest candidates per failure of its rules (`weights`; dom/wdeg), or -1 when every
+    cell is decided."""
+    best, size = -1, 1 << 30
+    for c, m in enumerate(cands):
+        if m & (m - 1):
+            k = m.bit_count() / (1 + weights[c])
+            if k < size:
+                best, size = c, k
+    return best
+
+
 def most_constrained(cands: Sequence[Mask]) -> Cell:
     """The open cell with the fewest candidates (first of the ties), or -1 when every cell is decided."""
     best, size = -1, 1 << 30

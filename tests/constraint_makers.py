@@ -178,11 +178,15 @@ def regionsum(sol: Solution, n: int, rng: Random) -> list[Entry]:
     w, h = grid.DEFAULT_BOX[n]
 
     def equal(d_cells: list[int]) -> bool:
-        parts: dict[int, int] = {}
+        parts: list[int] = []  # each segment's sum: box borders split the line
+        last = -1
         for c in d_cells:
-            key = (c // n // h) * (n // w) + (c % n) // w
-            parts[key] = parts.get(key, 0) + sol[c]
-        return len(parts) > 1 and len(set(parts.values())) == 1
+            box = (c // n // h) * (n // w) + (c % n) // w
+            if box != last:
+                parts.append(0)
+                last = box
+            parts[-1] += sol[c]
+        return len(parts) > 1 and len(set(parts)) == 1
 
     used: set[int] = set()
     out: list[Entry] = []

@@ -259,3 +259,19 @@ def test_f_puzzles_keys_of_the_plugin_negative_marks_and_copied_drawings() -> No
                      ({"line": [{"lines": [["R1C1", "R1C2"]]}]}, r"does not play \(line\)")):
         with pytest.raises(PuzzleError, match=why):
             commands.run(SUDOKU, "import", {"text": json.dumps({"size": 4, "grid": empty, **bad})})
+
+
+def test_a_region_sum_line_entering_a_box_again_starts_a_new_segment() -> None:
+    """Box borders split a line into segments of one sum: r1c2-r1c3 | r1c4-r2c4 | r2c3-r2c2 is three segments (two
+    in box 1), not box 1's four digits against box 2's two."""
+    rule = constraints.TYPES["regionsum"]
+    line = tuple(r * 9 + c for r, c in ((0, 1), (0, 2), (0, 3), (1, 3), (1, 2), (1, 1)))
+    values = [0] * 81
+    for c, v in zip(line, (1, 8, 4, 5, 2, 7), strict=True):  # 9, 9 and 9
+        values[c] = v
+    assert rule.broken(line, values, 9) is None
+    assert rule.keep(line, 9, tuple(bit(values[c]) for c in line)) == tuple(bit(values[c]) for c in line)
+    values[line[5]] = 6  # 2 + 6 = 8, not 9
+    assert "add up to 8 and 9" in rule.broken(line, values, 9)
+    masks = [bit(values[c]) for c in line[:5]]
+    assert rule.keep(line, 9, (*masks, (1 << 9) - 1)) == (*masks, bit(7))  # the last cell must make 9

@@ -294,3 +294,45 @@ def test_hints_walk_every_variant_to_the_end_without_guessing(variant: str, size
     assert state == truth
     if "killer" in variant:
         assert "Cage combination" in used
+
+
+def test_a_house_split_into_cages_keeps_exactly_what_some_filling_of_it_uses() -> None:
+    """`cages.shares` (whole cages in a house and its other cells share its digits) against every permutation of
+    a 6-cell house: the digits each cell takes in some filling that meets every part's sum, no more, no less."""
+    rng = random.Random(6)
+    n = 6
+    for _ in range(300):
+        perm = rng.sample(range(1, n + 1), n)
+        sizes = rng.choice([(2, 4), (3, 3), (2, 2, 2), (1, 2, 3), (4, 2)])
+        totals, start = [], 0
+        for size in sizes:
+            totals.append(sum(perm[start:start + size]))
+            start += size
+        parts = tuple((size, cages.combos(size, total, n)) for size, total in zip(sizes, totals, strict=True))
+        masks = tuple(rng.randrange(1 << n) | (1 << (v - 1)) if rng.random() < 0.8 else rng.randrange(1, 1 << n)
+                      for v in perm)
+        want = [0] * n
+        for p in itertools.permutations(range(1, n + 1)):
+            start, fits = 0, all(masks[i] >> (p[i] - 1) & 1 for i in range(n))
+            for size, total in zip(sizes, totals, strict=True):
+                fits = fits and sum(p[start:start + size]) == total
+                start += size
+            if fits:
+                for i in range(n):
+                    want[i] |= 1 << (p[i] - 1)
+        assert cages.shares(parts, masks) == (tuple(want) if all(want) else (0,) * n), (sizes, totals, masks)
+
+
+def test_sums_whose_digits_may_repeat_keep_exactly_the_digits_of_some_choice() -> None:
+    """`cages.reach` against every choice of one candidate per cell."""
+    rng = random.Random(7)
+    for _ in range(300):
+        masks = tuple(rng.randrange(1, 1 << 9) for _ in range(rng.randint(1, 4)))
+        totals = rng.getrandbits(37)
+        want, made = [0] * len(masks), 0
+        for pick in itertools.product(*[[v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks]):
+            if totals >> sum(pick) & 1:
+                made |= 1 << sum(pick)
+                for i, v in enumerate(pick):
+                    want[i] |= 1 << (v - 1)
+        assert cages.reach(totals, masks) == (tuple(want), made)

@@ -17,6 +17,7 @@ import pkgutil
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 
+from .. import cages
 from ..base import Json, PuzzleError
 from ..latin import Cell, Constraint, Geometry, Mask, values_of
 from ..memo import by_identity
@@ -306,31 +307,10 @@ def pair_rule(g: Geometry, cells: tuple[Cell, Cell], table: tuple[Mask, ...], sa
                       f"{said}, which no digits left to them can meet")
 
 
-def _conv(a: int, b: int) -> int:
-    """The sums of one sum from bitset a and one from bitset b, as a bitset (bit s = sum s)."""
-    out = 0
-    while b:
-        low = b & -b
-        out |= a << (low.bit_length() - 1)
-        b ^= low
-    return out
-
-
 def sums_keep(totals: int, masks: Sequence[Mask]) -> tuple[tuple[Mask, ...], int]:
     """What each cell keeps when the cells' digits (which may repeat) must add up to one of `totals` (a bitset,
     bit s = sum s), and the totals some choice reaches."""
-    pre = [1]
-    for m in masks:
-        pre.append(_conv(pre[-1], m << 1))
-    suf = [1] * (len(masks) + 1)
-    for i in range(len(masks) - 1, -1, -1):
-        suf[i] = _conv(suf[i + 1], masks[i] << 1)
-    hit = pre[-1] & totals
-    out = []
-    for i, m in enumerate(masks):
-        rest = _conv(pre[i], suf[i + 1]) if hit else 0
-        out.append(sum(1 << (d - 1) for d in values_of(m) if (rest << d) & hit))
-    return tuple(out), hit
+    return cages.reach(totals, tuple(masks))
 
 
 def chain_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:

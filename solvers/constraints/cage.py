@@ -47,6 +47,10 @@ class Cage(Type):
                    for total, cells, u in cages.innies(g.units, items, g.n))]
         out = [Constraint(tuple(cells), partial(cages.keep, cages.combos(len(cells), total, g.n)), said,
                           f"{said}, which no digits left to it can make") for total, cells, said in named]
+        for u, cells, parts in cages.partitions(g.units, items, g.n):
+            said = f"the cages inside {g.unit_names[u]} and its other cells share its digits"
+            out.append(Constraint(cells, partial(cages.shares, parts), said,
+                                  f"{said}, which no digits left to them can do"))
         for total, cells, what in cages.line_sums(g.units, g.unit_kinds, items, g.n):
             said = f"{'+'.join(map(g.name, cells))}, {what}, add up to {total}"
             out.append(Constraint(cells, partial(cages.sums, total), said,

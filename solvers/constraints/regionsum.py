@@ -1,4 +1,4 @@
-"""Region sum lines: where a line crosses boxes, its digits in each box add up to the same sum (f-puzzles plugin's
+"""Region sum lines: box borders divide a line into segments that add up to the same sum (f-puzzles plugin's
 "regionsumline"). The boxes are the size's usual ones.
 
 An entry is {"type": "regionsum", "cells": [[row, col], ...]}.
@@ -8,19 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import cages
 from ..latin import Cell, Mask
 from ..rules.latin import cell_name
 from ..rules.sudoku import BOXES
-from . import Item, Line, sums_keep
+from . import Item, Line
 
 
 def _segments(cells: Sequence[Cell], n: int) -> list[list[int]]:
-    """The line's positions grouped by box, in order (a box met twice is one group)."""
+    """The line's positions split where it crosses a box border, in order (a box entered again starts a new
+    segment)."""
     w, h = BOXES[n]
-    groups: dict[int, list[int]] = {}
+    out: list[list[int]] = []
+    last = -1
     for i, c in enumerate(cells):
-        groups.setdefault((c // n // h) * (n // w) + (c % n) // w, []).append(i)
-    return list(groups.values())
+        box = (c // n // h) * (n // w) + (c % n) // w
+        if box != last:
+            out.append([])
+            last = box
+        out[-1].append(i)
+    return out
 
 
 class RegionSum(Line):
@@ -37,21 +44,20 @@ class RegionSum(Line):
         return f"the digits of the region sum line from {cell_name(n, item[0])} add up to the same in each box"
 
     def keep(self, item: Item, n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
-        """Over every sum each box's part can make: what each cell keeps."""
-        parts = _segments(item, n)
-        reach = None
+        """Over every sum each segment can make with different digits (they share a box): what each cell
+        keeps."""
+        parts = [[masks[i] for i in part] for part in _segments(item, n)]
+        common = None
         for part in parts:
-            got = sums_keep((1 << (n * len(part) + 1)) - 1, [masks[i] for i in part])[1]
-            reach = got if reach is None else reach & got
+            k = len(part)
+            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+            sums = {t for t in range(low, high + 1) if all(cages.keep(cages.combos(k, t, n), tuple(part)))}
+            common = sums if common is None else common & sums
         out = [0] * len(masks)
-        for total in range(1, (reach or 0).bit_length()):
-            if not reach >> total & 1:  # type: ignore[operator]
-                continue
-            kept = [sums_keep(1 << total, [masks[i] for i in part]) for part in parts]
-            if all(hit for _k, hit in kept):
-                for part, (k, _hit) in zip(parts, kept, strict=True):
-                    for i, m in zip(part, k, strict=True):
-                        out[i] |= m
+        for total in common or ():
+            for idx, part in zip(_segments(item, n), parts, strict=True):
+                for i, m in zip(idx, cages.keep(cages.combos(len(part), total, n), tuple(part)), strict=True):
+                    out[i] |= m
         return tuple(out) if all(out) else None
 
     def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:

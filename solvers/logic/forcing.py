@@ -23,6 +23,18 @@ from ..memo import by_identity
 from .board import Cands, Finder, LogicStep, Values, finder, symbol, tables
 
 _truth: list[Sequence[int] | None] = [None]  # the solution, when the caller knows it (see `knowing`)
+_blame: list[list[int] | None] = [None]  # per cell, how often a rule through it failed (see `blaming`)
+
+
+@contextmanager
+def blaming(weights: list[int]) -> Iterator[None]:
+    """While inside, each rule that cannot be met adds one to its cells' `weights` (a search that prefers
+    cells whose rules fail often: dom/wdeg)."""
+    _blame[0] = weights
+    try:
+        yield
+    finally:
+        _blame[0] = None
 
 
 @contextmanager
@@ -195,6 +207,10 @@ def follow(rules: Sequence[Constraint], cands: Cands) -> list[int] | None:
     for rule in rules:
         got = rule.keep(tuple(cands[c] for c in rule.cells))
         if got is None or 0 in got:
+            weights = _blame[0]
+            if weights is not None:
+                for c in rule.cells:
+                    weights[c] += 1
             return None
         for c, k in zip(rule.cells, got, strict=True):
             if cands[c] != k:

@@ -233,7 +233,7 @@ RULE_WORDS = {
                   "lower one behind it.",
     "quadruple": "The digits in a circle where four cells meet all appear in those four cells.",
     "minmax": "A cell marked min holds less than every cell beside it, one marked max more.",
-    "regionsum": "Where a blue line crosses boxes, its digits in each box add up to the same sum.",
+    "regionsum": "Box borders divide each blue line into segments whose digits add up to the same sum.",
     "distinct": "The digits in a dashed cage without a number differ.",
 }
 

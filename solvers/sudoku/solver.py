@@ -61,6 +61,7 @@ class Search:
         self.nodes = 0
         self.solutions: list[Grid] = []
         self.spend = budget.current().spend
+        self.weights: list[int] | None = None
 
     def run(self, values: Sequence[int]) -> list[Grid]:
         """All solutions (up to the limit) of the given values."""
@@ -68,8 +69,15 @@ class Search:
         return self.run_cands([1 << (v - 1) if v else full for v in values], [c for c, v in enumerate(values) if v])
 
     def run_cands(self, cands: list[Mask], fixed: list[int]) -> list[Grid]:
-        """All solutions (up to the limit) below candidate masks whose `fixed` cells are decided (consumed)."""
-        if settle(self.shape, cands, fixed):
+        """All solutions (up to the limit) below candidate masks whose `fixed` cells are decided (consumed). A
+        variant's count or solve (no random order, no node budget: the same answer in any order) prefers the
+        cells whose rules failed most (its rules are what make it hard)."""
+        if self.shape[1] != CLASSIC and self.rng is None and self.max_nodes is None:
+            self.weights = [0] * len(cands)
+            with forcing.blaming(self.weights):
+                if settle(self.shape, cands, fixed):
+                    self._search(cands)
+        elif settle(self.shape, cands, fixed):
             self._search(cands)
         return self.solutions
 
@@ -79,7 +87,7 @@ class Search:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfNodes
         self.spend()
-        best = latin.most_constrained(cands)
+        best = latin.most_constrained(cands) if self.weights is None else latin.most_weighted(cands, self.weights)
         if best < 0:
             grid = tuple(m.bit_length() for m in cands)
             if grid != self.other_than:
