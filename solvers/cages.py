@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 from .latin import Cell, Mask
 from .rules.latin import COLUMN, ROW
@@ -320,3 +320,68 @@ def sums(total: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
     `total` (digits may repeat); all 0 when there is none."""
     kept, made = reach(1 << total, masks)
     return kept if made else (0,) * len(masks)
+
+
+_RUNS: dict[tuple, tuple[tuple[Mask, ...], int]] = {}
+
+
+def reach_runs(totals: int, masks: tuple[Mask, ...], runs: tuple[tuple[int, ...], ...], n: int
+               ) -> tuple[tuple[Mask, ...], int]:
+    """As `reach`, when the cells fall into runs whose digits differ (positions of `masks`; cells that see each
+    other): per run the sums its sets make and what each sum leaves its cells (`keep`), then the runs' sums
+    forward and back."""
+    key = (totals, masks, runs, n)
+    hit = _RUNS.get(key)
+    if hit is not None:
+        return hit
+    options = [run_sums(tuple([masks[i] for i in run]), n) for run in runs]
+    fwd = [1]
+    for got in options:
+        sums = 0
+        for total in got:
+            sums |= fwd[-1] << total
+        fwd.append(sums)
+    made = fwd[-1] & totals
+    out = [0] * len(masks)
+    need = made
+    for i in range(len(runs) - 1, -1, -1):
+        back = 0
+        for total, kept in options[i].items():
+            if fwd[i] & (need >> total):
+                back |= need >> total
+                for j, m in zip(runs[i], kept, strict=True):
+                    out[j] |= m
+        need = back
+    if len(_RUNS) >= ALLOWED_KEPT:
+        _RUNS.clear()
+    hit = _RUNS[key] = (tuple(out), made)
+    return hit
+
+
+_RUN_SUMS: dict[tuple[tuple[Mask, ...], int], dict[int, tuple[Mask, ...]]] = {}
+RUN_CELLS = 4  # runs up to this long are filled digit by digit; longer ones set by set
+
+
+def run_sums(masks: tuple[Mask, ...], n: int) -> dict[int, tuple[Mask, ...]]:
+    """The sums different digits of cells with candidates `masks` make, each with what it leaves each cell (a
+    shared answer: read it, never change it)."""
+    key = (masks, n)
+    hit = _RUN_SUMS.get(key)
+    if hit is not None:
+        return hit
+    k = len(masks)
+    if k <= RUN_CELLS:
+        by_sum: dict[int, list[Mask]] = {}
+        for pick in product(*([v + 1 for v in range(m.bit_length()) if m >> v & 1] for m in masks)):
+            if len(set(pick)) == k:
+                kept = by_sum.setdefault(sum(pick), [0] * k)
+                for i, v in enumerate(pick):
+                    kept[i] |= 1 << (v - 1)
+        got = {total: tuple(kept) for total, kept in sorted(by_sum.items())}
+    else:
+        got = {total: kept for total in range(k * (k + 1) // 2, k * (2 * n - k + 1) // 2 + 1)
+               if all(kept := keep(combos(k, total, n), masks))}
+    if len(_RUN_SUMS) >= ALLOWED_KEPT:
+        _RUN_SUMS.clear()
+    hit = _RUN_SUMS[key] = got
+    return hit

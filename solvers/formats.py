@@ -274,16 +274,21 @@ def fpuzzles(text: str, readers: dict[str, list[Reader]] | None = None) -> dict 
             if region is not None and type(region) is not int:
                 raise ValueError("an f-puzzles region is a number")
             regions.append(region)
-    cages = []
+    cages, caged = [], set()
     for cage in data.get("killercage") or []:
         if not isinstance(cage, dict) or not isinstance(cage.get("cells"), list):
             raise ValueError("an f-puzzles killer cage lists its cells")
         value, cells = cage.get("value"), [_fpuzzles_cell(name, size) for name in cage["cells"]]
+        rc = [[c // size, c % size] for c in cells]
         if value is None or str(value).strip() == "":  # a cage without a sum: its digits differ
-            entries.append({"type": "distinct", "cells": [[c // size, c % size] for c in cells]})
+            entries.append({"type": "distinct", "cells": rc})
             continue
         if not (isinstance(value, (int, str)) and str(value).strip().isdigit()):
             raise ValueError("a killer cage's sum is a whole number, not " + repr(str(value)[:8]))
+        if caged & set(cells):  # over another cage: a cage of its own beside the killer's
+            entries.append({"type": "distinct", "cells": rc, "sum": int(value)})
+            continue
+        caged.update(cells)
         cages.append((int(value), cells))
     jigsaw = any(r is not None for r in regions)
     return {"n": size, "box": None, "values": values,

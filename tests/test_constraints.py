@@ -11,7 +11,7 @@ from random import Random
 import pytest
 from constraint_makers import MAKERS, made
 
-from solvers import commands, constraints, family
+from solvers import commands, constraints, family, formats
 from solvers.base import PuzzleError
 from solvers.latin import bit, values_of
 from solvers.rules import latin as latin_rules
@@ -270,8 +270,35 @@ def test_a_region_sum_line_entering_a_box_again_starts_a_new_segment() -> None:
     for c, v in zip(line, (1, 8, 4, 5, 2, 7), strict=True):  # 9, 9 and 9
         values[c] = v
     assert rule.broken(line, values, 9) is None
-    assert rule.keep(line, 9, tuple(bit(values[c]) for c in line)) == tuple(bit(values[c]) for c in line)
+    keep = rule.rules([line], grid.read({"grid": "." * 81}).geometry)[0].keep
+    assert keep(tuple(bit(values[c]) for c in line)) == tuple(bit(values[c]) for c in line)
     values[line[5]] = 6  # 2 + 6 = 8, not 9
     assert "add up to 8 and 9" in rule.broken(line, values, 9)
     masks = [bit(values[c]) for c in line[:5]]
-    assert rule.keep(line, 9, (*masks, (1 << 9) - 1)) == (*masks, bit(7))  # the last cell must make 9
+    assert keep((*masks, (1 << 9) - 1)) == (*masks, bit(7))  # the last cell must make 9
+
+
+def fpuzzles_data(puzzle: dict) -> dict:
+    """The f-puzzles JSON of a puzzle's exported f-puzzles link."""
+    link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "f-puzzles link")
+    return json.loads(formats.fpuzzles_link(link))
+
+
+def test_a_killer_cage_over_other_cages_opens_solves_and_travels_back() -> None:
+    """An f-puzzles killer whose extra cage overlaps two others: the extra one is a cage of its own beside the
+    killer's (a "distinct" entry with its sum), solved to the same grid, checked, and written back to f-puzzles."""
+    p = commands.run(SUDOKU, "generate", {"difficulty": 1, "seed": 3, "size": 9, "variant": "killer"})
+    truth = commands.run(SUDOKU, "solve", p)["solution"]
+    a, b = p["cages"][0]["cells"][0], p["cages"][1]["cells"][0]
+    total = sum(int(truth[r * 9 + c]) for r, c in (a, b))
+    data = fpuzzles_data(p)
+    data["killercage"].append({"cells": [f"R{r + 1}C{c + 1}" for r, c in (a, b)], "value": str(total)})
+    got = commands.run(SUDOKU, "import", {"text": json.dumps(data)})
+    assert got["constraints"] == [{"type": "distinct", "cells": sorted([a, b]), "sum": total}]
+    assert commands.run(SUDOKU, "solve", got)["solution"] == truth
+    wrong = truth[:a[0] * 9 + a[1]] + str(int(truth[a[0] * 9 + a[1]]) % 9 + 1) + truth[a[0] * 9 + a[1] + 1:]
+    said = [x["text"] for x in commands.run(SUDOKU, "check", {**got, "state": wrong})["problems"]]
+    assert any(f"not {total}" in s for s in said), said
+    back = fpuzzles_data(got)
+    assert {"cells": [f"R{r + 1}C{c + 1}" for r, c in sorted([a, b])], "value": str(total)} in back["killercage"]
+    assert commands.run(SUDOKU, "import", {"text": json.dumps(back)})["constraints"] == got["constraints"]

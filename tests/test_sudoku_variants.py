@@ -336,3 +336,22 @@ def test_sums_whose_digits_may_repeat_keep_exactly_the_digits_of_some_choice() -
                 for i, v in enumerate(pick):
                     want[i] |= 1 << (v - 1)
         assert cages.reach(totals, masks) == (tuple(want), made)
+
+
+def test_sums_over_runs_of_different_digits_keep_exactly_the_digits_of_some_choice() -> None:
+    """`cages.reach_runs` (a little killer's diagonal box by box, an arrow's line) against every choice of one
+    candidate per cell whose digits differ within each run (exact up to RUN_CELLS cells a run)."""
+    rng = random.Random(8)
+    for _ in range(300):
+        size = rng.randint(1, cages.RUN_CELLS)
+        cuts = sorted(rng.sample(range(1, size), rng.randint(0, size - 1))) if size > 1 else []
+        runs = tuple(tuple(range(a, b)) for a, b in zip([0, *cuts], [*cuts, size], strict=True))
+        masks = tuple(rng.randrange(1, 1 << 9) for _ in range(size))
+        totals = rng.getrandbits(46)
+        want, made = [0] * size, 0
+        for pick in itertools.product(*[[v for v in range(1, 10) if m >> (v - 1) & 1] for m in masks]):
+            if all(len({pick[i] for i in run}) == len(run) for run in runs) and totals >> sum(pick) & 1:
+                made |= 1 << sum(pick)
+                for i, v in enumerate(pick):
+                    want[i] |= 1 << (v - 1)
+        assert cages.reach_runs(totals, masks, runs, 9) == (tuple(want), made), (runs, masks)

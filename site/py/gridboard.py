@@ -59,7 +59,7 @@ class GridBoard:
         self.box = box
         self.regions, self.diagonals, self.cages = layout[:3] if layout is not None else (None, False, ())
         self.marks = [json.loads(entry) for entry in (layout[3] if layout is not None else ())]  # further rules
-        self.cages = tuple(self.cages) + tuple((None, tuple(r * n + c for r, c in rule["cells"]))
+        self.cages = tuple(self.cages) + tuple((rule.get("sum"), tuple(r * n + c for r, c in rule["cells"]))
                                                for rule in self.marks if rule.get("type") == "distinct")
         self.mark_words = {}  # cell -> what the accessible mirror says of the rules through it
         self.clues = clues or _outside_clues(n, self.marks)
@@ -364,53 +364,58 @@ class GridBoard:
             ctx.fill()
 
     def _draw_cages(self, cell, off, colours, font):
-        """Each killer cage as a dashed outline inside its cells, its sum small in its first cell's corner."""
+        """Each killer cage as a dashed outline inside its cells, its sum small in its first cell's corner; a cage
+        over cells of an earlier one is drawn further inside, its sum in the bottom corner."""
         n, ctx = self.n, self.ctx
-        d = cell * 0.09
         ctx.strokeStyle = colours["given"]
         ctx.lineWidth = max(1, cell * 0.025)
         ctx.setLineDash([max(2, cell * 0.07), max(2, cell * 0.05)])
-
-        def inside(r, c, k):
-            return 0 <= r < n and 0 <= c < n and self.cage_of.get(r * n + c) == k
-
+        size = max(8, int(cell * 0.22))
+        seen, labels = set(), []
         ctx.beginPath()
-        for i, k in self.cage_of.items():
-            r, c = divmod(i, n)
-            x0, y0 = off + c * cell, off + r * cell
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                if inside(r + dr, c + dc, k):
-                    continue
-                # the side faces out of the cage: a line inset by d, its ends reaching the neighbours' lines
-                pr, pc = dc, dr  # along the side
-                ends = []
-                for sign in (-1, 1):
-                    if not inside(r + pr * sign, c + pc * sign, k):
-                        ends.append(d)  # a convex corner
-                    elif inside(r + pr * sign + dr, c + pc * sign + dc, k):
-                        ends.append(-d)  # a concave corner: meet the next cell's line
+        for total, cells in self.cages:
+            members = set(cells)
+            over = bool(seen & members)
+            seen.update(members)
+            d = cell * (0.2 if over else 0.09)
+
+            def inside(r, c, members=members):
+                return 0 <= r < n and 0 <= c < n and r * n + c in members
+
+            for i in cells:
+                r, c = divmod(i, n)
+                x0, y0 = off + c * cell, off + r * cell
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    if inside(r + dr, c + dc):
+                        continue
+                    # the side faces out of the cage: a line inset by d, its ends reaching the neighbours' lines
+                    pr, pc = dc, dr  # along the side
+                    ends = []
+                    for sign in (-1, 1):
+                        if not inside(r + pr * sign, c + pc * sign):
+                            ends.append(d)  # a convex corner
+                        elif inside(r + pr * sign + dr, c + pc * sign + dc):
+                            ends.append(-d)  # a concave corner: meet the next cell's line
+                        else:
+                            ends.append(0)
+                    if dr:
+                        y = y0 + (d if dr < 0 else cell - d)
+                        ctx.moveTo(x0 + ends[0], y)
+                        ctx.lineTo(x0 + cell - ends[1], y)
                     else:
-                        ends.append(0)
-                if dr:
-                    y = y0 + (d if dr < 0 else cell - d)
-                    ctx.moveTo(x0 + ends[0], y)
-                    ctx.lineTo(x0 + cell - ends[1], y)
-                else:
-                    x = x0 + (d if dc < 0 else cell - d)
-                    ctx.moveTo(x, y0 + ends[0])
-                    ctx.lineTo(x, y0 + cell - ends[1])
+                        x = x0 + (d if dc < 0 else cell - d)
+                        ctx.moveTo(x, y0 + ends[0])
+                        ctx.lineTo(x, y0 + cell - ends[1])
+            if total is not None:  # a cage without a sum shows none
+                r, c = divmod(min(cells), n)
+                labels.append((str(total), off + c * cell + d * 0.6,
+                               off + r * cell + (cell - d * 0.6 - size if over else d * 0.6)))
         ctx.stroke()
         ctx.setLineDash([])
-        size = max(8, int(cell * 0.22))
         ctx.font = "600 " + str(size) + "px " + font
         ctx.textAlign = "left"
         ctx.textBaseline = "top"
-        for total, cells in self.cages:
-            if total is None:  # a cage without a sum
-                continue
-            r, c = divmod(min(cells), n)
-            x, y = off + c * cell + d * 0.6, off + r * cell + d * 0.6
-            text = str(total)
+        for text, x, y in labels:
             ctx.fillStyle = colours["panel"]
             ctx.fillRect(x - 1, y - 1, ctx.measureText(text).width + 2, size + 2)
             ctx.fillStyle = colours["given"]

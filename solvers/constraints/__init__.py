@@ -93,11 +93,8 @@ class Type:
         out = []
         for item in items:
             said = self.said(item, g.n)
-
-            def keep(masks: tuple[Mask, ...], item: Item = item) -> tuple[Mask, ...] | None:
-                return self.keep(item, g.n, masks)
-
-            out.append(Constraint(self.cells(item), keep, said, f"{said}, which no digits left to it can make"))
+            out.append(Constraint(self.cells(item), partial(self.keep, item, g.n), said,
+                                  f"{said}, which no digits left to it can make"))
         return out
 
     def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:
@@ -305,6 +302,18 @@ def pair_rule(g: Geometry, cells: tuple[Cell, Cell], table: tuple[Mask, ...], sa
     cell, when the relation is not symmetric)."""
     return Constraint(cells, partial(pair_keep, table, back=back), said,
                       f"{said}, which no digits left to them can meet")
+
+
+def runs_of(cells: Sequence[Cell], g: Geometry) -> tuple[tuple[int, ...], ...]:
+    """The positions of `cells` in runs of consecutive cells that all see each other (their digits differ): a
+    little killer's diagonal box by box."""
+    out: list[list[int]] = []
+    for i, c in enumerate(cells):
+        if out and all(c in g.peers[cells[j]] for j in out[-1]):
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return tuple(map(tuple, out))
 
 
 def sums_keep(totals: int, masks: Sequence[Mask]) -> tuple[tuple[Mask, ...], int]:

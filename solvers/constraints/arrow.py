@@ -9,12 +9,14 @@ the line's from the circle out, each touching the next (the first touches the ci
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from itertools import product
 
+from .. import cages
 from ..base import Json
-from ..latin import Cell, Mask, values_of
+from ..latin import Cell, Constraint, Geometry, Mask, values_of
 from ..rules.latin import cell_name
-from . import Item, Type, cell_of, cells_of, line_of, name_of, rc_of, sums_keep, touching
+from . import Item, Type, cell_of, cells_of, line_of, name_of, rc_of, runs_of, touching
 
 
 def _number(digits: Sequence[int]) -> int:
@@ -57,13 +59,22 @@ class Arrow(Type):
         """"the digits along the arrow from r1c1 add up to its circle"."""
         return f"the digits along the arrow from {cell_name(n, item[0][0])} add up to its circle"
 
-    def keep(self, item: Item, n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
-        """Circle readings the line can make, and line digits that make one of them."""
-        k = len(item[0])
+    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
+        """Each arrow's sum, the line's digits different where they see each other."""
+        out = []
+        for item in items:
+            said = self.said(item, g.n)
+            out.append(Constraint(self.cells(item), partial(self._keep, len(item[0]), runs_of(item[1], g), g.n),
+                                  said, f"{said}, which no digits left to it can make"))
+        return out
+
+    @staticmethod
+    def _keep(k: int, runs: tuple[tuple[int, ...], ...], n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
+        """Circle readings (its first k cells) the line can make, and line digits that make one of them."""
         circle, line = masks[:k], masks[k:]
         readings = {_number(ds): ds for ds in product(*(values_of(m) for m in circle))}
         totals = sum(1 << v for v in readings if v <= 9 * len(line))
-        kept, hit = sums_keep(totals, line)
+        kept, hit = cages.reach_runs(totals, line, runs, n)
         if not hit:
             return None
         out = [0] * k

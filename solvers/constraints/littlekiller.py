@@ -8,11 +8,13 @@ clue to the grid's edge.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
+from .. import cages
 from ..base import Json
-from ..latin import Cell, Mask
+from ..latin import Cell, Constraint, Geometry, Mask
 from ..rules.latin import cell_name
-from . import Item, Type, cells_of, rc_of, sums_keep
+from . import Item, Type, cells_of, rc_of, runs_of
 
 DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}  # f-puzzles' arrows
 
@@ -49,9 +51,20 @@ class LittleKiller(Type):
         """"the little killer clue 15 on the diagonal from r1c2 adds up to 15"."""
         return f"the digits on the diagonal from {cell_name(n, item[1][0])} add up to its little killer clue {item[0]}"
 
-    def keep(self, item: Item, n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
-        """Digits of some choice adding up to the clue."""
-        kept, hit = sums_keep(1 << item[0], masks)
+    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
+        """Each diagonal's sum, its digits different where they see each other (box by box)."""
+        out = []
+        for item in items:
+            said = self.said(item, g.n)
+            out.append(Constraint(item[1], partial(self._keep, item[0], runs_of(item[1], g), g.n), said,
+                                  f"{said}, which no digits left to it can make"))
+        return out
+
+    @staticmethod
+    def _keep(total: int, runs: tuple[tuple[int, ...], ...], n: int, masks: tuple[Mask, ...]
+              ) -> tuple[Mask, ...] | None:
+        """Digits of some choice adding up to the clue, different within each run of cells that see each other."""
+        kept, hit = cages.reach_runs(1 << total, masks, runs, n)
         return kept if hit else None
 
     def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:

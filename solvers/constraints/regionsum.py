@@ -7,9 +7,10 @@ An entry is {"type": "regionsum", "cells": [[row, col], ...]}.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from .. import cages
-from ..latin import Cell, Mask
+from ..latin import Cell, Constraint, Geometry, Mask
 from ..rules.latin import cell_name
 from ..rules.sudoku import BOXES
 from . import Item, Line
@@ -43,20 +44,25 @@ class RegionSum(Line):
         """"the region sum line from r1c1 adds up the same in each box"."""
         return f"the digits of the region sum line from {cell_name(n, item[0])} add up to the same in each box"
 
-    def keep(self, item: Item, n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
+    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
+        """Each line's segments of one sum."""
+        out = []
+        for item in items:
+            said = self.said(item, g.n)
+            out.append(Constraint(item, partial(self._keep, tuple(map(tuple, _segments(item, g.n))), g.n), said,
+                                  f"{said}, which no digits left to it can make"))
+        return out
+
+    @staticmethod
+    def _keep(segments: tuple[tuple[int, ...], ...], n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
         """Over every sum each segment can make with different digits (they share a box): what each cell
         keeps."""
-        parts = [[masks[i] for i in part] for part in _segments(item, n)]
-        common = None
-        for part in parts:
-            k = len(part)
-            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
-            sums = {t for t in range(low, high + 1) if all(cages.keep(cages.combos(k, t, n), tuple(part)))}
-            common = sums if common is None else common & sums
+        options = [cages.run_sums(tuple([masks[i] for i in seg]), n) for seg in segments]
+        common = set(options[0]).intersection(*options[1:])
         out = [0] * len(masks)
-        for total in common or ():
-            for idx, part in zip(_segments(item, n), parts, strict=True):
-                for i, m in zip(idx, cages.keep(cages.combos(len(part), total, n), tuple(part)), strict=True):
+        for total in common:
+            for seg, sums in zip(segments, options, strict=True):
+                for i, m in zip(seg, sums[total], strict=True):
                     out[i] |= m
         return tuple(out) if all(out) else None
 

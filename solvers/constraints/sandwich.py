@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import cages
 from ..base import Json
 from ..latin import Cell, Mask
-from . import Item, Type, sums_keep
+from . import Item, Type
 
 
 class Sandwich(Type):
@@ -54,9 +55,10 @@ class Sandwich(Type):
                 for lo, hi in ((1, 1 << (n - 1)), (1 << (n - 1), 1)):
                     if not (masks[i] & lo and masks[j] & hi):
                         continue
-                    inner, hit = sums_keep(1 << item[2], [m & ~ends for m in masks[i + 1:j]])
+                    inside = tuple(m & ~ends for m in masks[i + 1:j])  # one row's: different digits
+                    inner = cages.keep(cages.combos(len(inside), item[2], n), inside) if inside else ()
                     outer = [m & ~ends for m in (*masks[:i], *masks[j + 1:])]
-                    if not hit or 0 in inner or 0 in outer:
+                    if (not inside and item[2]) or 0 in inner or 0 in outer:
                         continue
                     for k, m in zip((*range(i), *range(j + 1, n)), outer, strict=True):
                         out[k] |= m

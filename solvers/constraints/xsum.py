@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import cages
 from ..latin import Mask
-from . import Item, Outside, sums_keep
+from . import Item, Outside
 
 
 class XSum(Outside):
@@ -35,8 +36,12 @@ class XSum(Outside):
         for x in range(1, n + 1):
             if not masks[0] >> (x - 1) & 1 or (x == 1 and item[3] != 1) or item[3] < x:
                 continue
-            kept, hit = sums_keep(1 << (item[3] - x), masks[1:x]) if x > 1 else ((), 1 if item[3] == 1 else 0)
-            if not hit or 0 in kept:
+            if x == 1:
+                kept: tuple[Mask, ...] = () if item[3] == 1 else (0,)
+            else:  # one line's digits: different, none of them x
+                rest = tuple(m & ~(1 << (x - 1)) for m in masks[1:x])
+                kept = cages.keep(cages.combos(x - 1, item[3] - x, n), rest)
+            if 0 in kept:
                 continue
             out[0] |= 1 << (x - 1)
             for i, m in enumerate(kept, 1):

@@ -138,17 +138,19 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
     cell_units = g.cell_units
     changed = [*queue, *changed]
     rules, cell_rules = _rules(g)
-    seen = list(cands)  # the candidates the rules last looked at
+    seen = cands[:]  # the candidates the rules last looked at
+    cells = range(len(cands))
     for c in changed:
         seen[c] = -1
     while True:
-        before = list(cands)
+        before = cands[:]
         if not latin.propagate(cands, queue, g.peers, g.units, g.full, cell_units, changed):
             return False
         narrowed = None
         if rules:  # the rules whose cells changed, then singles again
-            todo = sorted({k for c, m in enumerate(cands) if m != seen[c] for k in cell_rules[c]})
-            seen = list(cands)
+            todo = sorted({k for c, m, was in zip(cells, cands, seen, strict=True) if m != was
+                           for k in cell_rules[c]})
+            seen = cands[:]
             narrowed = follow([rules[k] for k in todo], cands)
             if narrowed is None:
                 return False
@@ -156,7 +158,7 @@ def saturate(g: Geometry, cands: Cands, queue: list[int], changed: Sequence[int]
                                                 g.peers, g.units, g.full, cell_units, narrowed):
                 return False
         units = {u for c in changed for u in cell_units[c]}
-        units.update(u for c, m in enumerate(before) if cands[c] != m for u in cell_units[c])
+        units.update(u for c, m, was in zip(cells, cands, before, strict=True) if m != was for u in cell_units[c])
         changed = []
         union = [-1] * len(segments)  # each segment's candidates, once asked
         for a in sorted(units):
@@ -205,14 +207,18 @@ def follow(rules: Sequence[Constraint], cands: Cands) -> list[int] | None:
     a rule cannot be met."""
     changed = []
     for rule in rules:
-        got = rule.keep(tuple(cands[c] for c in rule.cells))
+        cells = rule.cells
+        masks = tuple([cands[c] for c in cells])
+        got = rule.keep(masks)
+        if got == masks:  # most rules keep all they see
+            continue
         if got is None or 0 in got:
             weights = _blame[0]
             if weights is not None:
-                for c in rule.cells:
+                for c in cells:
                     weights[c] += 1
             return None
-        for c, k in zip(rule.cells, got, strict=True):
+        for c, k in zip(cells, got, strict=True):
             if cands[c] != k:
                 cands[c] = k
                 changed.append(c)

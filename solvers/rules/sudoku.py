@@ -234,7 +234,7 @@ RULE_WORDS = {
     "quadruple": "The digits in a circle where four cells meet all appear in those four cells.",
     "minmax": "A cell marked min holds less than every cell beside it, one marked max more.",
     "regionsum": "Box borders divide each blue line into segments whose digits add up to the same sum.",
-    "distinct": "The digits in a dashed cage without a number differ.",
+    "distinct": "The digits in a dashed cage differ (and add up to its number, where a cage overlaps another).",
 }
 
 
