@@ -12,6 +12,7 @@ from test_constraints import thermo_puzzle
 
 from solvers import commands
 from solvers import family as solver_family
+from solvers.rules.sudoku import VARIANTS
 
 pytestmark = pytest.mark.browser
 SUDOKU = solver_family("sudoku")
@@ -73,6 +74,26 @@ def test_a_jigsaw_plays_to_the_end_by_hints(watch, site_url: str) -> None:
     play_by_hints(page)
     assert values(page) == solution
     screenshot(page, "variants-jigsaw-solved")
+
+
+def test_a_killer_with_a_cage_over_two_others_is_drawn_and_plays_to_the_end_by_hints(watch, site_url: str) -> None:
+    puzzle, _text, solution = made("killer", 6)
+    a, b = next((a, b) for k, cage in enumerate(puzzle["cages"]) for a in cage["cells"]
+                for other in puzzle["cages"][k + 1:] for b in other["cells"]
+                if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1)
+    over = {"type": "distinct", "cells": sorted([a, b]), "sum": sum(int(solution[r * 6 + c]) for r, c in (a, b))}
+    text = commands.run(SUDOKU, "format", {**puzzle, "constraints": [over]})["text"]
+    page = open_page(watch, site_url, "sudoku", text, min_cells=36)
+    cells = page.eval_on_selector_all("#aria-board [role=gridcell]", "els => els.map(e => e.textContent)")
+    assert f"cage of 2 adding up to {over['sum']}" in cells[a[0] * 6 + a[1]]  # the mirror reads the cage over
+    screenshot(page, "variants-killer-overlapping-cage")
+    shown = "s => s.options[s.selectedIndex].textContent"
+    assert page.eval_on_selector("#variant", shown) == "Shared rules"  # no variant choice makes these rules
+    play_by_hints(page)
+    assert values(page) == solution
+    page.click("#new")  # a new puzzle of the first variant, the shared rules' entry gone
+    page.wait_for_function("document.querySelector('#variant').value == 'classic'")
+    assert page.eval_on_selector("#variant", "s => s.options.length") == len(VARIANTS)
 
 
 def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(watch, site_url: str) -> None:

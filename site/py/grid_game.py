@@ -209,10 +209,26 @@ class GridGame(Game):
         self.board.setup(n, box, clues, layout)
         self.board.given = [v != 0 for v in givens]
         if el("variant") is not None and layout is not None:
-            el("variant").value = self.rules.variant_name(layout)
+            self.show_variant(self.rules.variant_name(layout))
         self.build_pad(n)
         if el("size") is not None:
             el("size").value = str(n)
+
+    def show_variant(self, name):
+        """Set the variant choice to the puzzle's; rules no choice makes (a shared thermometer Sudoku) show as a
+        "Shared rules" entry that cannot be chosen (choosing another variant starts a puzzle of it)."""
+        select = el("variant")
+        known = [str(option.value) for option in select.options if not option.disabled]
+        extra = el("variant-shared")
+        if name not in known:
+            if extra is None:
+                extra = document.createElement("option")
+                extra.id, extra.disabled, extra.textContent = "variant-shared", True, "Shared rules"
+                select.appendChild(extra)
+            extra.value = name
+        elif extra is not None:
+            extra.remove()
+        select.value = name
 
     def build_pad(self, n):
         """Number pad buttons 1..n (colour swatches 1..9 in colour mode)."""

@@ -223,8 +223,11 @@ class Game:
     def choices(self, obj):
         """`obj` with the page's size and variant choices (where the page has them)."""
         for ident, read in (("size", int), ("variant", str)):
-            if el(ident) is not None and el(ident).value:
-                obj[ident] = read(el(ident).value)
+            field = el(ident)
+            if field is not None and field.value:
+                chosen = field.options.item(field.selectedIndex) if str(field.tagName) == "SELECT" else None
+                if chosen is None or not chosen.disabled:  # a shared puzzle's rules: no choice to make one of
+                    obj[ident] = read(field.value)
         return obj
 
     def new_request(self):
