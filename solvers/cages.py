@@ -286,33 +286,40 @@ _SUMS: dict[tuple[int, tuple[Mask, ...]], tuple[tuple[Mask, ...], int]] = {}
 
 def reach(totals: int, masks: tuple[Mask, ...]) -> tuple[tuple[Mask, ...], int]:
     """Per cell (candidates `masks`), the digits it holds in some choice of one candidate per cell adding up to
-    one of `totals` (a bitset: bit s = sum s; digits may repeat), and the totals some choice makes. Reachable sums
-    as bit sets, forward, then the sums still to make, backward."""
+    one of `totals` (a bitset: bit s = sum s; digits may repeat), and the totals some choice makes."""
     key = (totals, masks)
     hit = _SUMS.get(key)
-    if hit is not None:
-        return hit
-    digits = [[v + 1 for v in range(m.bit_length()) if m >> v & 1] for m in masks]
-    fwd = [1]
-    for ds in digits:
-        got = 0
-        for d in ds:
-            got |= fwd[-1] << d
-        fwd.append(got)
-    made = fwd[-1] & totals
-    out = [0] * len(masks)
-    need = made  # the sums still to make after each cell, from the last
-    for i in range(len(masks) - 1, -1, -1):
-        back = 0
-        for d in digits[i]:
-            if fwd[i] & (need >> d):
-                out[i] |= 1 << (d - 1)
-                back |= need >> d
-        need = back
-    if len(_SUMS) >= ALLOWED_KEPT:
-        _SUMS.clear()
-    hit = _SUMS[key] = (tuple(out), made)
+    if hit is None:
+        if len(_SUMS) >= ALLOWED_KEPT:
+            _SUMS.clear()
+        options = [{v + 1: (1 << v,) for v in range(m.bit_length()) if m >> v & 1} for m in masks]
+        hit = _SUMS[key] = _through(totals, options, [(i,) for i in range(len(masks))], len(masks))
     return hit
+
+
+def _through(totals: int, options: Sequence[dict[int, tuple[Mask, ...]]], groups: Sequence[Sequence[int]],
+             size: int) -> tuple[tuple[Mask, ...], int]:
+    """Groups of cells in a row, each with the sums it can make and what each leaves its cells (`options`): per
+    cell what it keeps where the groups' sums add up to one of `totals`, and the totals made. Reachable sums as
+    bit sets, forward, then the sums still to make, backward."""
+    fwd = [1]
+    for got in options:
+        reached = 0
+        for total in got:
+            reached |= fwd[-1] << total
+        fwd.append(reached)
+    made = fwd[-1] & totals
+    out = [0] * size
+    need = made  # the sums still to make after each group, from the last
+    for i in range(len(groups) - 1, -1, -1):
+        back = 0
+        for total, kept in options[i].items():
+            if fwd[i] & (need >> total):
+                back |= need >> total
+                for j, m in zip(groups[i], kept, strict=True):
+                    out[j] |= m
+        need = back
+    return tuple(out), made
 
 
 def sums(total: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...]:
@@ -334,27 +341,10 @@ def reach_runs(totals: int, masks: tuple[Mask, ...], runs: tuple[tuple[int, ...]
     hit = _RUNS.get(key)
     if hit is not None:
         return hit
-    options = [run_sums(tuple([masks[i] for i in run]), n) for run in runs]
-    fwd = [1]
-    for got in options:
-        sums = 0
-        for total in got:
-            sums |= fwd[-1] << total
-        fwd.append(sums)
-    made = fwd[-1] & totals
-    out = [0] * len(masks)
-    need = made
-    for i in range(len(runs) - 1, -1, -1):
-        back = 0
-        for total, kept in options[i].items():
-            if fwd[i] & (need >> total):
-                back |= need >> total
-                for j, m in zip(runs[i], kept, strict=True):
-                    out[j] |= m
-        need = back
     if len(_RUNS) >= ALLOWED_KEPT:
         _RUNS.clear()
-    hit = _RUNS[key] = (tuple(out), made)
+    options = [run_sums(tuple([masks[i] for i in run]), n) for run in runs]
+    hit = _RUNS[key] = _through(totals, options, runs, len(masks))
     return hit
 
 
