@@ -41,8 +41,9 @@ class RegionSum(Line):
     fpuzzles = ("regionsumline",)
 
     def said(self, item: Item, n: int) -> str:
-        """"the region sum line from r1c1 adds up the same in each box"."""
-        return f"the digits of the region sum line from {cell_name(n, item[0])} add up to the same in each box"
+        """"the segments of the region sum line from r1c1 (box borders split it) add up to the same sum"."""
+        return (f"the segments of the region sum line from {cell_name(n, item[0])} (box borders split it) add up to "
+                "the same sum")
 
     def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
         """Each line's segments of one sum."""
@@ -67,10 +68,10 @@ class RegionSum(Line):
         return tuple(out) if all(out) else None
 
     def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:
-        """Full box parts with different sums."""
+        """Full segments with different sums."""
         sums = {sum(values[item[i]] for i in part) for part in _segments(item, n) if all(values[item[i]] for i in part)}
         if len(sums) > 1:
-            return (f"The parts of the region sum line from {cell_name(n, item[0])} add up to {min(sums)} and "
+            return (f"The segments of the region sum line from {cell_name(n, item[0])} add up to {min(sums)} and "
                     f"{max(sums)}, not one sum")
         return None
 
