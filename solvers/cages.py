@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
+from typing import TypeVar
 
-from .latin import Cell, Mask
+from .latin import Cell, Mask, values_of
 from .rules.latin import COLUMN, ROW
 
+R = TypeVar("R")
 Cage = tuple[tuple[Cell, ...], tuple[Mask, ...]]  # (cells, the digit sets that make its sum)
 
 
@@ -70,6 +72,14 @@ _ALLOWED: dict[tuple[tuple[Mask, ...], tuple[Mask, ...]], Mask] = {}  # (sets, c
 ALLOWED_KEPT = 1 << 16  # answers kept (all forgotten at once past this): searches meet the same cages again
 
 
+def _kept(store: dict, key: object, value: R) -> R:
+    """Remember `value` under `key` in one of this module's answer caches (emptied once ALLOWED_KEPT are held)."""
+    if len(store) >= ALLOWED_KEPT:
+        store.clear()
+    store[key] = value
+    return value
+
+
 def allowed(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]) -> Mask:
     """The digits of the sets a cage can still make (0: none), remembered by the cells' candidates."""
     key = (sets, tuple(cands[c] for c in cells))
@@ -78,9 +88,7 @@ def allowed(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]
         hit = 0
         for s in possible(cells, sets, cands):
             hit |= s
-        if len(_ALLOWED) >= ALLOWED_KEPT:
-            _ALLOWED.clear()
-        _ALLOWED[key] = hit
+        _kept(_ALLOWED, key, hit)
     return hit
 
 
@@ -99,9 +107,7 @@ def fillings(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...
     for s in possible(range(len(masks)), sets, masks):
         for i, m in enumerate(filling(tuple(m & s for m in masks))):
             out[i] |= m
-    if len(_FILLS) >= ALLOWED_KEPT:
-        _FILLS.clear()
-    hit = _FILLS[key] = tuple(out)
+    hit = _kept(_FILLS, key, tuple(out))
     return hit
 
 
@@ -138,9 +144,7 @@ def filling(within: tuple[Mask, ...]) -> tuple[Mask, ...]:
                     out[i] |= b
                     back.add(used)
         good = back
-    if len(_FILL) >= ALLOWED_KEPT:
-        _FILL.clear()
-    hit = _FILL[within] = tuple(out)
+    hit = _kept(_FILL, within, tuple(out))
     return hit
 
 
@@ -227,7 +231,7 @@ def shares(parts: tuple[tuple[int, tuple[Mask, ...]], ...], masks: tuple[Mask, .
             return True
         i = order[depth]
         found = False
-        for k, (s, _kept) in enumerate(options[i]):
+        for k, (s, _leaves) in enumerate(options[i]):
             if not s & taken:
                 chosen[i] = k
                 if walk(depth + 1, taken | s):
@@ -244,9 +248,7 @@ def shares(parts: tuple[tuple[int, tuple[Mask, ...]], ...], masks: tuple[Mask, .
                 for j in range(size):
                     part[j] |= kept[j]
         out.extend(part)
-    if len(_SHARES) >= ALLOWED_KEPT:
-        _SHARES.clear()
-    hit = _SHARES[key] = tuple(out) if all(out) else (0,) * len(masks)
+    hit = _kept(_SHARES, key, tuple(out) if all(out) else (0,) * len(masks))
     return hit
 
 
@@ -290,10 +292,8 @@ def reach(totals: int, masks: tuple[Mask, ...]) -> tuple[tuple[Mask, ...], int]:
     key = (totals, masks)
     hit = _SUMS.get(key)
     if hit is None:
-        if len(_SUMS) >= ALLOWED_KEPT:
-            _SUMS.clear()
-        options = [{v + 1: (1 << v,) for v in range(m.bit_length()) if m >> v & 1} for m in masks]
-        hit = _SUMS[key] = _through(totals, options, [(i,) for i in range(len(masks))], len(masks))
+        options = [{v: (1 << (v - 1),) for v in values_of(m)} for m in masks]
+        hit = _kept(_SUMS, key, _through(totals, options, [(i,) for i in range(len(masks))], len(masks)))
     return hit
 
 
@@ -341,10 +341,8 @@ def reach_runs(totals: int, masks: tuple[Mask, ...], runs: tuple[tuple[int, ...]
     hit = _RUNS.get(key)
     if hit is not None:
         return hit
-    if len(_RUNS) >= ALLOWED_KEPT:
-        _RUNS.clear()
     options = [run_sums(tuple([masks[i] for i in run]), n) for run in runs]
-    hit = _RUNS[key] = _through(totals, options, runs, len(masks))
+    hit = _kept(_RUNS, key, _through(totals, options, runs, len(masks)))
     return hit
 
 
@@ -362,7 +360,7 @@ def run_sums(masks: tuple[Mask, ...], n: int) -> dict[int, tuple[Mask, ...]]:
     k = len(masks)
     if k <= RUN_CELLS:
         by_sum: dict[int, list[Mask]] = {}
-        for pick in product(*([v + 1 for v in range(m.bit_length()) if m >> v & 1] for m in masks)):
+        for pick in product(*map(values_of, masks)):
             if len(set(pick)) == k:
                 kept = by_sum.setdefault(sum(pick), [0] * k)
                 for i, v in enumerate(pick):
@@ -371,7 +369,5 @@ def run_sums(masks: tuple[Mask, ...], n: int) -> dict[int, tuple[Mask, ...]]:
     else:
         got = {total: kept for total in range(k * (k + 1) // 2, k * (2 * n - k + 1) // 2 + 1)
                if all(kept := keep(combos(k, total, n), masks))}
-    if len(_RUN_SUMS) >= ALLOWED_KEPT:
-        _RUN_SUMS.clear()
-    hit = _RUN_SUMS[key] = got
+    hit = _kept(_RUN_SUMS, key, got)
     return hit

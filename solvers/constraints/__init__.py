@@ -17,7 +17,6 @@ import pkgutil
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 
-from .. import cages
 from ..base import Json, PuzzleError
 from ..latin import Cell, Constraint, Geometry, Mask, values_of
 from ..memo import by_identity
@@ -88,14 +87,19 @@ class Type:
     def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
         """The rules the forcing rungs and the variants' search follow: one per item by `keep` (a type whose
         items give more, like a killer's innies, overrides this); none when the type keeps no `keep` of its own."""
-        if type(self).keep is Type.keep:
+        if type(self).keep is Type.keep and type(self).keeper is Type.keeper:
             return []
         out = []
         for item in items:
             said = self.said(item, g.n)
-            out.append(Constraint(self.cells(item), partial(self.keep, item, g.n), said,
+            out.append(Constraint(self.cells(item), self.keeper(item, g), said,
                                   f"{said}, which no digits left to it can make"))
         return out
+
+    def keeper(self, item: Item, g: Geometry) -> Callable[[tuple[Mask, ...]], tuple[Mask, ...] | None]:
+        """The item's `keep` on the cells' candidates alone (a type whose rule reads the geometry, which cells see
+        each other, binds it here)."""
+        return partial(self.keep, item, g.n)
 
     def broken(self, item: Item, values: Sequence[int], n: int) -> str | None:
         """What the placed values (0 = empty) break of the item, in words; None when nothing yet."""
@@ -314,12 +318,6 @@ def runs_of(cells: Sequence[Cell], g: Geometry) -> tuple[tuple[int, ...], ...]:
         else:
             out.append([i])
     return tuple(map(tuple, out))
-
-
-def sums_keep(totals: int, masks: Sequence[Mask]) -> tuple[tuple[Mask, ...], int]:
-    """What each cell keeps when the cells' digits (which may repeat) must add up to one of `totals` (a bitset,
-    bit s = sum s), and the totals some choice reaches."""
-    return cages.reach(totals, tuple(masks))
 
 
 def chain_keep(table: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...]:

@@ -14,7 +14,7 @@ from itertools import product
 
 from .. import cages
 from ..base import Json
-from ..latin import Cell, Constraint, Geometry, Mask, values_of
+from ..latin import Cell, Geometry, Mask, values_of
 from ..rules.latin import cell_name
 from . import Item, Type, cell_of, cells_of, line_of, name_of, rc_of, runs_of, touching
 
@@ -59,14 +59,9 @@ class Arrow(Type):
         """"the digits along the arrow from r1c1 add up to its circle"."""
         return f"the digits along the arrow from {cell_name(n, item[0][0])} add up to its circle"
 
-    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
-        """Each arrow's sum, the line's digits different where they see each other."""
-        out = []
-        for item in items:
-            said = self.said(item, g.n)
-            out.append(Constraint(self.cells(item), partial(self._keep, len(item[0]), runs_of(item[1], g), g.n),
-                                  said, f"{said}, which no digits left to it can make"))
-        return out
+    def keeper(self, item: Item, g: Geometry) -> partial:
+        """The arrow's sum, the line's digits different where they see each other."""
+        return partial(self._keep, len(item[0]), runs_of(item[1], g), g.n)
 
     @staticmethod
     def _keep(k: int, runs: tuple[tuple[int, ...], ...], n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:

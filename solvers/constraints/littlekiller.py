@@ -12,7 +12,7 @@ from functools import partial
 
 from .. import cages
 from ..base import Json
-from ..latin import Cell, Constraint, Geometry, Mask
+from ..latin import Cell, Geometry, Mask
 from ..rules.latin import cell_name
 from . import Item, Type, cells_of, rc_of, runs_of
 
@@ -51,14 +51,9 @@ class LittleKiller(Type):
         """"the little killer clue 15 on the diagonal from r1c2 adds up to 15"."""
         return f"the digits on the diagonal from {cell_name(n, item[1][0])} add up to its little killer clue {item[0]}"
 
-    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
-        """Each diagonal's sum, its digits different where they see each other (box by box)."""
-        out = []
-        for item in items:
-            said = self.said(item, g.n)
-            out.append(Constraint(item[1], partial(self._keep, item[0], runs_of(item[1], g), g.n), said,
-                                  f"{said}, which no digits left to it can make"))
-        return out
+    def keeper(self, item: Item, g: Geometry) -> partial:
+        """The diagonal's sum, its digits different where they see each other (box by box)."""
+        return partial(self._keep, item[0], runs_of(item[1], g), g.n)
 
     @staticmethod
     def _keep(total: int, runs: tuple[tuple[int, ...], ...], n: int, masks: tuple[Mask, ...]

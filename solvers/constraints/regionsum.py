@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from .. import cages
-from ..latin import Cell, Constraint, Geometry, Mask
+from ..latin import Cell, Geometry, Mask
 from ..rules.latin import cell_name
 from ..rules.sudoku import BOXES
 from . import Item, Line
@@ -45,14 +45,9 @@ class RegionSum(Line):
         return (f"the segments of the region sum line from {cell_name(n, item[0])} (box borders split it) add up to "
                 "the same sum")
 
-    def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
-        """Each line's segments of one sum."""
-        out = []
-        for item in items:
-            said = self.said(item, g.n)
-            out.append(Constraint(item, partial(self._keep, tuple(map(tuple, _segments(item, g.n))), g.n), said,
-                                  f"{said}, which no digits left to it can make"))
-        return out
+    def keeper(self, item: Item, g: Geometry) -> partial:
+        """The line's segments of one sum."""
+        return partial(self._keep, tuple(map(tuple, _segments(item, g.n))), g.n)
 
     @staticmethod
     def _keep(segments: tuple[tuple[int, ...], ...], n: int, masks: tuple[Mask, ...]) -> tuple[Mask, ...] | None:
