@@ -263,16 +263,18 @@ class Worker:
         """
         while True:  # an interrupted call (the page's own, by design) is asked again after the player's
             stops = self.stops
-            answer = await self._call(family, command, obj, waiting, auto)
+            answer = await self._call(family, command, obj, waiting, auto, stops)
             if not answer.get("interrupted"):
                 return answer
             if stops != self.stops:  # interrupted by Stop: not asked again
                 return {"error": "stopped", "kind": "cancelled"}
 
-    async def _call(self, family, command, obj, waiting, auto):
+    async def _call(self, family, command, obj, waiting, auto, stops):
         """One try of `call`."""
         while auto and self.busy > 0:  # let a player's request go first
             await asyncio.sleep(0.05)
+        if auto and stops != self.stops:  # Stop was pressed meanwhile: it stops the page's own work too
+            return {"error": "stopped", "kind": "cancelled"}
         if auto and not self.ready.is_set():  # loading, or restarted meanwhile (Stop): not the page's to wait for
             return {"error": "skipped: the solver is loading", "kind": "cancelled"}
         if not self.ready.is_set():
