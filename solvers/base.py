@@ -203,6 +203,18 @@ class Command:
     main: Callable[[list[str]], int] | None = None
 
 
+@dataclass(frozen=True)
+class Codec(Generic[P]):
+    """How a family writes its puzzles, as four functions of its rules: the canonical text (`parse`, `format`:
+    parse(format(p)) == p) and the solve-input object of the CLI contract (`read`, `write`: read(write(p)) == p).
+    `Family`'s methods of those names answer through it."""
+
+    parse: Callable[[str], P]
+    format: Callable[[P], str]
+    read: Callable[[Json], P]
+    write: Callable[[P], Json]
+
+
 class Family(ABC, Generic[P, S]):
     """One puzzle family: typed rules and solvers over its Puzzle and State values."""
 
@@ -219,10 +231,12 @@ class Family(ABC, Generic[P, S]):
     watch_compare: ClassVar[bool] = False
     size_unit: ClassVar[str] = "side"
 
-    # --- puzzles as text and JSON ------------------------------------------------------
-    @abstractmethod
+    # --- puzzles as text and JSON (through `codec`) ------------------------------------
+    codec: ClassVar[Codec[Any]]
+
     def parse(self, text: str) -> P:
         """The puzzle of a canonical description; PuzzleError if it cannot be read."""
+        return self.codec.parse(text)
 
     def imported(self, text: str) -> P:
         """The puzzle of a link or text from Tessera (a page or watch link, maybe with moves) or, where the
@@ -235,17 +249,17 @@ class Family(ABC, Generic[P, S]):
         """The puzzle in other apps' texts, by name ("Tatham Solo game ID": "3x3:..."); `imported` reads each back."""
         return {}
 
-    @abstractmethod
     def format(self, puzzle: P) -> str:
         """The canonical description: parse(format(p)) == p."""
+        return self.codec.format(puzzle)
 
-    @abstractmethod
     def read(self, obj: Json) -> P:
         """The puzzle of a solve-input object (the CLI contract's shape)."""
+        return self.codec.read(obj)
 
-    @abstractmethod
     def write(self, puzzle: P) -> Json:
         """The solve-input object of a puzzle: read(write(p)) == p."""
+        return self.codec.write(puzzle)
 
     # --- states and moves --------------------------------------------------------------
     @abstractmethod

@@ -39,6 +39,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from . import budget
+from .base import Method
 
 Item = Hashable
 OptionIndex = int  # position of an option in the list given to `ExactCover`
@@ -499,3 +500,11 @@ def is_exact_cover(
         and all(seen.get(i, 0) <= 1 for i in sec)
         and set(seen) <= prim | sec
     )
+
+
+def watch_method(what: str) -> Method:
+    """The *Watch the solver* method of a family that this search solves; `what` is what else a piece may cover
+    ("cell", "cube")."""
+    return Method("exact-cover", "Exact cover search (Algorithm X)",
+                  f"Takes the {what} or piece with the fewest ways left, tries each way in turn and takes the piece "
+                  "back when the rest cannot be filled. One step = one piece placed.", ("place",))

@@ -22,8 +22,8 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
-from .exactcover import ExactCover
+from .base import Codec, Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
+from .exactcover import ExactCover, watch_method
 from .placement import Engine, Piece, Placed, Placement, Words, check_answer, read_pieces
 from .rules import genius as rules
 from .rules import placing
@@ -465,6 +465,13 @@ def run_dice(argv: list[str]) -> int:
 # ----- the family ------------------------------------------------------------------
 
 
+def roll_of_text(text: str) -> Roll:
+    """The roll of its canonical text ("A1A4B3D3D6F1F2"; a link's placed pieces after "~" are ignored)."""
+    if not isinstance(text, str):
+        raise PuzzleError("a roll is written as its seven cells, like A1A4B3D3D6F1F2")
+    return Roll(rule_call(rules.parse_roll, text.partition("~")[0]))
+
+
 class GeniusFamily(Family[Roll, Placed]):
     """Genius Square on the typed contract: a Roll of blockers, Placed pieces, moves like "L4:A1,A2,A3,B1"."""
 
@@ -474,28 +481,9 @@ class GeniusFamily(Family[Roll, Placed]):
     sizes = (SIZE,)
     default_size = SIZE
     watch_view = "genius"
-    methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
-                      "Takes the cell or piece with the fewest ways left, tries each way in turn and takes the "
-                      "piece back when the rest cannot be filled. One step = one piece placed.", ("place",)),)
-
-    # --- puzzles as text and JSON ---
-    def parse(self, text: str) -> Roll:
-        """The roll of its canonical text ("A1A4B3D3D6F1F2"; a link's placed pieces after "~" are ignored)."""
-        if not isinstance(text, str):
-            raise PuzzleError("a roll is written as its seven cells, like A1A4B3D3D6F1F2")
-        return Roll(rule_call(rules.parse_roll, text.partition("~")[0]))
-
-    def format(self, puzzle: Roll) -> str:
-        """The seven blockers sorted, back to back."""
-        return rules.format_roll(puzzle.blockers)
-
-    def read(self, obj: Json) -> Roll:
-        """{"blockers": [7 cells]} -> Roll."""
-        return Roll(parse_blockers(obj))
-
-    def write(self, puzzle: Roll) -> Json:
-        """Roll -> {"blockers": [7 cell names, sorted]}."""
-        return {"blockers": puzzle.names()}
+    codec = Codec(roll_of_text, lambda roll: rules.format_roll(roll.blockers),  # "A1A4B3D3D6F1F2": sorted blockers
+                  lambda obj: Roll(parse_blockers(obj)), lambda roll: {"blockers": roll.names()})
+    methods = (watch_method("cell"),)
 
     # --- states and moves ---
     def start(self, puzzle: Roll) -> Placed:

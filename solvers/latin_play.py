@@ -10,14 +10,16 @@ constraints: Sudoku's cages, Skyscrapers' clues.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from . import budget, latin
-from .base import Command, Hint, Json, Problem, PuzzleError, rule_call
+from .base import Command, Family, Hint, Json, Problem, PuzzleError, Technique, rule_call
 from .latin import Cell, Geometry, Mask, Step, bit
 from .logic import GUESS_SCORE, SCORES, LogicStep
+from .logic.about import entry
 from .logic.explain import notes_to_repair, told
 from .rules import latin as latin_rules
 
@@ -399,6 +401,60 @@ class GradedMemo(Generic[P]):
     def get(self, puzzle: P) -> int | None:
         """The grade remembered, or None."""
         return self._grades.get(puzzle)
+
+
+class LatinFamily(Family[P, State]):
+    """A latin family (Sudoku and its variants, Skyscrapers): `check`, `checked`, `techniques`, the `grade`,
+    `practice` and `steps` commands and the memo of generated grades in one shape. A family gives the hooks below
+    (what is wrong, its rungs, grading, practice, every step) and keeps only what is its own (clues, boxes, cages).
+    Grades are indexes into `grades` (0 = the easiest) everywhere."""
+
+    grade_doc: ClassVar[str] = "grade a puzzle: count, grade, difficulty, techniques used"
+    practice_doc: ClassVar[str] = "a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, \"size\"?}"
+
+    def __init__(self) -> None:
+        self._graded: GradedMemo[P] = GradedMemo()
+
+    @abstractmethod
+    def judge(self, puzzle: P, state: State) -> tuple[list[Problem], Json]:
+        """What is wrong in a state, and the `check` answer's fields beyond "problems" (one check)."""
+
+    @abstractmethod
+    def rungs(self) -> Iterable[tuple[str, int, int, str | None]]:
+        """(name, grade index, score, learn group or None) of every rung, in the order the hints try them."""
+
+    @abstractmethod
+    def grade(self, obj: Json) -> Json:
+        """The `grade` command: a solve input -> {"count", and for one solution "grade" (an index into `grades`),
+        "difficulty", "score", "techniques", ...}."""
+
+    @abstractmethod
+    def practice(self, obj: Json) -> Json:
+        """The `practice` command: {"technique", "seed"?, "size"?} -> a puzzle (generate's shape) whose logical
+        path needs that technique."""
+
+    @abstractmethod
+    def all_steps(self, puzzle: P, state: State, use_notes: bool, ask: StepsAsk) -> Json:
+        """The `steps` answer: every step each rung finds in a position."""
+
+    def check(self, puzzle: P, state: State) -> list[Problem]:
+        """What is wrong (changed givens, repeats, wrong entries, broken rules)."""
+        return self.judge(puzzle, state)[0]
+
+    def checked(self, puzzle: P, state: State) -> Json:
+        """The `check` answer: "problems" and the family's fields, from one check."""
+        problems, fields = self.judge(puzzle, state)
+        return {"problems": [p.to_json() for p in problems], **fields}
+
+    def techniques(self) -> tuple[Technique, ...]:
+        """The ladder in the order the hints try it, each rung with its grade's name (the learn page)."""
+        return tuple(entry(name, self.grades[level], score, group) for name, level, score, group in self.rungs())
+
+    def extra(self) -> dict[str, Command]:
+        """`grade`, `practice` and `steps` (what `hint` takes)."""
+        return {"grade": Command(self.grade_doc, run=self.grade),
+                "practice": Command(self.practice_doc, run=self.practice),
+                "steps": steps_command(self, self.all_steps)}
 
 
 def steps_command(family: Any, all_steps: Callable[[Any, Any, bool, StepsAsk], Json]) -> Command:

@@ -42,8 +42,8 @@ from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Any
 
-from .base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rng_for, rule_call
-from .exactcover import ExactCover
+from .base import Codec, Command, Family, Hint, Json, Params, Problem, PuzzleError, rng_for, rule_call
+from .exactcover import ExactCover, watch_method
 from .placement import Engine, Piece, Placed, Placement, Words, check_answer, read_pieces
 from .rules import placing
 from .rules import ubongo as rules
@@ -498,26 +498,8 @@ class UbongoFamily(Family[Card, Placed]):
     sizes = (2, 3, 4, 5)  # pieces on a generated card
     watch_view, size_unit = "pieces", "pieces"
     variants = (("family", "Family set (8 pieces)"), ("original", "Original game (16 pieces)"))  # rules.SETS
-    methods = (Method("exact-cover", "Exact cover search (Algorithm X)",
-                      "Takes the cube or piece with the fewest ways left, tries each way in turn and takes the "
-                      "piece back when the rest cannot be filled. One step = one piece placed.", ("place",)),)
-
-    # --- puzzles as text and JSON ---
-    def parse(self, text: str) -> Card:
-        """The card of its code (rules.parse_code), like "g3-r4-y5_01000.11111_2"."""
-        return parse(text)
-
-    def format(self, puzzle: Card) -> str:
-        """The card's code."""
-        return format_card(puzzle)
-
-    def read(self, obj: Json) -> Card:
-        """{"footprint", "height"?, "pieces"?} -> Card."""
-        return parse_card(obj)
-
-    def write(self, puzzle: Card) -> Json:
-        """Card -> {"footprint", "height", "pieces"?}."""
-        return puzzle.to_json()
+    codec = Codec(parse, format_card, parse_card, Card.to_json)  # a card's code ("g3-r4-y5_01000.11111_2"); JSON
+    methods = (watch_method("cube"),)
 
     # --- states and moves ---
     def start(self, puzzle: Card) -> Placed:

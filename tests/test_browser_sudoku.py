@@ -223,9 +223,7 @@ def test_stop_restarts_the_worker_where_the_page_is_not_isolated(watch, site_url
     watch.page.route("**/sudoku.html*", plain)
     page = open_page(watch, site_url, IMPOSSIBLE)
     assert not page.evaluate("crossOriginIsolated") and page.get_attribute("body", "data-interrupts") is None
-    page.wait_for_function("document.querySelector('#message').innerText.includes('could not be checked quickly')",
-                           timeout=90_000)
-    page.click("#solve")
+    page.click("#solve")  # queued in the worker behind the page's own long check of the link
     page.wait_for_selector("#stop:not([hidden])", timeout=30_000)
     before = int(page.get_attribute("body", "data-restarts") or 0), page.inner_text("#message")
     page.click("#stop")

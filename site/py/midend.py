@@ -852,9 +852,9 @@ class Midend:
         ans = await self.worker.call(self.family, "solve", obj, auto=True)
         if self.puzzle is not puzzle:
             return  # another puzzle came meanwhile: this answer is about one no longer shown
-        if ans.get("error") == "stopped":  # the player's Stop ended it: Stop says so
+        if ans.get("kind") == "cancelled":  # ended by Stop or a restart, which say so themselves
             return
-        if ans.get("kind") in ("timeout", "cancelled"):  # too hard to check quickly: play it unchecked
+        if ans.get("kind") == "timeout":  # too hard to check quickly: play it unchecked
             say("This shared " + self.game.noun + " could not be checked quickly; it is yours to play.")
             return
         if "error" in ans or ans.get("count") != 1:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import formats, latin_play
-from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, Technique, rng_for
-from ..latin_play import GradedMemo, State
-from ..logic.about import entry
+from .. import formats
+from ..base import Codec, Command, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
+from ..latin_play import LatinFamily, State, StepsAsk
 from ..logic.explain import told
 from ..rules import latin as latin_rules
 from .generator import generate
@@ -47,7 +46,7 @@ from .techniques import (
 )
 
 
-class Skyscrapers(Family[Puzzle, State]):
+class Skyscrapers(LatinFamily[Puzzle]):
     """Skyscrapers through the typed contract (see DESIGN.md for the command-line contract)."""
 
     name = "skyscrapers"
@@ -55,6 +54,7 @@ class Skyscrapers(Family[Puzzle, State]):
     grades = GRADES
     sizes = SIZES
     default_size = 5
+    codec = Codec(parse, format, puzzle_from_json, Puzzle.to_json)  # "N:top/right/bottom/left[/givens]"; JSON
     methods = (
         Method("phases", "Phase solver (the study's)",
                "Narrows candidates phase by phase from the clues, then searches line permutations, guessing and "
@@ -64,13 +64,6 @@ class Skyscrapers(Family[Puzzle, State]):
                "Applies the hint techniques one at a time, writing a height or crossing out candidates. One step = "
                "one technique applied.", ("technique",)),
     )
-
-    def __init__(self) -> None:
-        self._graded: GradedMemo[Puzzle] = GradedMemo()
-
-    def parse(self, text: str) -> Puzzle:
-        """A description "N:top/right/bottom/left[/givens]"."""
-        return parse(text)
 
     def imported(self, text: str) -> Puzzle:
         """Also Tatham Towers game IDs and puzz.link (pzprjs) Skyscrapers URLs."""
@@ -85,18 +78,6 @@ class Skyscrapers(Family[Puzzle, State]):
         """A Tatham Towers game ID."""
         clues = {side: list(getattr(puzzle, side)) for side in SIDES}
         return {"Tatham Towers game ID": formats.towers_id(puzzle.n, clues, [list(g) for g in puzzle.givens])}
-
-    def format(self, puzzle: Puzzle) -> str:
-        """The canonical description."""
-        return format(puzzle)
-
-    def read(self, obj: Json) -> Puzzle:
-        """{"n", "top", "right", "bottom", "left", "givens"?} or {"description"}."""
-        return puzzle_from_json(obj)
-
-    def write(self, puzzle: Puzzle) -> Json:
-        """The solve input (givens only when there are some)."""
-        return puzzle.to_json()
 
     def start(self, puzzle: Puzzle) -> State:
         """The givens, no notes."""
@@ -156,14 +137,10 @@ class Skyscrapers(Family[Puzzle, State]):
         """Solutions counted up to `limit`."""
         return count_solutions(puzzle, limit)
 
-    def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
-        """Changed givens, repeats, wrong entries, broken clues."""
-        return check(puzzle, state)[0]
-
-    def checked(self, puzzle: Puzzle, state: State) -> Json:
-        """problems, errors, wrong, conflicts, bad_clues, complete, solved, message: one check."""
-        problems, fields = check(puzzle, state)
-        return {"problems": [p.to_json() for p in problems], **fields}
+    def judge(self, puzzle: Puzzle, state: State) -> tuple[list[Problem], Json]:
+        """Changed givens, repeats, wrong entries, broken clues; errors, wrong, conflicts, bad_clues, complete,
+        solved, message."""
+        return check(puzzle, state)
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
         """The next step for the player's state (from their notes when "pencil" is sent)."""
@@ -173,19 +150,21 @@ class Skyscrapers(Family[Puzzle, State]):
         """"phases" (the reference's solver, default) or "logic" (the hint techniques)."""
         return trace_logic(puzzle) if method == "logic" else trace_phases(puzzle)
 
-    def techniques(self) -> tuple[Technique, ...]:
+    def rungs(self) -> Iterator[tuple[str, int, int, str | None]]:
         """The ladder in order: the clue and line techniques among the shared latin ones."""
-        return tuple(entry(t.name, GRADES[t.level], t.score) for t in TECHNIQUES)
+        return ((t.name, t.level, t.score, None) for t in TECHNIQUES)
+
+    grade_doc = "grade a puzzle: count, grade, difficulty, score, hardest technique, technique counts"
 
     def extra(self) -> dict[str, Command]:
-        """`rate` (a solve input), `practice` ({"technique", "seed"?, "size"?}) and `steps` (what `hint` takes)."""
-        return {"rate": Command("rate a puzzle: count, grade, difficulty, score, hardest technique, technique counts",
-                                run=self.rate),
-                "practice": Command("a puzzle whose logical path uses a technique: {\"technique\", \"seed\"?, "
-                                    "\"size\"?}", run=self.practice),
-                "steps": latin_play.steps_command(self, all_steps)}
+        """`grade` (a solve input; also as `rate`, its first name), `practice` and `steps`."""
+        return {**super().extra(), "rate": Command(self.grade_doc + " (the same as grade)", run=self.grade)}
 
-    def rate(self, obj: Json) -> Json:
+    def all_steps(self, puzzle: Puzzle, state: State, use_notes: bool, ask: StepsAsk) -> Json:
+        """Every step each rung finds, the clued lines' with the clues they read."""
+        return all_steps(puzzle, state, use_notes, ask)
+
+    def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "score", "hardest", "techniques": {name: times}}."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)

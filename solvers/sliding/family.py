@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import move_pruning, pattern_db
-from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rule_call
+from ..base import Codec, Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rule_call
 from ..rules import sliding as rules
 from ..search import SearchAborted
 from .algorithm_lab import (
@@ -46,6 +46,11 @@ from .puzzle import (
     validate,
 )
 from .realtime import parberry
+
+
+def _json(puzzle: Puzzle) -> Json:
+    """The solve input of a position."""
+    return {"width": puzzle.width, "height": puzzle.height, "tiles": list(puzzle.tiles)}
 
 
 def _puzzle(obj: Json, key: str = "tiles") -> Puzzle:
@@ -117,6 +122,7 @@ class SlidingFamily(Family[Puzzle, State]):
     sizes = tuple(range(MIN_SIDE, MAX_SIDE + 1))  # square boards for `generate`; any W x H is played
     default_size = 4
     watch_view, watch_compare = "slide", True
+    codec = Codec(parse, format, _puzzle, _json)  # `WxH:t,t,...` (Tatham's Fifteen game ID); JSON
     methods = (
         Method("ida*", "IDA* (shortest solution)",
                "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
@@ -131,25 +137,9 @@ class SlidingFamily(Family[Puzzle, State]):
     )
 
     # --- text and JSON ---------------------------------------------------------------
-    def parse(self, text: str) -> Puzzle:
-        """`WxH:t,t,...` (Tatham's Fifteen game ID)."""
-        return parse(text)
-
     def exports(self, puzzle: Puzzle) -> dict[str, str]:
         """Tessera's text is Tatham's Fifteen game ID already."""
         return {"Tatham Fifteen game ID": self.format(puzzle)}
-
-    def format(self, puzzle: Puzzle) -> str:
-        """The description `parse` reads."""
-        return format(puzzle)
-
-    def read(self, obj: Json) -> Puzzle:
-        """{"width", "height", "tiles"} (width and height optional for a square board)."""
-        return _puzzle(obj)
-
-    def write(self, puzzle: Puzzle) -> Json:
-        """The solve input of a position."""
-        return {"width": puzzle.width, "height": puzzle.height, "tiles": list(puzzle.tiles)}
 
     # --- states and moves ------------------------------------------------------------
     def start(self, puzzle: Puzzle) -> State:

@@ -15,10 +15,9 @@ from pathlib import Path
 from random import Random
 
 from .. import budget, constraints, formats
-from ..base import Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, Technique, read_seed, rng_for
-from ..latin_play import GradedMemo, steps_command
+from ..base import Codec, Command, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
+from ..latin_play import LatinFamily, StepsAsk
 from ..logic import SCORES, ladder
-from ..logic.about import entry
 from ..logic.explain import path_lines
 from ..logic.rating import HOW as SE_HOW
 from ..logic.rating import se_estimate
@@ -47,7 +46,7 @@ def _charged(events: Iterator[Json]) -> Iterator[Json]:
         yield event
 
 
-class SudokuFamily(Family[Puzzle, State]):
+class SudokuFamily(LatinFamily[Puzzle]):
     """Sudoku through the typed contract (CLI and worker go through commands.py)."""
 
     name = "sudoku"
@@ -55,6 +54,7 @@ class SudokuFamily(Family[Puzzle, State]):
     grades = GRADES
     sizes = tuple(DEFAULT_BOX)
     default_size = 9
+    codec = Codec(parse, format, read, write)  # grid text ('WxH:'-prefixed keeps the box); {"grid", "box", layout}
     variants = tuple((name, label) for name, label, *_flags in rules.VARIANTS)
     watch_compare = True
     methods = (
@@ -71,10 +71,6 @@ class SudokuFamily(Family[Puzzle, State]):
                "writes a digit, a pattern crosses out candidates; trial and error only where no technique applies. "
                "One step = one technique applied.", ("technique",)),
     )
-
-    def parse(self, text: str) -> Puzzle:
-        """Grid text, optionally 'WxH:'-prefixed."""
-        return parse(text)
 
     def imported(self, text: str) -> Puzzle:
         """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
@@ -140,19 +136,11 @@ class SudokuFamily(Family[Puzzle, State]):
             return out
         return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout, keys)}
 
-    def format(self, puzzle: Puzzle) -> str:
-        """The canonical text (keeps the box)."""
-        return format(puzzle)
-
     def read(self, obj: Json) -> Puzzle:
         """{"grid", "box"?, and a variant's "regions"?, "diagonals"?, "cages"?} (see rules/sudoku.py)."""
         if "grid" not in obj:
             raise PuzzleError('missing "grid": give the puzzle as {"grid": "<81 chars>"}')
         return read(obj)
-
-    def write(self, puzzle: Puzzle) -> Json:
-        """{"grid", "box"} and a variant's layout fields."""
-        return write(puzzle)
 
     def start(self, puzzle: Puzzle) -> State:
         """The givens, no notes."""
@@ -180,9 +168,6 @@ class SudokuFamily(Family[Puzzle, State]):
             return False
         return play.check(puzzle, state).solved
 
-    def __init__(self) -> None:
-        self._graded: GradedMemo[Puzzle] = GradedMemo()
-
     def generate(self, params: Params, seed: int | str) -> Puzzle:
         """A puzzle of the grade; same seed and size, same puzzle."""
         size = params.size or 9
@@ -207,15 +192,11 @@ class SudokuFamily(Family[Puzzle, State]):
         """Solutions counted up to `limit`."""
         return count_solutions(puzzle, limit)
 
-    def check(self, puzzle: Puzzle, state: State) -> list[Problem]:
-        """Changed givens, repeats, wrong entries."""
-        return play.problems(puzzle, state, play.check(puzzle, state))
-
-    def checked(self, puzzle: Puzzle, state: State) -> Json:
-        """problems, errors, wrong, conflicts, changed_givens, complete, solved, unique, message: one check."""
+    def judge(self, puzzle: Puzzle, state: State) -> tuple[list[Problem], Json]:
+        """Changed givens, repeats, wrong entries, broken constraints; errors, wrong, conflicts, changed_givens,
+        complete, solved, unique, message."""
         result = play.check(puzzle, state)
-        return {"problems": [p.to_json() for p in play.problems(puzzle, state, result)],
-                **play.check_json(puzzle, result)}
+        return play.problems(puzzle, state, result), play.check_json(puzzle, result)
 
     def hint(self, puzzle: Puzzle, state: State, obj: Json) -> Hint:
         """A wrong entry first, else the easiest deduction (from the notes when "pencil" is sent)."""
@@ -254,20 +235,27 @@ class SudokuFamily(Family[Puzzle, State]):
         size = obj.get("size") if isinstance(obj, dict) else None
         return (bank.file_name(size),) if command in ("generate", "daily") and size in bank.BANKED else ()
 
-    def techniques(self) -> tuple[Technique, ...]:
+    def rungs(self) -> Iterator[tuple[str, int, int, str | None]]:
         """Every rung the hints climb in ladder order, the killer rungs (practised on killers) among them."""
         classic = {r.name for r in LADDER}
-        return tuple(entry(r.name, GRADES[r.level], r.score, None if r.name in classic else "killer")
-                     for r in ladder(uniqueness=True, cages=True))
+        return ((r.name, r.level, r.score, None if r.name in classic else "killer")
+                for r in ladder(uniqueness=True, cages=True))
+
+    grade_doc = "grade a puzzle: count, grade, difficulty, givens, techniques used"
+    practice_doc = ("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, \"size\"?, "
+                    "\"variant\"?}")
 
     def extra(self) -> dict[str, Command]:
         """`grade` (a solve input), `daily` ({"date"?, "size"?}), `practice` and `steps` (what `hint` takes)."""
-        return {"grade": Command("grade a puzzle: count, grade, difficulty, givens, techniques used", run=self.grade),
+        common = super().extra()
+        return {"grade": common["grade"],
                 "daily": Command("the day's puzzle: {\"date\"?: \"YYYY-MM-DD\", \"size\"?: n, \"variant\"?}",
                                  run=self.daily),
-                "practice": Command("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, "
-                                    "\"size\"?, \"variant\"?}", run=self.practice),
-                "steps": steps_command(self, play.all_steps)}
+                "practice": common["practice"], "steps": common["steps"]}
+
+    def all_steps(self, puzzle: Puzzle, state: State, use_notes: bool, ask: StepsAsk) -> Json:
+        """Every step each rung finds (a killer's cage rungs too)."""
+        return play.all_steps(puzzle, state, use_notes, ask)
 
     def grade(self, obj: Json) -> Json:
         """Solve input -> {"count", "grade", "difficulty", "givens", "techniques" (in order of use), "score",
