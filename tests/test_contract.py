@@ -22,6 +22,7 @@ from conftest import run_coroutine
 import solvers
 from solvers import commands
 from solvers.base import Family, Hint, Params, Problem, PuzzleError
+from solvers.latin_play import LatinFamily
 
 ROOT = Path(__file__).resolve().parents[1]
 FAMILIES = solvers.names()
@@ -121,6 +122,26 @@ def test_one_grade_scale_across_families_and_commands(name: str) -> None:
         for command in grading:
             graded = commands.run(fam, command, out)
             assert graded["level"] == level and graded.get("difficulty", fam.grades[level - 1]) == fam.grades[level - 1]
+
+
+LATIN = [name for name in FAMILIES if isinstance(typed(name), LatinFamily)]
+GRADE_FIELDS = {"count", "grade", "difficulty", "score", "techniques", "hardest", "hardest_step", "lines", "level"}
+
+
+def test_every_latin_family_grades_in_one_shape() -> None:
+    """Every latin family answers `grade` with the same fields, "grade" counting from 0 (the level less one),
+    "hardest" a grade's name and "hardest_step" a technique of its ladder."""
+    assert {"sudoku", "skyscrapers"} <= set(LATIN)
+    for name in LATIN:
+        fam = typed(name)
+        rungs = {t.name for t in fam.techniques()}
+        for level in (1, 2):
+            out = commands.run(fam, "generate", {"difficulty": level, "seed": 5, "size": fam.default_size})
+            graded = commands.run(fam, "grade", out)
+            assert set(graded) >= GRADE_FIELDS, (name, sorted(graded))
+            assert graded["grade"] == level - 1 and graded["difficulty"] == fam.grades[graded["grade"]]
+            assert graded["hardest"] in fam.grades and isinstance(graded["techniques"], list)
+            assert graded["hardest_step"] is None or graded["hardest_step"] in rungs
 
 
 @pytest.mark.parametrize("name", FAMILIES)

@@ -154,22 +154,41 @@ class Skyscrapers(LatinFamily[Puzzle]):
         """The ladder in order: the clue and line techniques among the shared latin ones."""
         return ((t.name, t.level, t.score, None) for t in TECHNIQUES)
 
-    grade_doc = "grade a puzzle: count, grade, difficulty, score, hardest technique, technique counts"
+    grade_doc = ("grade a puzzle (sudoku grade's shape): count, grade (from 0), difficulty, score, techniques in order "
+                 "of use, hardest (its grade), hardest_step, lines")
 
     def extra(self) -> dict[str, Command]:
-        """`grade` (a solve input; also as `rate`, its first name), `practice` and `steps`."""
-        return {**super().extra(), "rate": Command(self.grade_doc + " (the same as grade)", run=self.grade)}
+        """`grade` (a solve input), `practice` and `steps`, and `rate` (the older grading, its own shape)."""
+        return {**super().extra(), "rate": Command("rate a puzzle: count, grade (from 1), difficulty, score, hardest "
+                                                   "technique, technique counts", run=self.rate)}
 
     def all_steps(self, puzzle: Puzzle, state: State, use_notes: bool, ask: StepsAsk) -> Json:
         """Every step each rung finds, the clued lines' with the clues they read."""
         return all_steps(puzzle, state, use_notes, ask)
 
-    def grade(self, obj: Json) -> Json:
-        """Solve input -> {"count", "grade", "difficulty", "score", "hardest", "techniques": {name: times}}."""
+    def _count(self, obj: Json) -> tuple[Puzzle, int]:
+        """The puzzle of a solve input and its solutions counted to 2; no-solution when there are none."""
         puzzle = self.read(obj)
         count = count_solutions(puzzle, 2)
         if count == 0:
             raise PuzzleError("this puzzle has no solution: the clues and givens contradict each other", "no-solution")
+        return puzzle, count
+
+    def grade(self, obj: Json) -> Json:
+        """Solve input -> {"count", and for one solution "grade" (0 = the easiest), "difficulty", "score",
+        "techniques" (in order of use), "hardest" (the grade of the hardest technique), "hardest_step" (that
+        technique), "lines"}: `sudoku grade`'s fields."""
+        puzzle, count = self._count(obj)
+        if count != 1:
+            return {"count": count}
+        rating = rate(puzzle)
+        return {"count": 1, "grade": rating.grade, "difficulty": GRADES[rating.grade], "score": rating.score,
+                "techniques": list(rating.counts), "hardest": GRADES[LEVELS[rating.hardest]],
+                "hardest_step": rating.hardest, "lines": rating.to_json()["lines"]}
+
+    def rate(self, obj: Json) -> Json:
+        """Solve input -> {"count", "grade" (from 1), "difficulty", "score", "hardest", "techniques": {name: times}}."""
+        puzzle, count = self._count(obj)
         return {"count": count, **(rate(puzzle).to_json() if count == 1 else {})}
 
     def practice(self, obj: Json) -> Json:
