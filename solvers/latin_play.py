@@ -18,8 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from . import budget, latin
 from .base import Command, Family, Hint, Json, Problem, PuzzleError, Technique, rule_call
 from .latin import Cell, Geometry, Mask, Step, bit
-from .logic import GUESS_SCORE, SCORES, LogicStep
-from .logic.about import entry
+from .logic import GUESS_SCORE, SCORES, LogicStep, entry
 from .logic.explain import notes_to_repair, told
 from .rules import latin as latin_rules
 

@@ -45,3 +45,23 @@ def test_no_branch_on_a_units_or_a_techniques_words() -> None:
              if f.name not in ("formats.py", "learn_build.py")  # other apps' texts; the maintainer's tool
              for n, line in enumerate(f.read_text().splitlines(), 1) if TEXT_BRANCH.search(line)]
     assert found == []
+
+
+def test_a_technique_is_one_row() -> None:
+    """Every fact of a latin technique comes from its row of `logic.TABLE`: the ladder's order, levels and finders,
+    the HoDoKu scores and SE ratings of its step names, its finer names, its words and Skyscrapers' share of it."""
+    from solvers import logic
+    from solvers import skyscrapers as sky
+    from solvers.logic import rating
+    from solvers.logic.about import ABOUT
+
+    assert [r.name for r in logic.ladder(uniqueness=True, cages=True)] == [row.name for row in logic.TABLE]
+    for row in logic.TABLE:
+        assert row.name in ABOUT and 0 <= row.level <= 4 and row.score > 0 and row.needs in (None, "unique", "cages")
+        assert all(logic.SCORES[f.name] == f.score and rating.SE[f.name] == (f.se, f.chained) for f in row.finer)
+        assert (row.name in logic.SCORES) == row.named and (row.name in rating.SE) == (row.se is not None)
+    assert set(logic.SCORES) == {f.name for row in logic.TABLE for f in logic.step_names(row)}
+    assert set(rating.SE) - set(logic.SCORES) == {"Trial and error"}
+    shared = {row.name: row.towers for row in logic.TABLE if row.towers is not None}
+    assert {t.name: t.level for t in sky.TECHNIQUES if t.name in shared} == shared
+    assert all(sky.SCORES[name] == logic.SCORES[name] for name in [*shared, *sky.SASHIMI])

@@ -19,8 +19,8 @@ import pytest
 from solvers import commands, family, learn_build
 from solvers import skyscrapers as sky
 from solvers.base import Json, Technique
-from solvers.logic import SCORES, ladder
-from solvers.logic.about import ABOUT, ALSO
+from solvers.logic import ALSO, SCORES, ladder
+from solvers.logic.about import ABOUT
 
 LADDERS = ("sudoku", "skyscrapers")
 

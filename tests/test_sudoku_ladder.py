@@ -144,7 +144,7 @@ def test_every_technique_met_on_top95_is_sound() -> None:
 
 def _rung_of(name: str) -> str:
     """The rung a step's name belongs to."""
-    from solvers.logic.about import ALSO
+    from solvers.logic import ALSO
 
     return next(r.name for r in L.LADDER if name == r.name or name.startswith(r.name) or name in ALSO.get(r.name, ())
                 or (r.name.startswith("Finned") and name.startswith("Sashimi") and name.endswith(r.name.split()[1]))
@@ -303,7 +303,7 @@ def test_se_estimate_follows_the_hardest_step() -> None:
 def test_every_classic_technique_has_a_place_on_the_se_scale_and_a_killer_has_no_estimate() -> None:
     """An unmapped technique would rate its puzzle 11.9; SE does not rate cage sums, so a killer's estimate is null."""
     from solvers import commands
-    from solvers.logic.about import ALSO
+    from solvers.logic import ALSO
     from solvers.logic.rating import SE
 
     cage_rungs = {"Cage combination", "Cage and house", "Rule of 45"}

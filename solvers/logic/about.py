@@ -1,16 +1,13 @@
 """The techniques of the latin-grid ladders (Sudoku and Skyscrapers) in plain words, for the learn page.
 
 `ABOUT` gives each rung of either ladder two or three sentences for a newcomer, written once: the learn page and
-the registry read them from here. `ALSO` names the steps a rung tells more finely (a sashimi fish, a unique
-rectangle's type, a grouped X-chain), so a hint of that name finds its rung's entry. Words: a *house* is a row,
-a column or (in Sudoku) a box or jigsaw region; a *candidate* is a digit a cell may still hold (its notes); in
-Skyscrapers the digits are tower heights.
+the registry read them from here, with the rest of what a technique is known by (`logic.TABLE`). Words: a *house*
+is a row, a column or (in Sudoku) a box or jigsaw region; a *candidate* is a digit a cell may still hold (its
+notes); in Skyscrapers the digits are tower heights.
 Known limits: English only.
 """
 
 from __future__ import annotations
-
-from ..base import Technique
 
 ABOUT: dict[str, str] = {
     # Skyscrapers' own techniques: the clues and the clued lines
@@ -220,24 +217,3 @@ ABOUT: dict[str, str] = {
                           "hardest logic the hints use, tried only when everything else is stuck. It is still "
                           "logic, never a guess.",
 }
-
-ALSO: dict[str, tuple[str, ...]] = {  # a rung -> the finer names its steps may carry
-    "Finned X-wing": ("Sashimi X-wing",), "Finned swordfish": ("Sashimi swordfish",),
-    "Finned jellyfish": ("Sashimi jellyfish",), "Grouped AIC": ("Grouped X-chain",),
-    "Unique rectangle": tuple(f"Unique rectangle type {k}" for k in range(1, 5)),
-    "Template": ("Template set", "Template delete"),
-    "Unique rectangle types 5 and 6": ("Unique rectangle type 5", "Unique rectangle type 6"),
-    "Avoidable rectangle": ("Avoidable rectangle type 1", "Avoidable rectangle type 2"),
-    "Nice loop": ("Continuous nice loop", "Discontinuous nice loop"),
-    "Grouped nice loop": ("Grouped continuous nice loop", "Grouped discontinuous nice loop"),
-}
-
-
-def rungs_of(step_name: str) -> tuple[str, ...]:
-    """The rungs whose finer names include a step's ("Unique rectangle type 5" -> "Unique rectangle types 5 and 6")."""
-    return tuple(rung for rung, finer in ALSO.items() if step_name in finer)
-
-
-def entry(name: str, grade: str, score: int, variant: str | None = None) -> Technique:
-    """A rung as the learn page tells it: its words and finer names from the tables here."""
-    return Technique(name, grade, score, ABOUT[name], ALSO.get(name, ()), variant)

@@ -16,41 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..latin import Step
+from . import SE as TABLE_SE
 from .board import LogicStep
 
-# technique -> (SE base rating, whether its chain's length adds the modifier)
-SE: dict[str, tuple[float, bool]] = {
-    "Full house": (1.0, False), "Hidden single": (1.5, False), "Naked single": (2.3, False),
-    "Locked candidates (pointing)": (2.6, False), "Locked candidates (claiming)": (2.8, False),
-    "Naked pair": (3.0, False), "X-wing": (3.2, False), "Hidden pair": (3.4, False), "Naked triple": (3.6, False),
-    "Swordfish": (3.8, False), "Hidden triple": (4.0, False), "XY-wing": (4.2, False), "XYZ-wing": (4.4, False),
-    "Unique rectangle type 1": (4.5, False), "Unique rectangle type 2": (4.6, False),
-    "Unique rectangle type 3": (4.6, False), "Unique rectangle type 4": (4.5, False),
-    "Naked quad": (5.0, False), "Jellyfish": (5.2, False), "Hidden quad": (5.4, False), "BUG+1": (5.6, False),
-    "Remote pair": (6.6, True), "Skyscraper": (6.5, True), "2-string kite": (6.5, True), "Turbot fish": (6.5, True),
-    "Empty rectangle": (6.5, True), "Finned X-wing": (6.5, False), "Sashimi X-wing": (6.5, False),
-    "Simple colouring": (6.5, True), "W-wing": (6.6, True), "Finned swordfish": (6.6, False),
-    "Sashimi swordfish": (6.6, False), "Finned jellyfish": (6.7, False), "Sashimi jellyfish": (6.7, False),
-    "Multi colouring": (6.8, True), "X-chain": (6.5, True), "XY-chain": (6.6, True), "AIC": (7.0, True),
-    "Grouped X-chain": (7.0, True), "Grouped AIC": (7.0, True), "Sue de Coq": (7.0, False),
-    "ALS-XZ": (7.1, False), "ALS-XY-wing": (7.3, False), "ALS-XY-chain": (7.5, False),
-    "Death blossom": (7.6, False),
-    # uniqueness beyond types 1-4: SE's unique rectangles and loops (4.5-5.0) and BUG types 2-4 (5.7-6.1)
-    "Unique rectangle type 5": (4.6, False), "Unique rectangle type 6": (4.6, False), "Hidden rectangle": (4.6, False),
-    "Avoidable rectangle type 1": (4.5, False), "Avoidable rectangle type 2": (4.6, False), "BUG+n": (5.7, False),
-    # loops: SE's bidirectional cycles; fish with boxes (SE has none): X-cycles past the finned fish; kraken fish and
-    # templates: SE's forcing chains and Nishio
-    "Discontinuous nice loop": (7.0, True), "Continuous nice loop": (7.0, True),
-    "Grouped discontinuous nice loop": (7.0, True), "Grouped continuous nice loop": (7.0, True),
-    "Franken X-wing": (6.6, False), "Franken swordfish": (6.7, False), "Franken jellyfish": (6.8, False),
-    "Finned Franken X-wing": (6.7, False), "Finned Franken swordfish": (6.8, False),
-    "Finned Franken jellyfish": (6.9, False), "Mutant X-wing": (7.0, False), "Mutant swordfish": (7.0, False),
-    "Mutant jellyfish": (7.0, False), "Finned mutant X-wing": (7.1, False), "Finned mutant swordfish": (7.1, False),
-    "Finned mutant jellyfish": (7.1, False), "Kraken fish": (7.5, False), "Template set": (7.5, False),
-    "Template delete": (7.5, False),
-    "Forcing chain": (8.8, True), "Forcing net": (9.1, True), "Nested forcing net": (9.9, True),
-    "Trial and error": (11.9, False),
-}
+# technique -> (SE base rating, whether its chain's length adds the modifier): from each technique's row
+SE: dict[str, tuple[float, bool]] = {**TABLE_SE, "Trial and error": (11.9, False)}
 SINGLES_ONLY = 2.3  # a path of singles alone: SE's naked single (most need one)
 HOW = ("estimated from the hardest step of the solving path: each technique mapped to the Sudoku Explainer "
        "technique that makes the same deductions, its base rating plus SE's chain-length modifier")

@@ -271,7 +271,7 @@ class BoardRung:
 
 EASY, MEDIUM, HARD, EXPERT, EXTREME = range(5)
 _SHARED = {rung.name: rung for rung in logic.ladder(uniqueness=False)}  # the latin rungs Sudoku climbs too
-FORCING = ("Forcing chain", "Forcing net", "Nested forcing net")
+FORCING = tuple(row.name for row in logic.TABLE if row.towers == EXTREME)  # they follow the clues too
 
 
 def shared(name: str, level: int) -> BoardRung:
@@ -296,11 +296,9 @@ def shared(name: str, level: int) -> BoardRung:
 # candidates, empty rectangles, Sue de Coq and grouped nodes need boxes; an XYZ-wing without boxes is a naked
 # triple and a turbot fish a skyscraper or kite; uniqueness rules do not apply (clues can tell a deadly
 # pattern's halves apart).
-LATIN_PATTERNS = ("X-wing", "Skyscraper", "2-string kite", "Finned X-wing", "Swordfish", "Simple colouring",
-                  "W-wing", "XY-wing", "Remote pair", "Jellyfish", "Finned swordfish", "Multi colouring",
-                  "Finned jellyfish", "X-chain", "XY-chain", "AIC", "ALS-XZ", "ALS-XY-wing")
-SASHIMI = {"Sashimi X-wing": "Finned X-wing", "Sashimi swordfish": "Finned swordfish",
-           "Sashimi jellyfish": "Finned jellyfish"}  # steps a finned rung names more finely
+LATIN_PATTERNS = tuple(row.name for row in logic.TABLE if row.towers == EXPERT)
+SASHIMI = {f.name: row.name for row in logic.TABLE if row.towers == EXPERT
+           for f in row.finer}  # steps a finned rung names more finely
 
 PATTERN_NAMES = (*LATIN_PATTERNS, *SASHIMI)
 

@@ -15,8 +15,7 @@ from collections.abc import Iterator, Sequence
 from random import Random
 
 from ..base import PuzzleError, rng_for
-from ..logic import SCORES, forcing
-from ..logic.about import rungs_of
+from ..logic import SCORES, forcing, rungs_of
 from ..rules import sudoku as rules
 from . import bank
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
