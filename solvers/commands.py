@@ -136,7 +136,7 @@ def _import(fam: Family, obj: Json) -> Json:
     if formats.tatham_seed(text):
         raise PuzzleError(formats.SEED_WORDS)
     try:
-        return fam.write(fam.imported(text))
+        return {**fam.write(fam.imported(text)), **formats.fpuzzles_setter(text)}
     except (ValueError, IndexError) as exc:
         if isinstance(exc, PuzzleError):
             raise

@@ -316,6 +316,28 @@ def _fpuzzles_regions(regions: list[int | None], size: int) -> list[int]:
     return [r if r is not None else (c // size // h) * (size // w) + (c % size) // w for c, r in enumerate(regions)]
 
 
+SETTER = {"title": ("title", 200), "author": ("author", 200), "rules": ("ruleset", 2_000)}  # ours: (f-puzzles', cap)
+
+
+def fpuzzles_setter(text: str) -> dict[str, str]:
+    """What an f-puzzles or SudokuPad link (or its JSON) says of its puzzle in its setter's words: "title",
+    "author" and "rules" (its ruleset), each plain text, trimmed and cut to a few lines; {} for any other text or
+    one that cannot be read (reading the puzzle itself says why)."""
+    try:
+        data = json.loads(fpuzzles_link(text) or text.strip())
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out = {}
+    for ours, (theirs, cap) in SETTER.items():
+        value = data.get(theirs)
+        if isinstance(value, str) and value.strip():
+            words = "\n".join(" ".join(line.split()) for line in value.strip().splitlines()).strip()
+            out[ours] = words if len(words) <= cap else words[:cap - 1].rstrip() + "…"
+    return out
+
+
 def fpuzzles_json(box: tuple[int, int], values: list[int], layout: tuple, more: dict | None = None) -> str:
     """An f-puzzles puzzle's JSON of a Sudoku, with `more` keys (the constraint types' own; `fpuzzles` reads it
     back; `fpuzzles_links` compresses it into links)."""

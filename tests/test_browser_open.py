@@ -95,3 +95,24 @@ def test_a_link_without_a_puzzle_names_the_character_not_a_size(watch, site_url:
     page = open_page(watch, site_url, "sudoku", "garbage-link-xyz")
     said = wait_message(page, "unexpected character 'r'")
     assert "too large" not in said and "4x4" not in said, said
+
+
+def test_a_shared_puzzles_title_author_and_rules_show_as_plain_text_and_stay(watch, site_url: str) -> None:
+    """A SudokuPad link's own title, author and rules stand under the board, as text (never HTML), through a
+    reload; a new puzzle has none."""
+    page = open_page(watch, site_url, "sudoku")
+    assert page.is_hidden("#setter")
+    rules = "Normal sudoku rules apply.\n<img src=x onerror=alert(1)> Have fun!"
+    paste(page, "https://sudokupad.app/fpuzzles" + formats.lz_base64(fpuzzles(GRID, title="Opening night",
+                                                                               author="Ann", ruleset=rules)))
+    wait_message(page, "exactly one solution")
+    for _ in range(2):
+        assert page.is_visible("#setter")
+        assert page.inner_text("#setter-title") == "“Opening night” by Ann"
+        assert page.inner_text("#setter-rules") == rules and page.locator("#setter img").count() == 0
+        screenshot(page, "open-setter")
+        page.reload()
+        page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+        wait_message(page, "welcome back")
+    page.click("#new")
+    page.wait_for_function("document.querySelector('#setter').hidden", timeout=60_000)

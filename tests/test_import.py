@@ -16,7 +16,7 @@ import pytest
 from test_skyscrapers_ladder import TATHAM, tatham
 
 import solvers
-from solvers import commands
+from solvers import commands, formats
 from solvers.base import Params, PuzzleError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,8 +87,24 @@ def fpuzzles(values: str, **extra: object) -> str:
     return json.dumps({"size": 9, "title": "t", "grid": grid, **extra})
 
 
+def test_an_fpuzzles_link_brings_its_setters_title_author_and_rules_as_plain_words() -> None:
+    """`import` adds what the link says of its puzzle: "title", "author", "rules" (its ruleset), spaces tidied, a
+    long text cut, anything that is not text left out; the solve input reads the same with them."""
+    rules = "Normal sudoku rules apply.\n  Digits  on a <b>thermo</b> rise.  \n"
+    text = fpuzzles(GRID, title="  A   name ", author="Ann", ruleset=rules)
+    link = "https://sudokupad.app/fpuzzles" + formats.lz_base64(text)
+    for given in (text, link):
+        out = imported("sudoku", given)
+        assert (out["title"], out["author"]) == ("A name", "Ann")
+        assert out["rules"] == "Normal sudoku rules apply.\nDigits on a <b>thermo</b> rise."
+        assert commands.run(solvers.family("sudoku"), "solve", out)["count"] == 1
+    long = imported("sudoku", fpuzzles(GRID, title="", author=7, ruleset="x" * 5000))
+    assert "title" not in long and "author" not in long and len(long["rules"]) == 2000 and long["rules"][-1] == "…"
+    assert "title" not in imported("sudoku", GRID)
+
+
 def test_sudoku_reads_fpuzzles_json_and_refuses_rules_it_does_not_play() -> None:
-    assert imported("sudoku", fpuzzles(GRID)) == {"grid": GRID.replace("0", "."), "box": [3, 3]}
+    assert imported("sudoku", fpuzzles(GRID)) == {"grid": GRID.replace("0", "."), "box": [3, 3], "title": "t"}
     both = imported("sudoku", fpuzzles("1" + "." * 80, **{"diagonal+": True, "diagonal-": True}))
     assert both["diagonals"] is True
     for extra, why in (({"diagonal+": True}, "one diagonal"), ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]},

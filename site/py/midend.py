@@ -45,6 +45,7 @@ PRACTICE = "practice:"  # the learn page's Practice link: "practice:<technique>[
 ALSO = "also"  # a practice position where an easier step comes first and *All steps here* lists the technique
 BAD = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 CHECK_SECONDS = 10  # budget for checking that a linked puzzle has one solution (automatic, so below a hint's 15 s)
+SETTER = ("title", "author", "rules")  # what a shared link says of its puzzle in its setter's words (`import`)
 SOLVING = "Working out a solution…"  # said at once when Solve is pressed
 CHOICES = ("size", "difficulty", "variant")  # the choices whose change asks for a new puzzle
 # the element ids every game page has (its template's and the shared partials'); a Game adds its view's own `ids`.
@@ -297,6 +298,19 @@ class Game:
         """Play a solution's moves as an animation before they are committed; returns how many of them to
         commit (None: all; fewer when the player stopped the playback)."""
 
+
+
+def show_setter(puzzle):
+    """A shared puzzle's title, author and rules in its setter's words (an f-puzzles or SudokuPad link carries
+    them); hidden for any other puzzle. Plain text: a link's words are never read as HTML."""
+    box = el("setter")
+    if box is None:
+        return
+    title, author, rules = (str(puzzle.get(k) or "") for k in SETTER)
+    box.hidden = not (title or author or rules)
+    el("setter-title").textContent = ("“" + title + "”" if title else "The setter's rules") + \
+        (" by " + author if author else "")
+    el("setter-rules").textContent = rules
 
 class Midend:
     """The controller: puzzle, history of states and moves, links, saves, hints, timer, worker."""
@@ -587,6 +601,9 @@ class Midend:
             if extra or not all(isinstance(m, str) for m in moves):
                 raise ValueError("its moves are broken")
             puzzle["difficulty"] = str(saved.get("label") or "")
+            setter = saved.get("setter")
+            if isinstance(setter, dict):  # a shared puzzle's own title and rules, as its link said them
+                puzzle.update((k, v) for k, v in setter.items() if k in SETTER and isinstance(v, str))
             states = [self.game.start(puzzle)]
             for step in moves:
                 states.append(self.replay(puzzle, split_moves(step), states[-1], states[0]))
@@ -647,6 +664,7 @@ class Midend:
         self.stages, self.errors, self.techniques = {}, 0, {}
         self.close_hint(redraw=False)
         self.game.loaded(puzzle)
+        show_setter(puzzle)
         if moves:
             self.states.append(self.replay(puzzle, moves))
             self.moves.append(SEP.join(moves))
@@ -810,7 +828,8 @@ class Midend:
                  "verified": self.verified, "times": list(self.times), "hints": self.hints,
                  "move_times": self.move_times, "view": self.game.kept(), "stages": self.stages,
                  "errors": self.errors, "techniques": self.techniques,
-                 "done": self.game.is_solved(self.puzzle, self.state)}
+                 "done": self.game.is_solved(self.puzzle, self.state),
+                 "setter": {k: self.puzzle[k] for k in SETTER if isinstance(self.puzzle.get(k), str)}}
 
     def save(self):
         """Save the game in progress (the store of the page)."""
