@@ -113,13 +113,14 @@ def main() -> None:
                 print(f"{variant:<9}{size:>5} {GRADES[grade]:<11}{statistics.median(gen):>10.2f}{max(gen):>10.2f} "
                       f"{','.join(got):<22}{statistics.median(solve_ms):>13.1f}{max(solve_ms):>13.1f}"
                       f"{logic:>6}/{args.seeds:<2}{wrong:>6}{slowest:>12.0f}  {past}", flush=True)
-    if args.browser:
-        browser_hints(positions, asks)
+    if args.browser:  # every walk position hinted in the page's worker and in CPython, in the same run; then
+        # seed 0's puzzle of every grade generated in both
+        worker_times([("hints of every walk", "hint", positions), ("generate (seed 0, each grade)", "generate", asks)])
 
 
-def browser_hints(positions: dict[str, list[dict]], asks: dict[str, list[dict]]) -> None:
-    """Every walk position hinted in the page's worker and in CPython, in the same run; then seed 0's puzzle of
-    every grade generated in both."""
+def worker_times(tables: list[tuple[str, str, dict[str, list[dict]]]]) -> None:
+    """Each table's inputs run by its Sudoku command in the page's worker and in CPython, in the same run: per row
+    (a name's inputs) the median and max milliseconds in each and the ratio of their sums."""
     from playwright.sync_api import sync_playwright
 
     if not (DIST / "sudoku.html").exists():
@@ -131,8 +132,7 @@ def browser_hints(positions: dict[str, list[dict]], asks: dict[str, list[dict]])
         page = browser.new_context(service_workers="block").new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/sudoku.html")
         page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=120_000)
-        for title, command, table in (("hints of every walk", "hint", positions),
-                                      ("generate (seed 0, each grade)", "generate", asks)):
+        for title, command, table in tables:
             print(f"\n{title:<30}{'where':<10}{'inputs':>7}{'median ms':>10}{'max ms':>10}{'ratio':>8}")
             for name, objs in table.items():
                 there = json.loads(page.evaluate(ASK, ["timeit", ["sudoku", command, json.dumps(objs)]]))["ms"]
