@@ -143,10 +143,11 @@ _UR = "unique"
 
 
 def _fishes(kind: str, finned: bool, se: tuple[float, float, float], score: int) -> Iterator[Row]:
-    """The Franken or mutant fish rows (2 to 4 sets; HoDoKu scores mutant fish alike)."""
+    """The finned Franken or the mutant fish rows of 2 to 4 sets: HoDoKu scores the first 20 apart from `score`,
+    the mutant ones alike."""
     for k, rating in zip((2, 3, 4), se, strict=True):
-        yield Row(fishes.fish_name(kind, k, finned), 3, score if kind == "mutant" else score + 20 * (k - 2) +
-                  (30 if k == 4 and not finned else 0), fishes.fish(kind, k, finned), rating)
+        yield Row(fishes.fish_name(kind, k, finned), 3, score if kind == "mutant" else score + 20 * (k - 2),
+                  fishes.fish(kind, k, finned), rating)
 
 
 # The ladder: every technique in the order hints try it (by level, then roughly by score).
