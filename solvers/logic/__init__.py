@@ -107,11 +107,11 @@ def _either(*finders: Finder) -> Finder:
 @dataclass(frozen=True)
 class Finer:
     """A finer name a rung's steps may carry (a sashimi fish, a unique rectangle's type): its HoDoKu score and
-    Sudoku Explainer rating (`logic.rating`)."""
+    Sudoku Explainer rating (`logic.rating`; None: SE rates no such step)."""
 
     name: str
     score: int
-    se: float
+    se: float | None
     chained: bool = False
 
 
@@ -238,12 +238,12 @@ if _unsaid:
 # HoDoKu's scores by step name (a rung may name its steps more finely: finned or sashimi, grouped or not).
 def step_names(row: Row) -> list[Finer]:
     """The names a row's steps carry, each with its score and SE rating (its own name first, when it is one)."""
-    return ([Finer(row.name, row.score, row.se, row.chained)] if row.named and row.se is not None else
-            [Finer(row.name, row.score, -1.0)] if row.named else []) + list(row.finer)
+    return ([Finer(row.name, row.score, row.se, row.chained)] if row.named else []) + list(row.finer)
 
 
 SCORES: dict[str, int] = {f.name: f.score for row in TABLE for f in step_names(row)}
-SE: dict[str, tuple[float, bool]] = {f.name: (f.se, f.chained) for row in TABLE for f in step_names(row) if f.se >= 0}
+SE: dict[str, tuple[float, bool]] = {f.name: (f.se, f.chained) for row in TABLE for f in step_names(row)
+                                     if f.se is not None}
 ALSO: dict[str, tuple[str, ...]] = {row.name: tuple(f.name for f in row.finer) for row in TABLE if row.finer}
 
 

@@ -136,12 +136,6 @@ class SudokuFamily(LatinFamily[Puzzle]):
             return out
         return {**out, **formats.fpuzzles_links(puzzle.box, list(puzzle.givens), puzzle.layout, keys)}
 
-    def read(self, obj: Json) -> Puzzle:
-        """{"grid", "box"?, and a variant's "regions"?, "diagonals"?, "cages"?} (see rules/sudoku.py)."""
-        if "grid" not in obj:
-            raise PuzzleError('missing "grid": give the puzzle as {"grid": "<81 chars>"}')
-        return read(obj)
-
     def start(self, puzzle: Puzzle) -> State:
         """The givens, no notes."""
         return play.start(puzzle)

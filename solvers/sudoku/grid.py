@@ -128,6 +128,8 @@ def parse(text: str, box: Sequence[int] | None = None) -> Puzzle:
 
 def read(obj: dict) -> Puzzle:
     """The puzzle of a solve input: "grid", "box"?, and a variant's "regions", "diagonals", "cages"."""
+    if "grid" not in obj:
+        raise PuzzleError('missing "grid": give the puzzle as {"grid": "<81 chars>"}')
     values, shape, layout = rule_call(rules.read_input, obj)
     return Puzzle(shape, tuple(values), layout)
 
