@@ -297,7 +297,9 @@ def test_solve_right_after_new_says_so_and_the_distance_follows_the_playback(wat
     page.select_option("#size", "6x6")  # a plan beyond 5x5: no exact distance, the line gives the plan's bounds
     page.select_option("#difficulty", "1")
     page.click("#new")
-    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
+    # the board is drawn before its words are written: observe only what Solve says
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36 && "
+                           "document.querySelector('#message').innerText.startsWith('New puzzle')")
     page.evaluate("""() => { const box = document.querySelector('#message'); window.said = [];
         new MutationObserver(() => window.said.push(box.innerText))
             .observe(box, {childList: true, characterData: true, subtree: true}); }""")
