@@ -10,6 +10,7 @@ import hashlib
 import http.server
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -129,16 +130,156 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium, headless (never a downloaded browser)."""
+def playwright():
+    """Playwright's driver, one per test process."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium (build.py test does this)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Debian's Chromium, headless (never a downloaded browser): fresh contexts with nothing cached, for the tests
+    of a first visit (service workers, the offline site)."""
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+    yield b
+    b.close()
+
+
+STORED = "cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage"  # all a site keeps
+
+
+class Profiles:
+    """Chromium profiles kept on disk for one test process and lent to its tests one at a time, as a returning
+    visitor's browser: its HTTP and compiled-code caches stay warm (a page load costs about a CPU second less than
+    in a fresh context, which compiles Pyodide again), while what the site stored is cleared between tests. A
+    profile per kind of device (touch, mobile); viewport and colour scheme are set per page."""
+
+    def __init__(self, playwright) -> None:
+        self.playwright = playwright
+        self.free: dict[tuple[bool, bool], list] = {}
+        self.made: list = []
+        self.root = Path(tempfile.mkdtemp(prefix="tessera-profiles-"))
+
+    def lend(self, has_touch: bool, is_mobile: bool):
+        """A free profile of that kind (launched when none is free)."""
+        free = self.free.setdefault((has_touch, is_mobile), [])
+        if free:
+            return free.pop()
+        ctx = self.playwright.chromium.launch_persistent_context(
+            self.root / str(len(self.made)), executable_path=CHROMIUM, args=CHROMIUM_FLAGS, service_workers="block",
+            has_touch=has_touch, is_mobile=is_mobile, accept_downloads=True)
+        self.made.append(ctx)
+        return ctx
+
+    def give_back(self, key: tuple[bool, bool], ctx, origins: set[str]) -> None:
+        """A profile its test is done with, cleared, free again (closed when it cannot be cleared)."""
+        try:
+            keep = ctx.pages[0]  # the profile's first page stays open, blank: the profile lives while a page does
+            for page in ctx.pages[1:]:
+                page.close()
+            keep.goto("about:blank")
+            cdp = ctx.new_cdp_session(keep)
+            for origin in origins:
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORED})
+            cdp.detach()
+            ctx.clear_cookies()
+        except Exception:  # a crashed profile: launch another next time
+            self.made.remove(ctx)
+            ctx.close()
+            return
+        self.free[key].append(ctx)
+
+    def close(self) -> None:
+        """Close every profile and remove them from disk."""
+        for ctx in self.made:
+            ctx.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class Lent:
+    """A profile lent to one test, used as a fresh context: `new_page` gives the asked viewport and colour scheme,
+    `close` gives the profile back cleared, `browser.new_context` lends another (a second visitor)."""
+
+    def __init__(self, lender: Lender, key: tuple[bool, bool], ctx, viewport: dict, color_scheme: str | None) -> None:
+        self.browser = lender
+        self._key, self._ctx, self._viewport, self._scheme = key, ctx, viewport, color_scheme
+        self.origins: set[str] = set()  # where its pages went: what to clear
+        self._seen = lambda request: self.origins.add("/".join(request.url.split("/")[:3])) \
+            if request.url.startswith("http") else None
+        ctx.on("request", self._seen)
+        self.closed = False
+
+    def new_page(self):
+        """A new page of the profile, at the viewport and colour scheme asked."""
+        page = self._ctx.new_page()
+        page.set_viewport_size(self._viewport)
+        if self._scheme:
+            page.emulate_media(color_scheme=self._scheme)
+        return page
+
+    @property
+    def pages(self) -> list:
+        """The pages the test opened."""
+        return self._ctx.pages[1:]
+
+    def close(self) -> None:
+        """Give the profile back (its pages closed, the site's storage cleared)."""
+        if not self.closed:
+            self.closed = True
+            self._ctx.remove_listener("request", self._seen)
+            self.browser.profiles.give_back(self._key, self._ctx, self.origins)
+
+    def __getattr__(self, name: str):
+        return getattr(self._ctx, name)
+
+
+class Lender:
+    """What a test borrows profiles through, as it would make contexts: `new_context(**options)`; every profile
+    still lent when the test ends is given back."""
+
+    def __init__(self, profiles: Profiles) -> None:
+        self.profiles = profiles
+        self.lent: list[Lent] = []
+
+    def new_context(self, viewport: dict | None = None, has_touch: bool = False, is_mobile: bool = False,
+                    color_scheme: str | None = None, service_workers: str = "block", **_ignored) -> Lent:
+        """A warm profile as a context with these options (service workers are always blocked in them)."""
+        assert service_workers == "block", "a test of service workers makes its own context (browser fixture)"
+        key = (has_touch, is_mobile)
+        lent = Lent(self, key, self.profiles.lend(*key), viewport or {"width": 1280, "height": 720}, color_scheme)
+        self.lent.append(lent)
+        return lent
+
+    def give_all_back(self) -> None:
+        """Return what the test did not close."""
+        for lent in self.lent:
+            lent.close()
+
+
+def contexts_for(request: pytest.FixtureRequest, profiles: Lender):
+    """What a device fixture makes its context with: the test's warm profiles, or a fresh browser context for a
+    test marked `clock` (a context's fake clock stays in it)."""
+    return request.getfixturevalue("browser") if request.node.get_closest_marker("clock") else profiles
+
+
+@pytest.fixture(scope="session")
+def _profiles(playwright) -> Iterator[Profiles]:
+    """The test process's warm profiles."""
+    profiles = Profiles(playwright)
+    yield profiles
+    profiles.close()
+
+
+@pytest.fixture
+def profiles(_profiles: Profiles) -> Iterator[Lender]:
+    """Warm profiles lent to this test as contexts (`profiles.new_context(...)`), given back at its end."""
+    lender = Lender(_profiles)
+    yield lender
+    lender.give_all_back()
 
 
 class PageWatch:
@@ -166,9 +307,9 @@ class PageWatch:
 
 
 @pytest.fixture
-def context(browser):
-    """A fresh browser context (empty localStorage; service workers off: test_browser_offline.py covers them)."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 820}, service_workers="block")
+def context(profiles: Lender):
+    """A context with nothing stored (a warm profile; service workers off: test_browser_offline.py covers them)."""
+    ctx = profiles.new_context(viewport={"width": 1100, "height": 820})
     yield ctx
     ctx.close()
 

@@ -376,7 +376,8 @@ def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, co
     click_cell(page, top_left(sol["O"]))
     plain, link = share_links(page)
     assert "~O:" in link and "~" not in plain
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
     assert sorted(c for c, w in board(other).items() if w == "peg") == pegs
@@ -392,7 +393,7 @@ def test_share_link_reopens_roll_and_pieces(watch, site_url: str, roll: dict, co
     other.reload()
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36")
     assert sorted(c for c, w in board(other).items() if w == "peg") == pegs
-    other.context.close()
+    visitor.close()
 
 
 @pytest.mark.browser

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from browser_helpers import values, wait_message
+from conftest import contexts_for
 
 from solvers import commands
 from solvers import family as solver_family
@@ -24,9 +25,9 @@ DEVICES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
 
 
 @pytest.fixture(params=list(DEVICES))
-def device(request, browser, site_url: str) -> Iterator[tuple]:
-    """(a page on that device, whether it is touched) in a fresh context; no page error at the end."""
-    ctx = browser.new_context(service_workers="block", **DEVICES[request.param])
+def device(request, profiles, site_url: str) -> Iterator[tuple]:
+    """(a page on that device, whether it is touched) in a context with nothing stored; no page error at the end."""
+    ctx = contexts_for(request, profiles).new_context(service_workers="block", **DEVICES[request.param])
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -149,6 +150,7 @@ def test_greyed_clues_and_a_solved_game_survive_a_reload(device, site_url: str) 
     assert "you solved" in said.lower() and "good" in page.locator("#message").get_attribute("class")
 
 
+@pytest.mark.clock
 def test_the_clock_stops_while_the_player_is_away(device, site_url: str) -> None:
     page, touch = device
     page.clock.install()

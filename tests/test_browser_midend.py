@@ -83,7 +83,8 @@ def test_a_link_with_moves_reopens_the_same_state(watch, site_url: str, context)
     assert "~" in link
     shown = cells(page)
     assert "notes 2 4" in shown[empty[1]]
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     errors = []
     other.on("pageerror", lambda exc: errors.append(str(exc)))
     other.goto(link)
@@ -92,7 +93,7 @@ def test_a_link_with_moves_reopens_the_same_state(watch, site_url: str, context)
     other.click("#undo")  # the link's moves are one step: undo goes back to the puzzle
     assert values(other) == GRID4
     assert errors == []
-    other.context.close()
+    visitor.close()
 
 
 def test_an_old_progress_link_still_opens(watch, site_url: str) -> None:
@@ -190,7 +191,8 @@ def test_a_replay_link_opens_and_replays_move_by_move(watch, site_url: str, cont
     page.click("#share")
     link = page.input_value("#share-link")
     assert "~" in link and "@" in link and link.endswith("h1")
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 16")
     other.wait_for_function("document.querySelector('#message').innerText.includes('with a replay: 3 moves')"
@@ -202,7 +204,7 @@ def test_a_replay_link_opens_and_replays_move_by_move(watch, site_url: str, cont
     other.wait_for_function("document.querySelector('#message').innerText.includes('End of the replay')")
     assert values(other) == shown  # the game is as it was
     assert other.inner_text("#replay") == "Replay"
-    other.context.close()
+    visitor.close()
 
 
 def test_a_hint_asked_before_the_solver_loads_comes_once_it_has_loaded(watch, site_url: str) -> None:

@@ -25,9 +25,9 @@ GENIUS = solver_family("genius")
 
 
 @pytest.fixture
-def phone(browser, site_url: str):
+def phone(profiles, site_url: str):
     """A page in a touch phone's context (service workers off, as in the other browser tests)."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
+    ctx = profiles.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

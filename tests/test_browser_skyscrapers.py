@@ -108,11 +108,12 @@ def test_reload_keeps_progress_and_share_link_carries_it(watch, site_url: str, p
     page.check("#share-progress")
     page.click("#share")
     link = page.input_value("#share-link")
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 25")
     assert values(other)[empty] == flat(puzzle)[empty]
-    other.context.close()
+    visitor.close()
 
 
 def test_bad_links_and_new_puzzles(watch, site_url: str) -> None:

@@ -340,7 +340,8 @@ def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> 
     page.uncheck("#share-progress")
     page.click("#share")
     start_only = page.input_value("#share-link")
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     for url, expected in ((shared, moved), (start_only, CENTRE)):
         other.goto(url)  # the second time only the fragment changes: the page follows it
         other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 9")
@@ -349,7 +350,7 @@ def test_share_link_reopens_the_same_position(watch, site_url: str, context) -> 
             "want => [...document.querySelectorAll('#aria-board [role=gridcell]')].map("
             "e => (e.textContent.match(/tile (\\d+)/) || [0, '0'])[1]).join(',') === want",
             arg=",".join(map(str, expected)), timeout=10_000)
-    other.context.close()
+    visitor.close()
 
 
 def test_reload_keeps_progress(watch, site_url: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import cell_centre, values
-from conftest import PageWatch, screenshot
+from conftest import PageWatch, contexts_for, screenshot
 from test_records import TODAY, game, played
 
 from solvers import commands
@@ -36,11 +36,12 @@ def fragments() -> dict[str, str]:
 
 
 @pytest.fixture(params=["desktop", "phone"])
-def device(request, browser, site_url: str):
-    """A fresh browser context (its own localStorage) on a desktop or a touch phone, watched for page errors."""
+def device(request, profiles, site_url: str):
+    """A context with nothing stored on a desktop or a touch phone, watched for page errors."""
     phone = request.param == "phone"
-    ctx = browser.new_context(viewport=PHONE if phone else {"width": 1280, "height": 800}, has_touch=phone,
-                              is_mobile=phone, service_workers="block", accept_downloads=True)
+    ctx = contexts_for(request, profiles).new_context(viewport=PHONE if phone else {"width": 1280, "height": 800},
+                                                      has_touch=phone, is_mobile=phone, service_workers="block",
+                                                      accept_downloads=True)
     page = ctx.new_page()
     watch = PageWatch(page, site_url)
     page.touch = phone
@@ -131,6 +132,7 @@ def test_a_game_finished_on_each_page_is_in_the_statistics(device, site_url: str
                                                 "/, ([0-9])\\b/.test(e.textContent) ? 'x' : '.').join('')")
 
 
+@pytest.mark.clock
 def test_dailies_on_two_days_in_a_row_make_a_streak_of_two(device, site_url: str) -> None:
     page = device
     page.clock.install(time=datetime.datetime(2026, 11, 20, 10, 0))
@@ -220,8 +222,8 @@ FILL = """() => {  // 120 old games with replay links (300,000 characters), then
 }"""
 
 
-def test_a_full_storage_summarises_old_games_and_keeps_the_game(browser, site_url: str) -> None:
-    ctx = browser.new_context(service_workers="block")
+def test_a_full_storage_summarises_old_games_and_keeps_the_game(profiles, site_url: str) -> None:
+    ctx = profiles.new_context(service_workers="block")
     page = ctx.new_page()
     watch = PageWatch(page, site_url)
     page.touch = False
@@ -294,6 +296,7 @@ def streak_lines(record: dict, families: dict) -> list[str]:
             [(f, found[f]) for f in families if f in found]]
 
 
+@pytest.mark.clock
 @pytest.mark.parametrize("version", [2, 1])
 def test_20000_games_show_every_figure(device, site_url: str, version: int) -> None:
     """20,000 games stored compact (version 2), or an old version-1 record of 4,000 whole games (2.4 million
@@ -344,11 +347,11 @@ def test_the_chart_of_one_game_labels_it_once(device, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_pages_with_games_pass_axe(browser, site_url: str, scheme: str) -> None:
+def test_the_pages_with_games_pass_axe(profiles, site_url: str, scheme: str) -> None:
     """The statistics and home pages filled in (tables, chart, links), audited by axe-core."""
     from test_browser_axe import audit
 
-    ctx = browser.new_context(service_workers="block", color_scheme=scheme)
+    ctx = profiles.new_context(service_workers="block", color_scheme=scheme)
     page = ctx.new_page()
     watch = PageWatch(page, site_url)
     page.goto(f"{site_url}/index.html")

@@ -134,12 +134,13 @@ def test_share_link_reopens_the_same_puzzle_with_progress(watch, site_url: str, 
     page.click("#share")
     link = page.input_value("#share-link")
     assert "#" in link
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 81")
     assert values(other)[empty] == "8"
     assert all(values(other)[i] == EASY[i] for i in range(81) if EASY[i] != ".")
-    other.context.close()
+    visitor.close()
 
 
 def test_reload_keeps_progress(watch, site_url: str) -> None:

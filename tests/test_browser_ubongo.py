@@ -399,14 +399,15 @@ def test_share_link_reopens_card_and_progress(watch, site_url: str, card: dict, 
     plain, link = share_links(page)
     assert link.split("@")[0].endswith("#" + card["code"] + "~" + ub.format_move(pid, cubes))  # "@<times>" follows
     assert plain.endswith("#" + card["code"])
-    other = context.browser.new_context(service_workers="block").new_page()
+    visitor = context.browser.new_context(service_workers="block")  # a second visitor
+    other = visitor.new_page()
     other.goto(link)
     other.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 2")
     assert pieces(other) == {pid: sorted(cubes)}
     assert set(mirror(other)) == set(mirror(page))
     assert sorted(other.eval_on_selector_all("#tray button", "els => els.map(e => e.dataset.piece)")) == sorted(
         card["pieces"])
-    other.context.close()
+    visitor.close()
 
 
 @pytest.mark.browser
@@ -484,9 +485,9 @@ CARD_NO = re.compile(r"Card no\. (\d{5})")
 
 
 @pytest.fixture
-def desktop(browser, site_url: str):
+def desktop(profiles, site_url: str):
     """A page on a 1280x800 screen, checked for outside requests and errors at the end."""
-    ctx = browser.new_context(viewport=DESKTOP, service_workers="block")
+    ctx = profiles.new_context(viewport=DESKTOP, service_workers="block")
     watch = PageWatch(ctx.new_page(), site_url)
     yield watch
     ctx.close()
@@ -638,8 +639,8 @@ def test_card_number_opens_a_card_and_bad_input_keeps_the_game(desktop, site_url
 
 
 @pytest.mark.browser
-def test_card_number_by_touch_on_a_phone(browser, site_url: str) -> None:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
+def test_card_number_by_touch_on_a_phone(profiles, site_url: str) -> None:
+    ctx = profiles.new_context(viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block")
     watch = PageWatch(ctx.new_page(), site_url)
     page = open_page(watch, site_url, ready=True)
     page.locator("#card-no").scroll_into_view_if_needed()
@@ -664,7 +665,7 @@ def test_card_number_by_touch_on_a_phone(browser, site_url: str) -> None:
 
 
 @pytest.mark.browser
-def test_the_starter_card_and_a_cards_link_show_its_number(desktop, browser, site_url: str) -> None:
+def test_the_starter_card_and_a_cards_link_show_its_number(desktop, profiles, site_url: str) -> None:
     """The ready-made card shown at first has a number, and the share link of a card carries it: the card line of
     the page the link opens shows it, before the solver has loaded and once it has rated the card."""
     page = desktop.page
@@ -674,7 +675,7 @@ def test_the_starter_card_and_a_cards_link_show_its_number(desktop, browser, sit
     assert f"Card no. {number} · " in page.inner_text("#card-info")
     plain, _moves = share_links(page)
     assert plain.endswith(f"_{number}"), plain
-    ctx = browser.new_context(viewport=DESKTOP, service_workers="block")  # no saved game there
+    ctx = profiles.new_context(viewport=DESKTOP, service_workers="block")  # no saved game there
     other = PageWatch(ctx.new_page(), site_url)
     opened = open_page(other, site_url, plain.split("#", 1)[1])
     assert f"Card no. {number} · " in opened.inner_text("#card-info")

@@ -25,9 +25,9 @@ def made(variant: str, size: int, seed: int = 8) -> tuple[dict, str, str]:
     return p, commands.run(SUDOKU, "format", p)["text"], commands.run(SUDOKU, "solve", p)["solution"]
 
 
-def test_a_killer_plays_to_the_end_by_touch_on_a_phone(browser, site_url: str) -> None:
+def test_a_killer_plays_to_the_end_by_touch_on_a_phone(profiles, site_url: str) -> None:
     puzzle, text, solution = made("killer", 6)
-    ctx = browser.new_context(service_workers="block", **PHONE)
+    ctx = profiles.new_context(service_workers="block", **PHONE)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -110,12 +110,12 @@ def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(w
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_an_arrow_and_kropki_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_touch(browser, site_url: str,
+def test_an_arrow_and_kropki_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_touch(profiles, site_url: str,
                                                                                     scheme: str) -> None:
     puzzle, solution = made_of("arrow+kropki", seed=2, floor=45, negative=False)
     link = next(f["text"] for f in commands.run(SUDOKU, "export", puzzle)["formats"] if f["name"] == "SudokuPad link")
     text = commands.run(SUDOKU, "format", commands.run(SUDOKU, "import", {"text": link}))["text"]
-    ctx = browser.new_context(service_workers="block", color_scheme=scheme, **PHONE)
+    ctx = profiles.new_context(service_workers="block", color_scheme=scheme, **PHONE)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))

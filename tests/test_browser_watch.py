@@ -259,10 +259,10 @@ def test_sliding_greedy_against_parberry(watch, site_url: str) -> None:
     assert steps(page, "b") == solver_steps(SLIDING, obj, "parberry")
 
 
-def test_method_choices_on_a_phone(browser, site_url: str) -> None:
+def test_method_choices_on_a_phone(profiles, site_url: str) -> None:
     """On a 390x844 touch screen both panes show their method choice beside each other, big enough to tap, with
     the boards and Play still on the first screen; a choice changes its pane."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+    ctx = profiles.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                               service_workers="block")
     page = ctx.new_page()
     errors: list[str] = []
