@@ -445,7 +445,7 @@ def snapshot(pyodide_dir: Path) -> None:
         return
     with tempfile.TemporaryDirectory() as files:
         with zipfile.ZipFile(wheel) as whl:
-            whl.extractall(files, [n for n in whl.namelist() if n.endswith(".py")])
+            whl.extractall(files, [n for n in whl.namelist() if n.endswith((".py", ".json"))])  # modules, their data
         done = subprocess.run([node, str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide_dir), files,
                                str(pyodide_dir / "snapshot.bin.gz"), *packed_automata()], capture_output=True,
                               text=True)

@@ -16,10 +16,12 @@ puzzle (the share-link payload), `read`/`write` its JSON solve input. The comman
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 ErrorKind = Literal["invalid", "no-solution", "multiple-solutions", "timeout"]
@@ -164,6 +166,13 @@ class Method:
         """As `info` lists it."""
         return {"name": self.name, "title": self.title, "about": self.about, "steps": list(self.steps),
                 "steps_with_depth": list(self.steps_with_depth), "study": self.study}
+
+
+def watch_methods(family: str) -> tuple[Method, ...]:
+    """A family's trace methods as methods.json tells them (their words are data: one file for every family)."""
+    told = json.loads((Path(__file__).with_name("methods.json")).read_text(encoding="utf-8"))[family]
+    return tuple(Method(m["name"], m["title"], m["about"], tuple(m["steps"]), tuple(m.get("steps_with_depth", ())),
+                        m.get("study", False)) for m in told)
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,12 @@ import { pathToFileURL } from "node:url";
 const [dir, wheel, out, ...automata] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true });
-// The wheel's modules, unpacked here (Python's zipfile would stay in the snapshot's memory).
+// The wheel's modules and the data they read as they are imported, unpacked here (Python's zipfile would stay
+// in the snapshot's memory).
 const sitePackages = py.runPython("import site; site.getsitepackages()[0]");
 for (const entry of readdirSync(wheel, { recursive: true, withFileTypes: true })) {
   const path = join(entry.parentPath, entry.name);
-  if (!entry.isFile() || !path.endsWith(".py")) continue;
+  if (!entry.isFile() || !/\.(py|json)$/.test(path)) continue;  // modules, and the data they read on import
   const target = sitePackages + "/" + relative(wheel, path).split(sep).join("/");
   py.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
   py.FS.writeFile(target, readFileSync(path));

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import formats
-from ..base import Codec, Command, Hint, Json, Method, Params, Problem, PuzzleError, rng_for
+from ..base import Codec, Command, Hint, Json, Params, Problem, PuzzleError, rng_for, watch_methods
 from ..latin_play import LatinFamily, State, StepsAsk
 from ..logic.explain import told
 from ..rules import latin as latin_rules
@@ -55,15 +55,7 @@ class Skyscrapers(LatinFamily[Puzzle]):
     sizes = SIZES
     default_size = 5
     codec = Codec(parse, format, puzzle_from_json, Puzzle.to_json)  # "N:top/right/bottom/left[/givens]"; JSON
-    methods = (
-        Method("phases", "Phase solver (the study's)",
-               "Narrows candidates phase by phase from the clues, then searches line permutations, guessing and "
-               "backing up: the five-phase solver of the Skyscrapers study Tessera builds on (a thesis, in Java). "
-               "One step = one search node.", ("backtrack",), ("candidates",), study=True),
-        Method("logic", "Human logic (Tessera's hints)",
-               "Applies the hint techniques one at a time, writing a height or crossing out candidates. One step = "
-               "one technique applied.", ("technique",)),
-    )
+    methods = watch_methods("skyscrapers")
 
     def imported(self, text: str) -> Puzzle:
         """Also Tatham Towers game IDs and puzz.link (pzprjs) Skyscrapers URLs."""

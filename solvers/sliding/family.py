@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import move_pruning, pattern_db
-from ..base import Codec, Command, Family, Hint, Json, Method, Params, Problem, PuzzleError, rule_call
+from ..base import Codec, Command, Family, Hint, Json, Params, Problem, PuzzleError, rule_call, watch_methods
 from ..rules import sliding as rules
 from ..search import SearchAborted
 from .algorithm_lab import (
@@ -123,18 +123,7 @@ class SlidingFamily(Family[Puzzle, State]):
     default_size = 4
     watch_view, watch_compare = "slide", True
     codec = Codec(parse, format, _puzzle, _json)  # `WxH:t,t,...` (Tatham's Fifteen game ID); JSON
-    methods = (
-        Method("ida*", "IDA* (shortest solution)",
-               "Deepens a search bound by bound (the threshold) until a solution of that length exists, guided by "
-               "distances that never overestimate; then plays the shortest solution. One step = one move.", ("move",)),
-        Method("parberry", "Parberry (real time)",
-               "Puts the tiles home row by row and column by column without searching; fast, but the moves are "
-               "longer than needed. One step = one move.", ("move",)),
-        Method("greedy", "Greedy best-first (Manhattan)",
-               "The algorithm lab's greedy search: always looks next at the position that seems closest to the goal by "
-               "Manhattan distance (how far each tile is from home), whatever it took to get there; then plays the "
-               "solution it found, quickly but often far longer than the shortest. One step = one move.", ("move",)),
-    )
+    methods = watch_methods("sliding")
 
     # --- text and JSON ---------------------------------------------------------------
     def exports(self, puzzle: Puzzle) -> dict[str, str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 from random import Random
 
 from .. import budget, constraints, formats
-from ..base import Codec, Command, Hint, Json, Method, Params, Problem, PuzzleError, read_seed, rng_for
+from ..base import Codec, Command, Hint, Json, Params, Problem, PuzzleError, read_seed, rng_for, watch_methods
 from ..latin_play import LatinFamily, StepsAsk
 from ..logic import SCORES, ladder
 from ..logic.explain import path_lines
@@ -57,20 +57,7 @@ class SudokuFamily(LatinFamily[Puzzle]):
     codec = Codec(parse, format, read, write)  # grid text ('WxH:'-prefixed keeps the box); {"grid", "box", layout}
     variants = tuple((name, label) for name, label, *_flags in rules.VARIANTS)
     watch_compare = True
-    methods = (
-        Method("propagation", "Tessera's propagation",
-               "Writes only forced digits (naked and hidden singles); when stuck it guesses at the cell with the "
-               "fewest candidates and undoes the guess if it fails. One step = one digit written.", ("set",)),
-        Method("backtracking", "Naive backtracking (the study's)",
-               "Tries 1, 2, 3… in each empty cell in reading order, checks its row, column and box, and steps back "
-               "to the previous cell when no digit fits: the method of the backtracking study Tessera builds on (a "
-               "step machine that draws every step). One step = one digit written or rubbed out.",
-               ("set", "clear"), study=True),
-        Method("logic", "Human logic (Tessera's hints)",
-               "Applies the hint techniques one at a time, easiest first, as the Hint button tells them: a single "
-               "writes a digit, a pattern crosses out candidates; trial and error only where no technique applies. "
-               "One step = one technique applied.", ("technique",)),
-    )
+    methods = watch_methods("sudoku")
 
     def imported(self, text: str) -> Puzzle:
         """Also SudokuWiki `bd=` links, Tatham Solo game IDs, 81-character strings with any blank mark, and classic
