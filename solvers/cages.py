@@ -60,12 +60,17 @@ def possible(cells: Sequence[Cell], sets: Sequence[Mask], cands: Sequence[Mask])
     """The digit sets a cage can still make: each holds every decided digit of the cage, lies within the cage's
     candidates, and gives every cell one of its candidates."""
     union = fixed = 0
+    undecided = []
     for c in cells:
         m = cands[c]
         union |= m
-        if not m & (m - 1):
+        if m & (m - 1):
+            undecided.append(m)
+        elif m:
             fixed |= m
-    return [s for s in sets if s & fixed == fixed and s & union == s and all(cands[c] & s for c in cells)]
+        else:
+            return []  # a cell without a digit: no set
+    return [s for s in sets if s & fixed == fixed and s & union == s and all(map(s.__and__, undecided))]
 
 
 _ALLOWED: dict[tuple[tuple[Mask, ...], tuple[Mask, ...]], Mask] = {}  # (sets, cells' candidates) -> digits left
@@ -105,7 +110,7 @@ def fillings(sets: tuple[Mask, ...], masks: tuple[Mask, ...]) -> tuple[Mask, ...
         return hit
     out = [0] * len(masks)
     for s in possible(range(len(masks)), sets, masks):
-        for i, m in enumerate(filling(tuple(m & s for m in masks))):
+        for i, m in enumerate(filling(tuple(map(s.__and__, masks)))):
             out[i] |= m
     hit = _kept(_FILLS, key, tuple(out))
     return hit
@@ -211,7 +216,7 @@ def shares(parts: tuple[tuple[int, tuple[Mask, ...]], ...], masks: tuple[Mask, .
         start += size
         got = []
         for s in possible(range(size), sets, mine):
-            kept = tuple(m & s for m in mine)
+            kept = tuple(map(s.__and__, mine))
             if size <= FILL_CELLS:
                 kept = filling(kept)
             if all(kept):
