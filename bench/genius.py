@@ -20,6 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from table import print_rows
+
 from solvers import commands
 from solvers import genius as g
 from solvers.base import Params
@@ -70,10 +72,7 @@ def main() -> None:
     rows.append((f"new dice: {args.dice_tries} swap tries", f"{sum(times):.1f} s wall in all, the longest "
                  f"{max(times):.1f} s; {kept} dice changed"))
 
-    width = max(len(a) for a, _ in rows)
-    print(f"Genius Square, {len(rolls)} random rolls (CPU time)")
-    for a, b in rows:
-        print(f"{a:<{width}}  {b}")
+    print_rows(f"Genius Square, {len(rolls)} random rolls (CPU time)", rows)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from table import needs  # noqa: E402
+
 from solvers import PuzzleError  # noqa: E402
 from solvers import skyscrapers as sky  # noqa: E402
 from solvers.base import rng_for  # noqa: E402
@@ -216,8 +218,7 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=50_000, help="guess cap per puzzle in the ablation")
     parser.add_argument("--no-peer", action="store_true", help="skip the CP-SAT peer")
     args = parser.parse_args()
-    if not BENCH.exists():
-        sys.exit(f"public instances not found at {BENCH}")
+    needs(BENCH)
     data = json.loads(BENCH.read_text())["instances"]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"# Skyscrapers benchmark (Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load})")

@@ -24,6 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(REPO))
 
+from bench.table import needs  # noqa: E402  (its folder is off the path)
 from solvers import sudoku as S  # noqa: E402
 from solvers.base import rng_for  # noqa: E402
 from solvers.sudoku import grade  # noqa: E402
@@ -223,8 +224,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=10, help="puzzles generated per grade (9x9)")
     ap.add_argument("--generation-only", action="store_true", help="skip the solver tables")
     args = ap.parse_args()
-    if not BENCH.exists():
-        sys.exit(f"benchmark data missing: {BENCH}")
+    needs(BENCH)
     if not args.generation_only:
         solver_tables(args.baseline_cap)
     print(f"\nGeneration (unique solution, graded by the technique ladder), {args.seeds} seeds per 9x9 grade; "

@@ -21,6 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from table import print_rows
+
 from solvers import ubongo as u
 from solvers.exactcover import ExactCover
 
@@ -101,10 +103,7 @@ def main() -> None:
                          f"{med:.3f} / {max(times):.3f} s, {statistics.median(tries):g} footprints; "
                          f"ref {REFERENCE_MEAN[level]} s ({REFERENCE_MEAN[level] / med:,.0f}x)"))
 
-    width = max(len(a) for a, _ in rows)
-    print(f"Ubongo 3D benchmark, Python {sys.version.split()[0]}")
-    for a, b in rows:
-        print(f"{a:<{width}}  {b}")
+    print_rows(f"Ubongo 3D benchmark, Python {sys.version.split()[0]}", rows)
 
 
 if __name__ == "__main__":

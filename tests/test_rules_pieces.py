@@ -195,3 +195,18 @@ def test_placing_finds_dead_regions() -> None:
     assert placing.regions([0, 1, 3, 9, 10], rg.neighbours) == [(3, 9, 10), (0, 1)]
     assert placing.dead_region([0, 1, 3, 9, 10], rg.neighbours, [2, 2]) == (3, 9, 10)
     assert placing.dead_region([0, 1, 3, 9, 10], rg.neighbours, [2, 3]) == ()
+
+
+BAD_LINKS = {  # per family: links its page must refuse, each with a reason
+    "genius": ["", "A1", "A1A1B3D3D5F1F2", "A1A4B3D3D5F1G2", "A1A4B3D3D5F1F2~X:A2", "A1A4B3D3D5F1F2~O:A2A3B2B4",
+               "A1A4B3D3D5F1F2~1:A1", "A1A4B3D3D5F1F2~1:A2,1:A3", "A1A4B3D3D5F1F2~2:A2A3,1:A3", "A1A4B3D3D5F1F2~O"],
+    "ubongo": ["", "zz", "r4-r2_1111_2", "r4-r2-b4_111.011_x", "r4-q2-b4_111.011_2", "r4-r2-b4_101.101_2",
+               "r4-r2-b4_111.011_2~r2:000", "r4-r2-b4_111.011_2~r2:000002", "r4-r2-b4_111.011_2~y5:000001",
+               "r4-r2-b4_111.011_2~r2:000001,r2:010011"],
+}
+
+
+@pytest.mark.parametrize(("name", "bad"), [(name, bad) for name, links in BAD_LINKS.items() for bad in links])
+def test_bad_links_are_refused_with_a_reason(name: str, bad: str) -> None:
+    with pytest.raises(ValueError, match=r"\w"):
+        {"genius": rg, "ubongo": ru}[name].parse_link(bad)
