@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import fcntl
 import functools
 import hashlib
@@ -189,7 +190,8 @@ class Profiles:
             ctx.clear_cookies()
         except Exception:  # a crashed profile: launch another next time
             self.made.remove(ctx)
-            ctx.close()
+            with contextlib.suppress(Exception):
+                ctx.close()
             return
         self.free[key].append(ctx)
 
@@ -246,9 +248,11 @@ class Lender:
         self.lent: list[Lent] = []
 
     def new_context(self, viewport: dict | None = None, has_touch: bool = False, is_mobile: bool = False,
-                    color_scheme: str | None = None, service_workers: str = "block", **_ignored) -> Lent:
-        """A warm profile as a context with these options (service workers are always blocked in them)."""
+                    color_scheme: str | None = None, service_workers: str = "block", accept_downloads: bool = True
+                    ) -> Lent:
+        """A warm profile as a context with these options (service workers always blocked, downloads accepted)."""
         assert service_workers == "block", "a test of service workers makes its own context (browser fixture)"
+        assert accept_downloads, "the profiles accept downloads"
         key = (has_touch, is_mobile)
         lent = Lent(self, key, self.profiles.lend(*key), viewport or {"width": 1280, "height": 720}, color_scheme)
         self.lent.append(lent)
