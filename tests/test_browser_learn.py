@@ -74,7 +74,8 @@ def test_every_technique_of_both_ladders_in_order_with_its_example(device, site_
     assert "All steps here lists this one too" in text and page.is_visible(f"#practice-{listed['anchor']}")
 
 
-@pytest.mark.parametrize("anchor", ["sudoku-x-wing", "skyscrapers-line-arrangement", "sudoku-cage-and-house"])
+@pytest.mark.parametrize(("anchor", "device"), [("sudoku-x-wing", "desktop"), ("skyscrapers-line-arrangement", "phone"),
+                                               ("sudoku-cage-and-house", "phone")], indirect=["device"])
 def test_practice_opens_a_puzzle_whose_path_needs_the_technique(device, site_url: str, anchor: str) -> None:
     page = device
     name = anchor.split("-")[0]

@@ -20,6 +20,9 @@ MIDEND_PAGES = tuple(GAME_PAGES)  # the game pages: their save is versioned
 GARBAGE = ["5", "[]", '{"v":2}', '{"puzzle":{}}', "{not json", '{"v":2,"puzzle":"1...","moves":[],"index":0}',
            '{"v":2,"puzzle":"' + GRID4 + '","moves":["r1c2=9"],"index":1,"seconds":0}',
            '{"speed":"fast","show":7}']
+# The other pages read their saves through the same code as Sudoku's (site/py/midend.py; test_hostile fuzzes each
+# family's reading in CPython): they reload with the garbage that reaches their own part of it.
+SOME_GARBAGE = ["{not json", '{"v":2}', '{"v":2,"puzzle":"1...","moves":[],"index":0}', '{"speed":"fast","show":7}']
 
 
 def wait_board(page, selector: str) -> None:
@@ -119,7 +122,7 @@ def test_garbage_saves_give_a_message_and_a_board(watch, site_url: str, name: st
     page = watch.page
     page.goto(f"{site_url}/{name}.html")
     wait_board(page, selector)
-    for garbage in GARBAGE:
+    for garbage in GARBAGE if name == "sudoku" else SOME_GARBAGE:
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, garbage])
         page.reload()
         wait_board(page, selector)

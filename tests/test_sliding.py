@@ -286,7 +286,7 @@ def test_hint_keeps_a_preferred_move_only_when_it_is_also_shortest(db: pattern_d
 
 def test_the_exact_search_tries_a_first_tile_before_the_others(db: pattern_db.PatternDatabase) -> None:
     swapped = 0  # tiles that start a shortest solution other than the one found without `first`
-    for seed in (4, 5, 12, 13):  # seeds 5, 12 and 13 have more than one shortest first move
+    for seed in (4, 5, 13, 18):  # seeds 5, 13 and 18 have more than one shortest first move
         p = sl.random_walk(4, 4, 40, random.Random(seed))
         n = len(sl.LinearConflictIda(p).solve())  # an independent exact solver
         plain = sl.solve_optimal(p)

@@ -12,6 +12,7 @@ import datetime
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from random import Random
 
 from ..base import PuzzleError, rng_for
@@ -488,6 +489,12 @@ def daily(date_str: str | None = None, size: int = 9, variant: str = "classic") 
         day = datetime.date.fromisoformat(date_str) if date_str else datetime.date.today()
     except (TypeError, ValueError):
         raise PuzzleError(f"a date looks like 2025-01-31; got {date_str!r}") from None
+    return _daily(day, size, variant)
+
+
+@lru_cache(maxsize=8)
+def _daily(day: datetime.date, size: int, variant: str) -> tuple[Puzzle, int]:
+    """The day's puzzle, made once per worker (a page asks for it again when it reopens the Daily)."""
     rng = rng_for("daily", day.isoformat(), size) if variant == "classic" else \
         rng_for("daily", variant, day.isoformat(), size)
     return generate(rng, DAILY_GRADES[day.weekday()], size, variant=variant)
