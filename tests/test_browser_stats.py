@@ -35,6 +35,12 @@ def fragments() -> dict[str, str]:
             "genius": "".join(sorted(roll["blockers"])), "ubongo": card["code"]}
 
 
+# Tests whose work does not depend on the device run on one (the page's layout on both is checked by the
+# figures and chart tests).
+ON_PHONE = pytest.mark.parametrize("device", ["phone"], indirect=True)
+ON_DESKTOP = pytest.mark.parametrize("device", ["desktop"], indirect=True)
+
+
 @pytest.fixture(params=["desktop", "phone"])
 def device(request, profiles, site_url: str):
     """A context with nothing stored on a desktop or a touch phone, watched for page errors."""
@@ -103,6 +109,7 @@ def open_stats(page, site_url: str) -> dict:
     return rows
 
 
+@ON_PHONE
 def test_a_game_finished_on_each_page_is_in_the_statistics(device, site_url: str) -> None:
     page = device
     links = fragments()
@@ -132,6 +139,7 @@ def test_a_game_finished_on_each_page_is_in_the_statistics(device, site_url: str
                                                 "/, ([0-9])\\b/.test(e.textContent) ? 'x' : '.').join('')")
 
 
+@ON_PHONE
 @pytest.mark.clock
 def test_dailies_on_two_days_in_a_row_make_a_streak_of_two(device, site_url: str) -> None:
     page = device
@@ -158,6 +166,7 @@ def test_dailies_on_two_days_in_a_row_make_a_streak_of_two(device, site_url: str
     assert "Sudoku: 0 days now, longest 2 days" in stats["streaks"]
 
 
+@ON_DESKTOP
 def test_export_clear_and_import_give_the_same_statistics(device, site_url: str, tmp_path: Path) -> None:
     page = device
     open_game(page, site_url, "sudoku", GRID4)
@@ -189,6 +198,7 @@ def test_export_clear_and_import_give_the_same_statistics(device, site_url: str,
     assert open_stats(page, site_url) == before
 
 
+@ON_PHONE
 def test_an_unreadable_record_is_set_aside_with_a_message(device, site_url: str) -> None:
     page = device
     page.goto(f"{site_url}/index.html")
