@@ -1,15 +1,16 @@
-"""Benchmark: Sudoku variants (killer, jigsaw, X, killer X, jigsaw X) per variant, size and grade.
+"""Benchmark: Sudoku variants (killer, jigsaw, X, killer X, jigsaw X, and those of further constraints: thermo,
+arrow, Kropki, ...) per variant, size and grade.
 
     .venv/bin/python bench/variants.py [--seeds N] [--sizes 9 6] [--variants killer x ...] [--browser]
 
-For each variant, size and grade asked, over --seeds seeded puzzles: the generation time and the grades got;
-the solve time (the complete solver, counting to two); and the hint walk from the givens to the end (apply each
-hint, ask again, the player's notes carried): the share of walks finished by named logic (no "Trial and error"),
-the wrong steps (a placement or an elimination the unique solution contradicts: must be 0), the techniques used
-and the slowest hint in CPython. With --browser, every position of every walk is hinted again inside the
-page's worker (Pyodide, the page's own `timeit` export) and the same positions in CPython in the same run, with
-the ratio (the issue's target: under 1 s per hint in the worker, and a median 9x9 killer solve under 50 ms);
-then seed 0's puzzle of every grade is generated in both.
+For each variant, size and grade asked, over --seeds seeded puzzles: the generation time and the grades got; the
+solve time (the complete solver, counting to two); and the hint walk from the givens to the end (apply each hint,
+ask again, the player's notes carried): the share of walks finished by named logic (no "Trial and error"), the wrong
+steps (a placement or an elimination the unique solution contradicts: must be 0), the walks whose path takes a step
+of a constraint type's own technique ("own"), the techniques used and the slowest hint in CPython. With --browser,
+every position of every walk is hinted again inside the page's worker (Pyodide, the page's own `timeit` export) and
+the same positions in CPython in the same run, with the ratio (the issue's target: under 1 s per hint in the worker,
+and a median 9x9 killer solve under 50 ms); then seed 0's puzzle of every grade is generated in both.
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 from browser import ASK, cpython_ms  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
 
-from solvers import commands  # noqa: E402
+from solvers import commands, constraints  # noqa: E402
 from solvers import family as solver_family  # noqa: E402
 from solvers.base import PuzzleError  # noqa: E402
 from solvers.rules import latin, sudoku  # noqa: E402
 
 SUDOKU = solver_family("sudoku")
 GRADES = SUDOKU.grades
+OWN = {kind.technique for kind in constraints.TYPES.values() if kind.technique}  # the constraint types' techniques
 
 
 def walk(puzzle: dict) -> tuple[list[dict], bool, int, collections.Counter, float]:
@@ -76,8 +78,8 @@ def main() -> None:
     ap.add_argument("--variants", nargs="+", default=[v for v in sudoku.VARIANT_SIZES if v != "classic"])
     ap.add_argument("--browser", action="store_true", help="also time every walk's hints in the browser worker")
     args = ap.parse_args()
-    print(f"{'variant':<9}{'size':>5} {'grade asked':<11}{'gen med s':>10}{'gen max s':>10} {'got':<22}"
-          f"{'solve med ms':>13}{'solve max ms':>13}{'by logic':>9}{'wrong':>6}{'hint max ms':>12}"
+    print(f"{'variant':<18}{'size':>5} {'grade asked':<11}{'gen med s':>10}{'gen max s':>10} {'got':<22}"
+          f"{'solve med ms':>13}{'solve max ms':>13}{'by logic':>9}{'wrong':>6}{'own':>6}{'hint max ms':>12}"
           "  techniques past singles")
     positions: dict[str, list[dict]] = collections.defaultdict(list)
     asks: dict[str, list[dict]] = collections.defaultdict(list)  # seed 0's generate inputs, timed in the worker
@@ -86,7 +88,7 @@ def main() -> None:
             if size not in sudoku.VARIANT_SIZES[variant]:
                 continue
             for grade in range(len(GRADES)):
-                gen, got, solve_ms, logic, wrong, slowest, used = [], [], [], 0, 0, 0.0, collections.Counter()
+                gen, got, solve_ms, logic, wrong, slowest, used, own = [], [], [], 0, 0, 0.0, collections.Counter(), 0
                 for seed in range(args.seeds):
                     ask = {"difficulty": grade + 1, "seed": seed, "size": size, "variant": variant}
                     asks[f"{variant} {size}"] += [ask] if seed == 0 else []
@@ -99,7 +101,8 @@ def main() -> None:
                         continue
                     gen.append(time.perf_counter() - t)
                     got.append(p["difficulty"][:4])
-                    p = {k: v for k, v in p.items() if k in ("grid", "box", "regions", "diagonals", "cages")}
+                    p = {k: v for k, v in p.items() if k in ("grid", "box", "regions", "diagonals", "cages",
+                                                             "constraints")}
                     solve_ms += cpython_ms("sudoku", "solve", [p])
                     seen, done, bad, techniques, ms = walk(p)
                     positions[f"{variant} {size}"] += seen
@@ -107,12 +110,13 @@ def main() -> None:
                     wrong += bad
                     slowest = max(slowest, ms)
                     used.update(techniques)
+                    own += bool(OWN & set(techniques))
                 past = ", ".join(f"{k} {v}" for k, v in used.most_common() if k not in
                                  ("Full house", "Naked single", "Hidden single"))
                 solve_ms = solve_ms or [0.0]
-                print(f"{variant:<9}{size:>5} {GRADES[grade]:<11}{statistics.median(gen):>10.2f}{max(gen):>10.2f} "
+                print(f"{variant:<18}{size:>5} {GRADES[grade]:<11}{statistics.median(gen):>10.2f}{max(gen):>10.2f} "
                       f"{','.join(got):<22}{statistics.median(solve_ms):>13.1f}{max(solve_ms):>13.1f}"
-                      f"{logic:>6}/{args.seeds:<2}{wrong:>6}{slowest:>12.0f}  {past}", flush=True)
+                      f"{logic:>6}/{args.seeds:<2}{wrong:>6}{own:>6}{slowest:>12.0f}  {past}", flush=True)
     if args.browser:  # every walk position hinted in the page's worker and in CPython, in the same run; then
         # seed 0's puzzle of every grade generated in both
         worker_times([("hints of every walk", "hint", positions), ("generate (seed 0, each grade)", "generate", asks)])

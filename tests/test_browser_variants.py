@@ -3,6 +3,8 @@ desktop, the Variant choice making a new puzzle of that variant, and a Solo kill
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from browser_helpers import open_page, values, wait_message
 from conftest import screenshot
@@ -190,3 +192,36 @@ def test_solo_ids_of_every_variant_open_with_any_difficulty(watch, site_url: str
     page.click("#hint-apply")
     page.wait_for_function("document.querySelector('#hint-box').hidden")
     assert all(v in (".", s) for v, s in zip(values(page), solution, strict=True))
+
+
+@pytest.mark.clock
+@pytest.mark.parametrize(("variant", "said", "technique"), [("kropki", "white dot with", "Kropki dot"),
+                                                           ("thermo", "thermometer cell 1 of", "Thermometer")])
+def test_the_daily_of_a_constraint_variant_plays_to_the_end_by_hints(browser, site_url: str, variant: str, said: str,
+                                                                     technique: str) -> None:
+    """Variant and size chosen, Daily gives the day's puzzle of that variant (a Wednesday's: Medium), drawn with
+    its constraints and played to the end by hints that use the constraint's own technique."""
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1100, "height": 820})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.clock.install(time=datetime.datetime(2026, 11, 25, 10, 0))
+    page.goto(f"{site_url}/sudoku.html")
+    page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
+    page.select_option("#size", "6")
+    page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length == 36", timeout=90_000)
+    page.select_option("#variant", variant)
+    wait_message(page, "new puzzle ·", timeout=90_000)
+    page.click("#daily")
+    page.wait_for_function("document.querySelector('#grade-info').innerText.includes('2026-11-25') || "
+                           "document.querySelector('#message').innerText.includes('2026-11-25')", timeout=90_000)
+    daily = commands.run(SUDOKU, "daily", {"date": "2026-11-25", "size": 6, "variant": variant})
+    assert daily["variant"] == variant and daily["difficulty"] == "Medium"
+    assert values(page) == daily["grid"]
+    assert any(said in cell for cell in page.eval_on_selector_all("#aria-board [role=gridcell]",
+                                                                   "els => els.map(e => e.textContent)"))
+    used = play_by_hints(page)
+    assert values(page) == commands.run(SUDOKU, "solve", daily)["solution"] and any(technique in t for t in used)
+    screenshot(page, f"variants-daily-{variant}")
+    ctx.close()
+    assert errors == []

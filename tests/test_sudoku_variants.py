@@ -66,8 +66,24 @@ def test_generated_puzzles_are_unique_valid_and_of_their_variant(made: dict) -> 
 
 
 def test_the_same_seed_gives_the_same_puzzle() -> None:
-    obj = {"difficulty": 1, "seed": 3, "size": 6, "variant": "jigsaw"}
-    assert commands.run(SUDOKU, "generate", obj) == commands.run(SUDOKU, "generate", obj)
+    for variant in ("jigsaw", "arrow-kropki"):
+        obj = {"difficulty": 1, "seed": 3, "size": 6, "variant": variant}
+        assert commands.run(SUDOKU, "generate", obj) == commands.run(SUDOKU, "generate", obj)
+
+
+SET_VARIANTS = [name for name, _label in rules.SET_VARIANTS]
+
+
+@pytest.mark.parametrize(("variant", "size"), [(v, size) for v in SET_VARIANTS for size in rules.VARIANT_SIZES[v]])
+def test_set_variants_are_generated_unique_of_their_constraints_and_grade(variant: str, size: int) -> None:
+    """A variant of further constraints (thermometers, Kropki dots, ...) is generated at the grade asked, with one
+    solution that meets every rule (the types' own checks of a full grid) and the constraints its name lists."""
+    p = commands.run(SUDOKU, "generate", {"difficulty": 2, "seed": 5, "size": size, "variant": variant})
+    puzzle = puzzle_of(p)
+    assert p["variant"] == puzzle.variant == variant and p["difficulty"] == "Medium"
+    assert rules.constraint_types(puzzle.layout) == variant.split("-")
+    assert solver.count_solutions(puzzle, 3) == 1
+    assert solver.is_solution(puzzle, solver.solve(puzzle))
 
 
 def test_texts_solo_ids_and_fpuzzles_json_round_trip(made: dict) -> None:
@@ -271,7 +287,8 @@ def check_sound(finder) -> None:
 
 @pytest.mark.parametrize("variant, size, grade", [("killer", 9, 1), ("killer", 9, 3), ("killer", 6, 2),
                                                   ("jigsaw", 9, 2), ("x", 9, 3), ("killer-x", 9, 2),
-                                                  ("jigsaw-x", 9, 1)])
+                                                  ("jigsaw-x", 9, 1), ("thermo", 9, 3), ("arrow-kropki", 6, 2),
+                                                  ("xv", 6, 3), ("antiking", 9, 2)])
 def test_hints_walk_every_variant_to_the_end_without_guessing(variant: str, size: int, grade: int) -> None:
     p = commands.run(SUDOKU, "generate", {"difficulty": grade, "seed": 21, "size": size, "variant": variant})
     truth = commands.run(SUDOKU, "solve", p)["solution"]

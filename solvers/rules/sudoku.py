@@ -33,6 +33,16 @@ VARIANTS = (("classic", "Classic", False, False, False), ("killer", "Killer", Fa
 # leave too few grids with both diagonals (a third of its seeds found no puzzle in bench/variants.py).
 VARIANT_SIZES = {"classic": (4, 6, 9, 12, 16), "killer": (4, 6, 9), "jigsaw": (4, 6, 9), "x": (4, 6, 9),
                  "killer-x": (4, 6, 9), "jigsaw-x": (9,)}
+# (name, label) of the variants made of further constraints (the generator's setter lays them on a full grid): a
+# name is its constraint types joined by "-" in the order laid, as `variant_name` names such a layout.
+SET_VARIANTS = (("thermo", "Thermo"), ("arrow", "Arrow"), ("kropki", "Kropki"), ("xv", "XV"),
+                ("littlekiller", "Little killer"), ("sandwich", "Sandwich"), ("whispers", "German whispers"),
+                ("renban", "Renban"), ("antiknight", "Anti-knight"), ("antiking", "Anti-king"),
+                ("nonconsecutive", "Non-consecutive"), ("arrow-kropki", "Arrow + Kropki"),
+                ("thermo-antiknight", "Thermo + anti-knight"))
+for _name, _label in SET_VARIANTS:  # a 6x6 whisper (a difference of 5) is 1 or 6; a 9x9 non-consecutive full grid
+    # takes the random search about 3 s to find (a link opens it at any size)
+    VARIANT_SIZES[_name] = (9,) if "whispers" in _name else (6,) if _name == "nonconsecutive" else (6, 9)
 
 _TABLES = {}
 

@@ -55,7 +55,7 @@ class SudokuFamily(LatinFamily[Puzzle]):
     sizes = tuple(DEFAULT_BOX)
     default_size = 9
     codec = Codec(parse, format, read, write)  # grid text ('WxH:'-prefixed keeps the box); {"grid", "box", layout}
-    variants = tuple((name, label) for name, label, *_flags in rules.VARIANTS)
+    variants = (*((name, label) for name, label, *_flags in rules.VARIANTS), *rules.SET_VARIANTS)
     watch_compare = True
     methods = watch_methods("sudoku")
 

@@ -9,6 +9,7 @@ Every 9x9 grade is dug on demand, graded only as far as deciding the grade needs
 from __future__ import annotations
 
 import datetime
+import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,7 @@ from random import Random
 from ..base import PuzzleError, rng_for
 from ..logic import SCORES, forcing, rungs_of
 from ..rules import sudoku as rules
-from . import bank
+from . import bank, setter
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
 from .solver import OutOfNodes, Search, dig, random_solution, solve
 from .techniques import (
@@ -128,6 +129,7 @@ VARIANT_ATTEMPTS = {4: 24, 6: 128, 9: 24}  # fresh candidates per variant puzzle
 # closest grade (a small grid's candidates are cheap, and its hardest grade rare: 1 in 10 seeds of 6x6 killer or
 # jigsaw Diabolical misses it with 24)
 SOLUTION_NODES, SOLUTION_RESTARTS = 400, 25  # a variant's full grid: short searches, restarted in a new order
+SET_NAMES = {name for name, _label in rules.SET_VARIANTS}
 CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
 
 
@@ -262,8 +264,27 @@ def killer(solution: Grid, shape: Shape, rng: Random, sizes: Sequence[int]) -> P
             groups[k:k + 1] = list(halves)
 
 
+def set_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzle | None:
+    """One fresh puzzle of a variant of further constraints: a full grid (found under the types that hold on every
+    cell), the setter's constraints of each type laid on it in the variant's order, then givens dug as for classic
+    (None when no full grid was found)."""
+    kinds = variant.split("-")
+    box = DEFAULT_BOX[size]
+    everywhere = {k: setter.MAKERS[k]([], size, rng) for k in kinds if k in setter.EVERYWHERE}
+    base = (None, False, (), rules.check_constraints([e for entries in everywhere.values() for e in entries]))
+    solution = variant_solution((box, base), rng)
+    if solution is None:
+        return None
+    entries = [e for k in kinds for e in everywhere.get(k) or setter.MAKERS[k](list(solution), size, rng)]
+    layout = (None, False, (), rules.check_constraints(entries))
+    dug = dig_graded(solution, (box, layout), rng, level if level < TOP else None)[0]
+    return Puzzle(box, dug, layout)
+
+
 def variant_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzle | None:
     """One fresh puzzle of a variant (None when a jigsaw layout defeated its search: the caller tries again)."""
+    if variant in SET_NAMES:
+        return set_candidate(rng, level, size, variant)
     _name, _label, jigsaw, diagonals, cages = next(v for v in rules.VARIANTS if v[0] == variant)
     box = DEFAULT_BOX[size]
     regions = random_regions(box, rng) if jigsaw else None
@@ -298,26 +319,46 @@ def ease(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
 
 
 def harden(puzzle: Puzzle, solution: Grid, rng: Random) -> Puzzle | None:
-    """A killer with two cages side by side joined (different digits, at most n cells) while its solution stays
-    unique: up to JOIN_TRIES joins in random order; None when none keeps it unique (or it has no cages)."""
+    """A killer with two cages side by side joined (different digits, at most n cells), or a variant of further
+    constraints with one of them taken away (`_dropped`), while its solution stays unique: up to JOIN_TRIES in
+    random order; None when none keeps it unique (or it has neither)."""
     regions, diagonals, cages, more = puzzle.layout
-    n = puzzle.n
-    cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
-    pairs = sorted({(min(a, b), max(a, b)) for c, a in cage_of.items() for x in _neighbours(n, c)
-                    if (b := cage_of.get(x, a)) != a})
-    rng.shuffle(pairs)
-    joins = [(a, b) for a, b in pairs if len(cages[a][1]) + len(cages[b][1]) <= n
-             and len({solution[c] for c in (*cages[a][1], *cages[b][1])}) == len(cages[a][1]) + len(cages[b][1])]
-    for a, b in joins[:JOIN_TRIES]:
-        cells = sorted((*cages[a][1], *cages[b][1]))
-        joined = [cage for k, cage in enumerate(cages) if k not in (a, b)] + [(cages[a][0] + cages[b][0], cells)]
-        layout = (regions, diagonals, rules.check_cages(joined, n), more)
+    layouts = _joined(puzzle, solution, rng) if cages else \
+        ((regions, diagonals, cages, fewer) for fewer in _dropped(more, rng))
+    for _, layout in zip(range(JOIN_TRIES), layouts, strict=False):
         try:
             if not Search((puzzle.box, layout), 1, max_nodes=KILLER_NODES, other_than=solution).run(puzzle.givens):
                 return Puzzle(puzzle.box, puzzle.givens, layout)
         except OutOfNodes:
             continue
     return None
+
+
+def _joined(puzzle: Puzzle, solution: Grid, rng: Random) -> Iterator[tuple]:
+    """A killer's layouts with two cages side by side joined (different digits in the solution, at most n cells)."""
+    regions, diagonals, cages, more = puzzle.layout
+    n = puzzle.n
+    cage_of = {c: k for k, (_total, cells) in enumerate(cages) for c in cells}
+    pairs = sorted({(min(a, b), max(a, b)) for c, a in cage_of.items() for x in _neighbours(n, c)
+                    if (b := cage_of.get(x, a)) != a})
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        cells = sorted((*cages[a][1], *cages[b][1]))
+        if len(cells) <= n and len({solution[c] for c in cells}) == len(cells):
+            joined = [cage for k, cage in enumerate(cages) if k not in (a, b)] + [(cages[a][0] + cages[b][0], cells)]
+            yield regions, diagonals, rules.check_cages(joined, n), more
+
+
+def _dropped(more: tuple[str, ...], rng: Random) -> Iterator[tuple[str, ...]]:
+    """The further constraints less one of them, in random order: never a type that holds everywhere, the
+    negative rule, nor a mark the negative rule of its type makes necessary (every pair its dot fits has it)."""
+    entries = [json.loads(text) for text in more]
+    negative = {e["type"] for e in entries if e.get("negative")}
+    kept = [k for k, e in enumerate(entries) if e["type"] not in setter.EVERYWHERE and not e.get("negative")
+            and e["type"] not in negative]
+    rng.shuffle(kept)
+    for k in kept:
+        yield more[:k] + more[k + 1:]
 
 
 def _variant_grade(puzzle: Puzzle, level: int) -> tuple[int, bool] | None:
