@@ -79,7 +79,9 @@ def solve_by_hints(page, rounds: int = 120) -> None:
 
 
 def solve_by_typing(page, solution: str) -> None:
-    """Enter the solution's digit in every empty cell (a tap or a click, then the key), as a player who knows it."""
+    """Enter the solution's digit in every empty cell (a tap or a click, then the key), as a player who knows it,
+    the whole board scrolled into sight first (the buttons below it may have scrolled it partly out)."""
+    page.evaluate("document.getElementById('board').scrollIntoView({block: 'center'})")
     for index, cell in enumerate(values(page)):
         if cell == ".":
             x, y = cell_centre(page, index)

@@ -14,7 +14,7 @@ from test_constraints import thermo_puzzle
 
 from solvers import commands
 from solvers import family as solver_family
-from solvers.rules.sudoku import VARIANTS
+from solvers.rules.sudoku import SET_VARIANTS, VARIANTS
 
 pytestmark = pytest.mark.browser
 SUDOKU = solver_family("sudoku")
@@ -95,7 +95,7 @@ def test_a_killer_with_a_cage_over_two_others_is_drawn_and_plays_to_the_end_by_h
     assert values(page) == solution
     page.click("#new")  # a new puzzle of the first variant, the shared rules' entry gone
     page.wait_for_function("document.querySelector('#variant').value == 'classic'")
-    assert page.eval_on_selector("#variant", "s => s.options.length") == len(VARIANTS)
+    assert page.eval_on_selector("#variant", "s => s.options.length") == len(VARIANTS) + len(SET_VARIANTS)
 
 
 def test_a_thermometer_sudoku_from_an_f_puzzles_link_plays_to_the_end_by_hints(watch, site_url: str) -> None:
