@@ -10,6 +10,8 @@ from browser_helpers import open_page, values, wait_message
 from conftest import screenshot
 from constraint_makers import made as made_of
 from test_browser_keep import at_cell, press
+from test_browser_stats import ON_DESKTOP
+from test_browser_stats import device as desktop_or_phone
 from test_constraints import thermo_puzzle
 
 from solvers import commands
@@ -18,6 +20,7 @@ from solvers.rules.sudoku import SET_VARIANTS, VARIANTS
 
 pytestmark = pytest.mark.browser
 SUDOKU = solver_family("sudoku")
+device = desktop_or_phone  # the statistics tests' fixture: a fresh context for a test that sets the clock
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
@@ -195,16 +198,14 @@ def test_solo_ids_of_every_variant_open_with_any_difficulty(watch, site_url: str
 
 
 @pytest.mark.clock
+@ON_DESKTOP
 @pytest.mark.parametrize(("variant", "said", "technique"), [("kropki", "white dot with", "Kropki dot"),
                                                            ("thermo", "thermometer cell 1 of", "Thermometer")])
-def test_the_daily_of_a_constraint_variant_plays_to_the_end_by_hints(browser, site_url: str, variant: str, said: str,
+def test_the_daily_of_a_constraint_variant_plays_to_the_end_by_hints(device, site_url: str, variant: str, said: str,
                                                                      technique: str) -> None:
     """Variant and size chosen, Daily gives the day's puzzle of that variant (a Wednesday's: Medium), drawn with
     its constraints and played to the end by hints that use the constraint's own technique."""
-    ctx = browser.new_context(service_workers="block", viewport={"width": 1100, "height": 820})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page = device
     page.clock.install(time=datetime.datetime(2026, 11, 25, 10, 0))
     page.goto(f"{site_url}/sudoku.html")
     page.wait_for_selector("body[data-worker=ready]", state="attached", timeout=90_000)
@@ -223,5 +224,3 @@ def test_the_daily_of_a_constraint_variant_plays_to_the_end_by_hints(browser, si
     used = play_by_hints(page)
     assert values(page) == commands.run(SUDOKU, "solve", daily)["solution"] and any(technique in t for t in used)
     screenshot(page, f"variants-daily-{variant}")
-    ctx.close()
-    assert errors == []
