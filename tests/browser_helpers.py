@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def open_page(watch, site_url: str, page_name: str, fragment: str = "", ready: bool = True,
@@ -28,6 +32,18 @@ def values(page) -> str:
         m = re.match(r"row \d+ column \d+, ([0-9A-Z])\b", text)
         out.append(m.group(1) if m else ".")
     return "".join(out)
+
+
+VALUES_JS = ("() => Array.from(document.querySelectorAll('#aria-board [role=gridcell]'), "
+             "e => (e.textContent.match(/row \\d+ column \\d+, ([0-9A-Z])\\b/) || [0, '.'])[1]).join('')")
+
+
+def wait_values(page, expected: str, timeout: float = 10_000) -> str:
+    """The board's values (as `values` reads them) once they are `expected`, or as they are after `timeout` ms: a
+    press's redraw may come a moment after the press returns."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"({VALUES_JS})() === {json.dumps(expected)}", timeout=timeout)
+    return values(page)
 
 
 def cell_centre(page, index: int, ring: int = 0) -> tuple[float, float]:

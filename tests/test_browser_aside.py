@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import values, wait_message
+from browser_helpers import values, wait_message, wait_values
 from test_browser_keep import GRID4, SOLUTION4, open_at, open_text, play_first_entry, press
 from test_browser_keep import device as desktop_or_phone
 
@@ -44,12 +44,12 @@ def back_by_resume(page, touch: bool, played: str, by_undo: bool = False) -> Non
     assert page.is_visible("#resume"), page.inner_text("#message")
     press(page, "#undo" if by_undo else "#resume", touch)
     page.wait_for_function(f"document.querySelectorAll('#aria-board [role=gridcell]').length == {len(played)}")
-    assert values(page) == played
+    assert wait_values(page, played) == played
     assert not page.is_visible("#resume")
     press(page, "#undo", touch)  # its own history came back too: the entry is undone
-    assert values(page) == GRID4
+    assert wait_values(page, GRID4) == GRID4
     press(page, "#redo", touch)
-    assert values(page) == played
+    assert wait_values(page, played) == played
 
 
 def set_aside_by(page, way: str, touch: bool, site_url: str) -> None:
