@@ -227,16 +227,19 @@ class Worker:
     async def _attach(self):
         generation = self.generation
         self._start()
-        await self.request("configure", str(document.baseURI).split("#")[0])
-        if window.crossOriginIsolated and generation == self.generation:
-            interrupts = window.Int32Array.new(window.SharedArrayBuffer.new(4))
-            await self.request("interrupts", interrupts)
-            if generation == self.generation:
-                self.interrupts = window.tesseraInterrupts = interrupts  # the tests reach it there
-                document.body.setAttribute("data-interrupts", "1")
-        text = await self.request("ping") if generation == self.generation else CANCELLED
+        # asked at once, not one after another: the worker answers them in order as soon as it has started
+        asked = [self.request("configure", str(document.baseURI).split("#")[0])]
+        interrupts = window.Int32Array.new(window.SharedArrayBuffer.new(4)) if window.crossOriginIsolated else None
+        if interrupts is not None:
+            asked.append(self.request("interrupts", interrupts))
+        text = await self.request("ping")
+        for promise in asked:
+            await promise
         if generation != self.generation:
             return  # replaced meanwhile: the newer start sets ready
+        if interrupts is not None:
+            self.interrupts = window.tesseraInterrupts = interrupts  # the tests reach it there
+            document.body.setAttribute("data-interrupts", "1")
         info = json.loads(text)
         self.ready.set()
         status("Solver ready (Python " + info.get("python", "?") + ")", True)
