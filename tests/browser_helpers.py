@@ -46,13 +46,18 @@ def wait_values(page, expected: str, timeout: float = 10_000) -> str:
     return values(page)
 
 
-def cell_centre(page, index: int, ring: int = 0) -> tuple[float, float]:
-    """The page coordinates of a canvas cell's middle, by its index (ring = clue rows around the grid)."""
+def cell_centres(page, ring: int = 0) -> list[tuple[float, float]]:
+    """The page coordinates of every canvas cell's middle, in index order (ring = clue rows around the grid)."""
     n = int(len(cells(page)) ** 0.5)
     box = page.locator("#board").bounding_box()
-    r, c = divmod(index, n)
     step = box["width"] / (n + 2 * ring)
-    return box["x"] + (c + ring + 0.5) * step, box["y"] + (r + ring + 0.5) * step
+    return [(box["x"] + (c + ring + 0.5) * step, box["y"] + (r + ring + 0.5) * step)
+            for r in range(n) for c in range(n)]
+
+
+def cell_centre(page, index: int, ring: int = 0) -> tuple[float, float]:
+    """The page coordinates of a canvas cell's middle, by its index (ring = clue rows around the grid)."""
+    return cell_centres(page, ring)[index]
 
 
 def click_cell(page, index: int, ring: int = 0) -> None:
@@ -80,6 +85,67 @@ def wait_message(page, text: str, timeout: float = 60_000) -> str:
         "t => document.querySelector('#message').innerText.toLowerCase().includes(t)", arg=text.lower(),
         timeout=timeout)
     return page.inner_text("#message")
+
+
+# One hint asked, every stage opened and applied, in one script: the buttons' own click events, each press waiting
+# on what the page shows next (a walk of 70 hints pressed one by one from the test costs 8 round trips a hint).
+# Answers the hint's title ("" when the page already said solved) and whether the page says solved after it.
+ONE_HINT_JS = """async () => {
+  const $ = (id) => document.getElementById(id);
+  const shown = (e) => !!e && !e.hidden && e.offsetParent !== null;
+  const solved = () => $("message").innerText.toLowerCase().includes("solved in");
+  const until = (test, what) => new Promise((resolve, reject) => {
+    if (test()) return resolve();
+    const watch = new MutationObserver(() => { if (test()) { watch.disconnect(); clearTimeout(timer); resolve(); } });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    const timer = setTimeout(() => { watch.disconnect();
+      reject(new Error("waited 60 s for " + what + "; the message says: " + $("message").innerText)); }, 60000);
+  });
+  if (solved()) return {title: "", solved: true};
+  const box = $("hint-box"), more = $("hint-more"), apply = $("hint-apply");
+  $("hint").click();
+  await until(() => shown(box) || solved(), "the hint");
+  if (!shown(box)) return {title: "", solved: true};
+  while (shown(more)) {
+    const before = box.innerText;
+    more.click();
+    await until(() => !shown(more) || box.innerText !== before, "the hint's next stage");
+  }
+  await until(() => shown(apply) && !apply.disabled, "Apply");
+  const title = $("hint-title").innerText;
+  apply.click();
+  await until(() => !shown(box) || solved(), "the hint applied");
+  return {title, solved: solved()};
+}"""
+
+
+def walk_by_hints(page, rounds: int = 200, by_hand: int = 1) -> list[str]:
+    """Ask for hints, open every stage and apply each, until the page says solved; the hints' titles in order.
+    The first `by_hand` hints are pressed as a player presses (a tap on a touch page, else a click), the rest by
+    ONE_HINT_JS."""
+    titles = []
+    for number in range(rounds):
+        if number < by_hand:
+            if "solved in" in page.inner_text("#message").lower():
+                return titles
+            pressing = page.tap if getattr(page, "touch", False) else page.click
+            pressing("#hint")
+            page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
+            while page.is_visible("#hint-more"):
+                pressing("#hint-more")
+            page.wait_for_selector("#hint-apply:not([hidden]):not([disabled])", timeout=60_000)
+            titles.append(page.inner_text("#hint-title"))
+            pressing("#hint-apply")
+            page.wait_for_function("document.getElementById('hint-box').hidden || document.getElementById('message')"
+                                   ".innerText.toLowerCase().includes('solved in')")
+            continue
+        step = page.evaluate(ONE_HINT_JS)
+        if step["title"]:
+            titles.append(step["title"])
+        if step["solved"]:
+            return titles
+    assert "solved in" in page.inner_text("#message").lower(), f"not solved after {rounds} hints"
+    return titles
 
 
 # ----- the piece pages (Genius Square, Cubes 3D): hint box, share row -------------------

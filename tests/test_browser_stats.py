@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import cell_centre, values
+from browser_helpers import cell_centres, values, walk_by_hints
 from conftest import PageWatch, contexts_for, screenshot
 from test_records import TODAY, game, played
 
@@ -66,25 +66,17 @@ def press(page, selector: str) -> None:
 
 def solve_by_hints(page, rounds: int = 120) -> None:
     """Ask for hints and apply them until the page says the puzzle is solved (the player's own solve)."""
-    for _ in range(rounds):
-        if "solved in" in page.inner_text("#message").lower():
-            return
-        press(page, "#hint")
-        page.wait_for_selector("#hint-box:not([hidden])", timeout=60_000)
-        while page.is_visible("#hint-more"):
-            press(page, "#hint-more")
-        page.wait_for_selector("#hint-apply:not([hidden])")
-        press(page, "#hint-apply")
-    assert "solved in" in page.inner_text("#message").lower()
+    walk_by_hints(page, rounds)
 
 
 def solve_by_typing(page, solution: str) -> None:
     """Enter the solution's digit in every empty cell (a tap or a click, then the key), as a player who knows it,
     the whole board scrolled into sight first (the buttons below it may have scrolled it partly out)."""
     page.evaluate("document.getElementById('board').scrollIntoView({block: 'center'})")
+    centres = cell_centres(page)  # the board stays put: what changes as a player types is below it
     for index, cell in enumerate(values(page)):
         if cell == ".":
-            x, y = cell_centre(page, index)
+            x, y = centres[index]
             if page.touch:
                 page.touchscreen.tap(x, y)
             else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import cells, click_cell, values
+from browser_helpers import cells, click_cell, values, walk_by_hints
 from browser_helpers import open_page as open_browser_page
 from conftest import screenshot
 
@@ -101,14 +101,7 @@ def test_hint_names_a_technique_highlights_and_applies(watch, site_url: str) -> 
 def test_play_to_the_end_with_hints(watch, site_url: str) -> None:
     page = open_page(watch, site_url)
     load_grid(page, EASY)
-    for _ in range(81):
-        if "Solved" in page.inner_text("#message"):
-            break
-        page.click("#hint")
-        page.wait_for_selector("#hint-box:not([hidden])")
-        while page.is_visible("#hint-more"):  # where, what, why: then Apply
-            page.click("#hint-more")
-        page.click("#hint-apply")
+    walk_by_hints(page, 81, by_hand=3)  # where, what, why: then Apply
     assert values(page) == commands.run(SUDOKU, "solve", {"grid": EASY})["solution"]
     assert "Solved" in page.inner_text("#message")
     screenshot(page, "sudoku-solved")
