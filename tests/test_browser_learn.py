@@ -106,6 +106,34 @@ def test_practice_opens_a_puzzle_whose_path_needs_the_technique(device, site_url
         assert page.is_visible("#resume")
 
 
+@pytest.mark.parametrize("device", ["desktop"], indirect=True)
+def test_practice_of_every_constraint_technique_opens_its_variant_needing_it(device, site_url: str) -> None:
+    """Each constraint type's rung practises on that type's variant: Practice makes a fresh puzzle in the learn
+    page's worker, and the game page opens it with its variant chosen and its constraints on the board."""
+    page = device
+    visited = []  # the game page drops its link's fragment once it has read it: keep what Practice opened
+    page.on("framenavigated", lambda frame: visited.append(frame.url) if frame == page.main_frame else None)
+    typed = [e for e in ladder("sudoku") if e["variant"] not in (None, "killer")]
+    assert len(typed) >= 17
+    open_learn(page, site_url)
+    for entry in typed:
+        anchor = entry["anchor"]
+        if not page.url.endswith("/learn.html") and "/learn.html#" not in page.url:
+            page.go_back()  # back to the learn page (its worker kept, when the browser keeps the page)
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        page.locator(f"#practice-{anchor}").scroll_into_view_if_needed()
+        page.click(f"#practice-{anchor}")
+        page.wait_for_function("location.pathname.endsWith('/sudoku.html')", timeout=120_000)
+        page.wait_for_function("document.querySelectorAll('#aria-board [role=gridcell]').length >= 36")
+        link = next(u for u in reversed(visited) if "/sudoku.html#" in u)
+        technique, _, text = unquote(link.split("#", 1)[1]).removeprefix("practice:").partition("|")
+        assert technique == entry["name"]
+        puzzle = sudoku_rules.puzzle_of(text)
+        assert {c["type"] for c in puzzle["constraints"]} == {entry["variant"]}, entry["name"]
+        assert entry["name"] in commands.run(solver_family("sudoku"), "grade", puzzle)["techniques"], entry["name"]
+        page.wait_for_function(f"document.getElementById('variant').value === {json.dumps(entry['variant'])}")
+
+
 def test_practice_from_a_position_where_the_technique_is_the_next_step(watch, site_url: str) -> None:
     page = watch.page  # a desktop: a rung with no practice puzzle practises from its example's position
     entry = next(e for f in learn_build.build(say=None)["families"] if f["name"] == "sudoku" for e in f["entries"]

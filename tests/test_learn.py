@@ -21,6 +21,7 @@ from solvers import skyscrapers as sky
 from solvers.base import Json, Technique
 from solvers.logic import ALSO, SCORES, ladder
 from solvers.logic.about import ABOUT
+from solvers.rules import sudoku as sudoku_rules
 
 LADDERS = ("sudoku", "skyscrapers")
 
@@ -47,7 +48,7 @@ def told(t: Technique | Json) -> set[str]:
 
 
 def test_every_rung_of_both_ladders_has_words_in_two_or_three_sentences() -> None:
-    sudoku = [r.name for r in ladder(uniqueness=True, cages=True)]
+    sudoku = [r.name for r in ladder(uniqueness=True, cages=True, typed=True)]
     assert [t.name for t in family("sudoku").techniques()] == sudoku
     assert [t.name for t in family("skyscrapers").techniques()] == [t.name for t in sky.TECHNIQUES]
     assert set(ABOUT) == set(sudoku) | {t.name for t in sky.TECHNIQUES}  # no words for a rung that is gone
@@ -69,10 +70,12 @@ def test_every_technique_a_hint_can_name_finds_its_entry() -> None:
         hinted = set(SCORES) if name == "sudoku" else set(sky.TECHNIQUE_NAMES) - {"Guessing"}
         assert hinted <= set(names), hinted - set(names)
     assert {n for names in ALSO.values() for n in names} <= set(SCORES)
-    assert family("sudoku").techniques()[3].anchor("sudoku") == "sudoku-cage-combination"
+    typed = [t for t in family("sudoku").techniques() if t.variant not in (None, "killer")]
+    assert list(family("sudoku").techniques()[3:3 + len(typed)]) == typed  # the constraint rungs come after the singles
+    assert {t.anchor("sudoku") for t in typed} >= {"sudoku-thermometer", "sudoku-kropki-dot", "sudoku-x-sum"}
 
 
-def test_practice_covers_the_singles_and_the_killer_rungs() -> None:
+def test_practice_covers_the_singles_the_killer_and_the_constraint_rungs() -> None:
     fam = family("sudoku")
     out = commands.run(fam, "practice", {"technique": "Naked single", "seed": 0, "size": 6})
     assert out["difficulty"] == "Easy" and out["variant"] == "classic"
@@ -83,6 +86,14 @@ def test_practice_covers_the_singles_and_the_killer_rungs() -> None:
     assert "Rule of 45" in commands.run(fam, "grade", out)["techniques"]
     with pytest.raises(Exception, match="variant"):
         commands.run(fam, "practice", {"technique": "X-wing", "variant": "hexagonal"})
+    for t in fam.techniques():  # each constraint type's rung: on that type's own variant, where a path needs it
+        if t.variant not in (None, "killer"):
+            size = max(sudoku_rules.VARIANT_SIZES[t.variant])
+            out = commands.run(fam, "practice", {"technique": t.name, "seed": 0, "size": size, "variant": t.variant})
+            assert {c["type"] for c in out["constraints"]} == {t.variant}, t.name
+            assert t.name in commands.run(fam, "grade", out)["techniques"], t.name
+    with pytest.raises(Exception, match="made at 9 only"):
+        commands.run(fam, "practice", {"technique": "Whispers", "size": 6, "variant": "whispers"})
 
 
 def test_examples_are_the_hints_the_game_pages_give_there() -> None:

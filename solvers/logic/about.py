@@ -25,6 +25,53 @@ ABOUT: dict[str, str] = {
     "Line permutations": "Every order of a clued line with five or more empty cells, checked against its clues. "
                          "Heights that fit no order go; hard to do in your head, so it comes after the easier "
                          "steps.",
+    # the constraint types' own rungs (variant Sudoku: one step per thermometer, arrow, dot or line)
+    "Arrow sum": "The digits along an arrow add up to the number in its circle. So the circle is at least the "
+                 "smallest sum the arrow's cells can make and at most the largest, and each cell on the arrow is "
+                 "bounded in turn by the circle less what the other cells must add.",
+    "Between line": "The digits on a between line lie strictly between the digits in its two end circles. One end "
+                    "is smaller than the whole line and the other larger, so the ends are far apart and the line's "
+                    "cells keep only the digits that fit between them.",
+    "Kropki dot": "A white dot joins two digits that differ by one; a black dot joins two where one is double the "
+                  "other. A candidate with no partner that fits the dot in the other cell goes, which is how "
+                  "chains of black dots come down to 1, 2, 4 and 8.",
+    "Little killer": "The digits along a diagonal arrow outside the grid add up to its clue, and they may repeat "
+                     "where the diagonal crosses from one box to the next. Each cell keeps only the digits that "
+                     "some fill of the diagonal reaching the clue gives it.",
+    "Minimum or maximum": "A minimum cell is smaller than every cell that shares an edge with it, a maximum cell "
+                          "larger. So a minimum cannot hold the biggest digits and its neighbours cannot hold the "
+                          "smallest, and the other way round for a maximum.",
+    "Non-consecutive": "Cells that share an edge never hold digits that differ by one. A digit leaves a cell when a "
+                       "neighbour's every candidate is next to it: a neighbour that can only be 4 or 6 rules out "
+                       "5.",
+    "Odd or even cell": "A grey circle holds an odd digit and a grey square an even one. The other kind leaves the "
+                        "cell at once, as if it were written on the board.",
+    "Palindrome": "A palindrome line reads the same from either end: its first and last cells hold the same digit, "
+                  "and so do the second and the second to last. Paired cells share their candidates, so a digit "
+                  "that one cannot hold leaves the other too.",
+    "Quadruple": "The digits in a circle where four cells meet must each appear in at least one of those cells. "
+                 "When the required digits need every place the four cells offer, the cells hold nothing else.",
+    "Region sum line": "A region sum line adds up to the same total in every box it passes through. What one box's "
+                       "part of the line can add bounds that total, and so the digits of every other part.",
+    "Renban": "A renban line holds different digits that make a run with no gaps, in any order: 3, 4, 5, 6 but "
+              "not 3, 4, 5, 7. A digit that no run of the line's length can include, given the other cells' "
+              "candidates, leaves the line.",
+    "Sandwich": "The clue outside a row or column is the sum of the digits between its 1 and its 9. Only some "
+                "places of the 1 and the 9, with digits between them that reach the sum, fit, and candidates that "
+                "no fitting arrangement uses go.",
+    "Skyscraper clue": "A clue outside the grid counts the buildings seen from it, each digit a height, taller ones "
+                       "hiding shorter ones behind them. Cells near a small clue must be tall and cells near a big "
+                       "clue short; heights that no order matching the clue allows go.",
+    "Thermometer": "Digits rise along a thermometer from its round bulb. The cell k steps from the bulb is at least "
+                   "k + 1, and it must leave room for the cells after it to rise, so all of a thermometer's bounds "
+                   "are set in one step.",
+    "Whispers": "Neighbours on a German whispers line differ by at least 5. So 5 can never sit on a 9x9 line, and "
+                "the digits along it alternate between low and high.",
+    "X-sum": "The clue outside a row or column is the sum of its first X digits, where X is the digit in the cell "
+             "next to the clue. Each candidate of that first cell fixes how many cells count, and the ones that "
+             "cannot reach the clue go.",
+    "XV pair": "An X joins two cells that add up to 10 and a V two that add up to 5. A candidate whose partner "
+               "cannot sit in the other cell goes.",
     # singles
     "Full house": "A house with a single empty cell left: that cell takes the one digit the house is missing. It "
                   "is the easiest step there is.",

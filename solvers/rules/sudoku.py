@@ -38,11 +38,15 @@ VARIANT_SIZES = {"classic": (4, 6, 9, 12, 16), "killer": (4, 6, 9), "jigsaw": (4
 SET_VARIANTS = (("thermo", "Thermo"), ("arrow", "Arrow"), ("kropki", "Kropki"), ("xv", "XV"),
                 ("littlekiller", "Little killer"), ("sandwich", "Sandwich"), ("whispers", "German whispers"),
                 ("renban", "Renban"), ("antiknight", "Anti-knight"), ("antiking", "Anti-king"),
-                ("nonconsecutive", "Non-consecutive"), ("arrow-kropki", "Arrow + Kropki"),
-                ("thermo-antiknight", "Thermo + anti-knight"))
-for _name, _label in SET_VARIANTS:  # a 6x6 whisper (a difference of 5) is 1 or 6; a 9x9 non-consecutive full grid
-    # takes the random search about 3 s to find (a link opens it at any size)
-    VARIANT_SIZES[_name] = (9,) if "whispers" in _name else (6,) if _name == "nonconsecutive" else (6, 9)
+                ("nonconsecutive", "Non-consecutive"), ("between", "Between lines"), ("palindrome", "Palindromes"),
+                ("regionsum", "Region sum lines"), ("xsum", "X-sums"), ("skyscraper", "Sudoku skyscrapers"),
+                ("quadruple", "Quadruples"), ("minmax", "Minimum/maximum"), ("parity", "Odd/even"),
+                ("arrow-kropki", "Arrow + Kropki"), ("thermo-antiknight", "Thermo + anti-knight"))
+# a 6x6 whisper (a difference of 5) is 1 or 6; a 9x9 non-consecutive full grid takes the random search about 3 s to
+# find; a 6x6's two odd/even marks leave it no Hard or harder puzzle (a link opens any of them at any size)
+_ONLY = {"whispers": (9,), "parity": (9,), "nonconsecutive": (6,)}
+for _name, _label in SET_VARIANTS:
+    VARIANT_SIZES[_name] = _ONLY.get(_name, (6, 9))
 
 _TABLES = {}
 

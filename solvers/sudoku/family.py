@@ -217,10 +217,12 @@ class SudokuFamily(LatinFamily[Puzzle]):
         return (bank.file_name(size),) if command in ("generate", "daily") and size in bank.BANKED else ()
 
     def rungs(self) -> Iterator[tuple[str, int, int, str | None]]:
-        """Every rung the hints climb in ladder order, the killer rungs (practised on killers) among them."""
+        """Every rung the hints climb in ladder order: the killer rungs (practised on killers) and the constraint
+        types' own (each practised on its type's variant) among them."""
         classic = {r.name for r in LADDER}
-        return ((r.name, r.level, r.score, None if r.name in classic else "killer")
-                for r in ladder(uniqueness=True, cages=True))
+        typed = {kind.technique: kind.key for kind in constraints.TYPES.values() if kind.technique}
+        return ((r.name, r.level, r.score, None if r.name in classic else typed.get(r.name, "killer"))
+                for r in ladder(uniqueness=True, cages=True, typed=True))
 
     grade_doc = "grade a puzzle: count, grade, difficulty, givens, techniques used"
     practice_doc = ("a puzzle whose solving path needs a technique: {\"technique\", \"seed\"?, \"size\"?, "
@@ -283,6 +285,9 @@ class SudokuFamily(LatinFamily[Puzzle]):
             raise PuzzleError('give the technique to practise, e.g. {"technique": "X-wing"}')
         if variant not in rules.VARIANT_SIZES:
             raise PuzzleError(f"the variant must be one of {', '.join(rules.VARIANT_SIZES)}")
+        if size not in rules.VARIANT_SIZES[variant]:
+            raise PuzzleError(f"{variant} puzzles are made at {', '.join(map(str, rules.VARIANT_SIZES[variant]))} "
+                              "only")
         seed = read_seed(obj.get("seed", 0))
         rng = rng_for(seed, "sudoku-practice", technique, size, *([variant] if variant != "classic" else []))
         if technique in SINGLES:

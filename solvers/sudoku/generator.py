@@ -17,7 +17,7 @@ from functools import lru_cache
 from random import Random
 
 from ..base import PuzzleError, rng_for
-from ..logic import SCORES, forcing, rungs_of
+from ..logic import SCORES, forcing, rungs_of, typed
 from ..rules import sudoku as rules
 from . import bank, setter
 from .grid import CLASSIC, DEFAULT_BOX, GRADES, Box, Grid, Puzzle, Shape
@@ -39,6 +39,7 @@ from .techniques import (
 # every technique): the count, not a clock, keeps generation deterministic.
 ATTEMPTS = {4: 20, 6: 40, 9: 200, 12: 20, 16: 3}
 RUNG_NAMES = tuple(r.name for r in LADDER)
+TYPED_NAMES = {name for name, *_ in typed.rungs()}  # the constraint types' own rungs (practised on their variants)
 PRACTICE_EASE = 12  # solves tried to bring a practice puzzle's other steps down to its technique's level
 DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check on big grids (over budget = keep the given)
 
@@ -508,7 +509,7 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
-    if technique is not None and technique not in RUNG_NAMES and technique not in SCORES:
+    if technique is not None and technique not in {*RUNG_NAMES, *SCORES, *TYPED_NAMES}:
         raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
     if variant != "classic":
         if variant not in rules.VARIANT_SIZES:
