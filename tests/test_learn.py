@@ -73,6 +73,7 @@ def test_every_technique_a_hint_can_name_finds_its_entry() -> None:
     typed = [t for t in family("sudoku").techniques() if t.variant not in (None, "killer")]
     assert list(family("sudoku").techniques()[3:3 + len(typed)]) == typed  # the constraint rungs come after the singles
     assert {t.anchor("sudoku") for t in typed} >= {"sudoku-thermometer", "sudoku-kropki-dot", "sudoku-x-sum"}
+    assert all(SCORES[t.name] == t.score for t in typed)  # a hint of a constraint's own step is not scored as a guess
 
 
 def test_practice_covers_the_singles_the_killer_and_the_constraint_rungs() -> None:

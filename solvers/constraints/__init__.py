@@ -450,9 +450,9 @@ class Dots(Type):
         return () if item[0] == "negative" else tuple(item[1:])
 
     def said(self, item: Item, n: int) -> str:
-        """"the white dot between r1c1 and r1c2 (consecutive digits)"."""
+        """"the white dot between r1c1 and r1c2 joins consecutive digits"."""
         a, b = (latin_rules.cell_name(n, c) for c in item[1:])
-        return f"the {self.MARK_NAME.format(item[0])} between {a} and {b} ({self.MARKS[item[0]][1]})"
+        return f"the {self.MARK_NAME.format(item[0])} between {a} and {b} joins {self.MARKS[item[0]][1]}"
 
     def rules(self, items: Sequence[Item], g: Geometry) -> list[Constraint]:
         """One rule per mark; with negative marks, one per unmarked pair of side-by-side cells: none of them."""

@@ -20,7 +20,7 @@ class Kropki(Dots):
     technique = "Kropki dot"
     fpuzzles = ("difference", "ratio", "negative")
     MARKS = {"white": (lambda x, y: abs(x - y) == 1, "consecutive digits", "difference", ("", "1")),
-             "black": (lambda x, y: x == 2 * y or y == 2 * x, "one digit double the other", "ratio", ("", "2"))}
+             "black": (lambda x, y: x == 2 * y or y == 2 * x, "a digit and its double", "ratio", ("", "2"))}
     NEGATIVE = {"ratio": ("black",)}  # f-puzzles' negative white dots are its "nonconsecutive" rule
 
 
