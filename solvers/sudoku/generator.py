@@ -277,6 +277,8 @@ def set_candidate(rng: Random, level: int, size: int, variant: str) -> Puzzle | 
     if solution is None:
         return None
     entries = [e for k in kinds for e in everywhere.get(k) or setter.MAKERS[k](list(solution), size, rng)]
+    if level == TOP - 1:  # Expert: without the negative rule the dots say less, and `harden` may drop some of them
+        entries = [e for e in entries if not e.get("negative")]
     layout = (None, False, (), rules.check_constraints(entries))
     dug = dig_graded(solution, (box, layout), rng, level if level < TOP else None)[0]
     return Puzzle(box, dug, layout)
