@@ -4,13 +4,15 @@ arrow, Kropki, ...) per variant, size and grade.
     .venv/bin/python bench/variants.py [--seeds N] [--sizes 9 6] [--variants killer x ...] [--browser]
 
 For each variant, size and grade asked, over --seeds seeded puzzles: the generation time and the grades got; the
-solve time (the complete solver, counting to two); and the hint walk from the givens to the end (apply each hint,
-ask again, the player's notes carried): the share of walks finished by named logic (no "Trial and error"), the wrong
-steps (a placement or an elimination the unique solution contradicts: must be 0), the walks whose path takes a step
-of a constraint type's own technique ("own"), the techniques used and the slowest hint in CPython. With --browser,
-every position of every walk is hinted again inside the page's worker (Pyodide, the page's own `timeit` export) and
-the same positions in CPython in the same run, with the ratio (the issue's target: under 1 s per hint in the worker,
-and a median 9x9 killer solve under 50 ms); then seed 0's puzzle of every grade is generated in both.
+solve time (the complete solver, counting to two); the puzzles an independent count (tests/independent_sudoku.py, no
+solver code) proves unique ("indep.", "+k?" for those past its budget of INDEPENDENT_NODES); and the hint walk from
+the givens to the end (apply each hint, ask again, the player's notes carried): the share of walks finished by named
+logic (no "Trial and error"), the wrong steps (a placement or an elimination the unique solution contradicts: must
+be 0), the walks whose path takes a step of a constraint type's own technique ("own"), the techniques used and the
+slowest hint in CPython. With --browser, every position of every walk is hinted again inside the page's worker
+(Pyodide, the page's own `timeit` export) and the same positions in CPython in the same run, with the ratio (the
+issue's target: under 1 s per hint in the worker, and a median 9x9 killer solve under 50 ms); then seed 0's puzzle
+of every grade is generated in both.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import independent_sudoku  # noqa: E402
 from browser import ASK, cpython_ms  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_FLAGS, DIST, _Quiet, _Server  # noqa: E402
 
@@ -41,6 +44,7 @@ from solvers.rules import latin, sudoku  # noqa: E402
 
 SUDOKU = solver_family("sudoku")
 GRADES = SUDOKU.grades
+INDEPENDENT_NODES = 20_000  # the independent count's budget per puzzle (tests/independent_sudoku.py)
 OWN = {kind.technique for kind in constraints.TYPES.values() if kind.technique}  # the constraint types' techniques
 
 
@@ -79,7 +83,8 @@ def main() -> None:
     ap.add_argument("--browser", action="store_true", help="also time every walk's hints in the browser worker")
     args = ap.parse_args()
     print(f"{'variant':<18}{'size':>5} {'grade asked':<11}{'gen med s':>10}{'gen max s':>10} {'got':<22}"
-          f"{'solve med ms':>13}{'solve max ms':>13}{'by logic':>9}{'wrong':>6}{'own':>6}{'hint max ms':>12}"
+          f"{'solve med ms':>13}{'solve max ms':>13}{'indep.':>8}{'by logic':>9}{'wrong':>6}{'own':>6}"
+          f"{'hint max ms':>12}"
           "  techniques past singles")
     positions: dict[str, list[dict]] = collections.defaultdict(list)
     asks: dict[str, list[dict]] = collections.defaultdict(list)  # seed 0's generate inputs, timed in the worker
@@ -89,6 +94,7 @@ def main() -> None:
                 continue
             for grade in range(len(GRADES)):
                 gen, got, solve_ms, logic, wrong, slowest, used, own = [], [], [], 0, 0, 0.0, collections.Counter(), 0
+                unique, over = 0, 0  # proven unique by the independent count; over its budget
                 for seed in range(args.seeds):
                     ask = {"difficulty": grade + 1, "seed": seed, "size": size, "variant": variant}
                     asks[f"{variant} {size}"] += [ask] if seed == 0 else []
@@ -104,6 +110,10 @@ def main() -> None:
                     p = {k: v for k, v in p.items() if k in ("grid", "box", "regions", "diagonals", "cages",
                                                              "constraints")}
                     solve_ms += cpython_ms("sudoku", "solve", [p])
+                    try:
+                        unique += independent_sudoku.count(p, 2, INDEPENDENT_NODES) == 1
+                    except independent_sudoku.Budget:
+                        over += 1
                     seen, done, bad, techniques, ms = walk(p)
                     positions[f"{variant} {size}"] += seen
                     logic += done
@@ -116,6 +126,7 @@ def main() -> None:
                 solve_ms = solve_ms or [0.0]
                 print(f"{variant:<18}{size:>5} {GRADES[grade]:<11}{statistics.median(gen):>10.2f}{max(gen):>10.2f} "
                       f"{','.join(got):<22}{statistics.median(solve_ms):>13.1f}{max(solve_ms):>13.1f}"
+                      f"{f'{unique}' + (f'+{over}?' if over else ''):>8}"
                       f"{logic:>6}/{args.seeds:<2}{wrong:>6}{own:>6}{slowest:>12.0f}  {past}", flush=True)
     if args.browser:  # every walk position hinted in the page's worker and in CPython, in the same run; then
         # seed 0's puzzle of every grade generated in both

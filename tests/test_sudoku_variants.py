@@ -10,6 +10,7 @@ import random
 import subprocess
 from pathlib import Path
 
+import independent_sudoku
 import pytest
 
 from solvers import cages, commands, formats
@@ -84,6 +85,19 @@ def test_set_variants_are_generated_unique_of_their_constraints_and_grade(varian
     assert rules.constraint_types(puzzle.layout) == variant.split("-")
     assert solver.count_solutions(puzzle, 3) == 1
     assert solver.is_solution(puzzle, solver.solve(puzzle))
+    entries = {k: p[k] for k in ("grid", "box", "constraints")}
+    assert independent_sudoku.count(entries) == 1  # the same by a count that shares no solver code
+    assert independent_sudoku.count({**entries, "grid": commands.run(SUDOKU, "solve", entries)["solution"]}) == 1
+
+
+def test_the_independent_count_sees_a_second_solution_and_a_broken_rule() -> None:
+    p = commands.run(SUDOKU, "generate", {"difficulty": 1, "seed": 5, "size": 6, "variant": "thermo"})
+    entries = {k: p[k] for k in ("grid", "box", "constraints")}
+    assert independent_sudoku.count(entries) == 1
+    assert independent_sudoku.count({**entries, "constraints": []}) == 2  # the thermometers carry the puzzle
+    solved = {**entries, "grid": commands.run(SUDOKU, "solve", entries)["solution"]}
+    backwards = {"type": "thermo", "cells": entries["constraints"][0]["cells"][::-1]}
+    assert independent_sudoku.count({**solved, "constraints": [*entries["constraints"], backwards]}) == 0
 
 
 def test_texts_solo_ids_and_fpuzzles_json_round_trip(made: dict) -> None:
