@@ -2,6 +2,7 @@
 arrow, Kropki, ...) per variant, size and grade.
 
     .venv/bin/python bench/variants.py [--seeds N] [--sizes 9 6] [--variants killer x ...] [--browser]
+    .venv/bin/python bench/variants.py --worker-generate K [--sizes ...] [--variants ...]
 
 For each variant, size and grade asked, over --seeds seeded puzzles: the generation time and the grades got; the
 solve time (the complete solver, counting to two); the puzzles an independent count (tests/independent_sudoku.py, no
@@ -53,7 +54,7 @@ def walk(puzzle: dict) -> tuple[list[dict], bool, int, collections.Counter, floa
     n = int(len(puzzle["grid"]) ** 0.5)
     truth = commands.run(SUDOKU, "solve", puzzle)["solution"]
     state, pencil, seen, wrong, used, slowest = puzzle["grid"], None, [], 0, collections.Counter(), 0.0
-    for _ in range(n * n * 4):
+    for _ in range(n * n * 10):  # a step per rule: a 9x9 min/max walk took over 300
         obj = {**puzzle, "state": state, **({"pencil": pencil} if pencil else {})}
         t = time.perf_counter()
         hint = commands.run(SUDOKU, "hint", obj)
@@ -81,7 +82,16 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[9, 6])
     ap.add_argument("--variants", nargs="+", default=[v for v in sudoku.VARIANT_SIZES if v != "classic"])
     ap.add_argument("--browser", action="store_true", help="also time every walk's hints in the browser worker")
+    ap.add_argument("--worker-generate", type=int, default=0, metavar="K",
+                    help="only time generation, seeds 0..K-1 per variant, size and grade, in the worker and CPython")
     args = ap.parse_args()
+    if args.worker_generate:
+        worker_times([(f"generate ({args.worker_generate} seeds)", "generate", {
+            f"{variant} {size} {GRADES[grade]}": [{"difficulty": grade + 1, "seed": seed, "size": size,
+                                                  "variant": variant} for seed in range(args.worker_generate)]
+            for variant in args.variants for size in args.sizes if size in sudoku.VARIANT_SIZES[variant]
+            for grade in range(len(GRADES))})])
+        return
     print(f"{'variant':<18}{'size':>5} {'grade asked':<11}{'gen med s':>10}{'gen max s':>10} {'got':<22}"
           f"{'solve med ms':>13}{'solve max ms':>13}{'indep.':>8}{'by logic':>9}{'wrong':>6}{'own':>6}"
           f"{'hint max ms':>12}"

@@ -126,9 +126,9 @@ def candidate(rng: Random, shape: Shape, level: int | None, symmetric: bool) -> 
 REGION_SWAPS = 12  # accepted swaps per cell when jigsaw regions are shuffled out of the boxes
 HARDEN_STEPS, JOIN_TRIES = 8, 4  # joins of two cages (and tries of each) to bring an easy killer up to its grade
 KILLER_NODES = 1_000  # search nodes of one uniqueness check while a killer's cages are split
-VARIANT_ATTEMPTS = {4: 24, 6: 128, 9: 24}  # fresh candidates per variant puzzle, by size, before settling for the
+VARIANT_ATTEMPTS = {4: 24, 6: 400, 9: 24}  # fresh candidates per variant puzzle, by size, before settling for the
 # closest grade (a small grid's candidates are cheap, and its hardest grade rare: 1 in 10 seeds of 6x6 killer or
-# jigsaw Diabolical misses it with 24)
+# jigsaw Diabolical misses it with 24, 2 in 10 of 6x6 anti-knight Diabolical with 128)
 SOLUTION_NODES, SOLUTION_RESTARTS = 400, 25  # a variant's full grid: short searches, restarted in a new order
 SET_NAMES = {name for name, _label in rules.SET_VARIANTS}
 CAGE_SIZES = ((2, 2, 2, 3), (2, 2, 3, 3, 4), (2, 3, 3, 4, 4), (3, 3, 4, 4, 5), (3, 4, 4, 5, 5, 6))  # per grade
