@@ -20,6 +20,7 @@ from .base import Command, Family, Hint, Json, Problem, PuzzleError, Technique, 
 from .latin import Cell, Geometry, Mask, Step, bit
 from .logic import GUESS_SCORE, SCORES, LogicStep, entry
 from .logic.explain import notes_to_repair, told
+from .logic.typed import rungs as typed_rungs
 from .rules import latin as latin_rules
 
 P = TypeVar("P")
@@ -149,7 +150,11 @@ def with_notes(cands: list[Mask], values: Sequence[int], notes: Sequence[Mask]) 
     return cands
 
 
-def step_extra(n: int, step: Step, scores: dict[str, int] = SCORES) -> Json:
+# a hint's score by its technique: HoDoKu's for the latin techniques, a constraint type's own rung's for its steps
+HINT_SCORES = {**SCORES, **{name: points for name, _level, points, _find in typed_rungs()}}
+
+
+def step_extra(n: int, step: Step, scores: dict[str, int] = HINT_SCORES) -> Json:
     """What a logic step rests on, for the page: its score (of the family's `scores`), the candidates it removes
     and, for a pattern, the candidates causing it, a chain's nodes in order, its implications and colours."""
     out: Json = {"score": scores.get(step.technique, GUESS_SCORE), "removes": rcv(n, step.eliminate)}

@@ -242,7 +242,6 @@ def step_names(row: Row) -> list[Finer]:
 
 
 SCORES: dict[str, int] = {f.name: f.score for row in TABLE for f in step_names(row)}
-SCORES.update((name, points) for name, _level, points, _find in typed_rungs.rungs())  # the constraint types' rungs
 SE: dict[str, tuple[float, bool]] = {f.name: (f.se, f.chained) for row in TABLE for f in step_names(row)
                                      if f.se is not None}
 ALSO: dict[str, tuple[str, ...]] = {row.name: tuple(f.name for f in row.finer) for row in TABLE if row.finer}
