@@ -232,11 +232,10 @@ def count(p: dict, limit: int = 2, nodes: int = 2_000_000) -> int:
         for c in unit:
             peers[c].update(unit)
     kinds = {e["type"] for e in p.get("constraints", [])}
-    for kind in ("antiknight", "antiking") if kinds & {"antiknight", "antiking"} else ():
-        if kind in kinds:
-            for c in range(n * n):
-                r, k = divmod(c, n)
-                peers[c].update((r + a) * n + k + b for a, b in _steps(kind) if 0 <= r + a < n and 0 <= k + b < n)
+    for kind in kinds & {"antiknight", "antiking"}:  # a knight's move or a king's away: peers too
+        for c in range(n * n):
+            r, k = divmod(c, n)
+            peers[c].update((r + a) * n + k + b for a, b in _steps(kind) if 0 <= r + a < n and 0 <= k + b < n)
     for c in range(n * n):
         peers[c].discard(c)
     beside = [set() for _ in range(n * n)]

@@ -39,7 +39,8 @@ from .techniques import (
 # every technique): the count, not a clock, keeps generation deterministic.
 ATTEMPTS = {4: 20, 6: 40, 9: 200, 12: 20, 16: 3}
 RUNG_NAMES = tuple(r.name for r in LADDER)
-TYPED_NAMES = {name for name, *_ in typed.rungs()}  # the constraint types' own rungs (practised on their variants)
+# what `technique` may name: a rung, a step's own finer name, or a constraint type's own rung (on its variant)
+KNOWN_TECHNIQUES = {*RUNG_NAMES, *SCORES, *(name for name, *_ in typed.rungs())}
 PRACTICE_EASE = 12  # solves tried to bring a practice puzzle's other steps down to its technique's level
 DIG_NODES = {12: 20_000, 16: 500}  # node budget of one uniqueness check on big grids (over budget = keep the given)
 
@@ -511,7 +512,7 @@ def generate(rng: Random, grade: int = 0, size: int = 9, symmetric: bool = False
         raise PuzzleError(f"size must be one of {', '.join(map(str, DEFAULT_BOX))}; got {size}")
     if not 0 <= grade < len(GRADES):
         raise PuzzleError(f"grade must be 0..{len(GRADES) - 1}")
-    if technique is not None and technique not in {*RUNG_NAMES, *SCORES, *TYPED_NAMES}:
+    if technique is not None and technique not in KNOWN_TECHNIQUES:
         raise PuzzleError(f"unknown technique {technique!r}; the ladder's techniques are: {', '.join(RUNG_NAMES)}")
     if variant != "classic":
         if variant not in rules.VARIANT_SIZES:
