@@ -485,7 +485,8 @@ def build() -> None:
         (DIST / f"mpy-{page}.json").write_text(json.dumps(config))
         # ... fetched as the page starts, not once MicroPython has started and asks for them one after another
         html = DIST / f"{page}.html"
-        links = "".join(f'<link rel="modulepreload" href="{url}">\n' for url in pyscript_chunks())
+        links = page_data(page, [DIST / "py" / f"{page}_page.py", *page_modules(DIST / "py" / f"{page}_page.py")])
+        links += "".join(f'<link rel="modulepreload" href="{url}">\n' for url in pyscript_chunks())
         links += "".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
                          for url in [*sorted(files), f"./py/{page}_page.py"])
         html.write_text(html.read_text().replace("</head>", links + "</head>", 1))
@@ -493,6 +494,18 @@ def build() -> None:
     service_worker()  # last: it lists every file
     size = sum(f.stat().st_size for f in DIST.rglob("*") if f.is_file())
     print(f"built {DIST} ({size / 1e6:.1f} MB)")
+
+
+def page_data(page: str, sources: list[Path]) -> str:
+    """What a page draws its first board from, in the page itself so it is read without a wait (tessera_ui's
+    `page_data`): its starter puzzles (every family's for a page that is not a family's) and the registry; nothing
+    for a page whose code (`sources`) never reads it."""
+    if not any("page_data()" in f.read_text() for f in sources if f.suffix == ".py" and f.name != "tessera_ui.py"):
+        return ""
+    starters = json.loads((DIST / "data" / "starters.json").read_text())
+    data = {"starters": starters if page not in starters else {page: starters[page]}, "families": registry()}
+    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")  # no "</script>" inside
+    return f'<script type="application/json" id="page-data">{text}</script>\n'
 
 
 def pyscript_chunks() -> list[str]:

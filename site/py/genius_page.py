@@ -27,6 +27,7 @@ from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
 from tessera_ui import grouped
+from tessera_ui import guard
 from tessera_ui import on
 from tessera_ui import say
 from tessera_ui import spawn
@@ -470,4 +471,4 @@ class GeniusGame(PieceGame):
 
 
 PAGE = Midend(GeniusGame())
-spawn(PAGE.start())
+guard(PAGE.start)

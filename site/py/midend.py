@@ -28,8 +28,8 @@ from tessera_ui import clock
 from tessera_ui import copy_share_link
 from tessera_ui import decode_fragment
 from tessera_ui import el
-from tessera_ui import fetch_json
 from tessera_ui import on
+from tessera_ui import page_data
 from tessera_ui import reveal
 from tessera_ui import say
 from tessera_ui import say_instead
@@ -450,16 +450,16 @@ class Midend:
             el("resume").hidden = self.index != 0 or self.previous is None
 
     # starting -----------------------------------------------------------------------------------
-    async def start(self):
+    def start(self):
         """Show a board at once (link, else save, else a starter); a linked puzzle is checked once the worker runs.
         A page that lacks what its game declares says so in the console (the tests watch it) and to the player."""
         missing = undeclared(self.game)
         if missing:
             window.console.error("Tessera: this page lacks " + missing)
             say("This page is incomplete (" + missing + "); some buttons may not work.", "error")
-        data = await fetch_json("./data/starters.json")
-        self.starters = (data or {}).get(self.family, [])
-        self.families = await fetch_json("./data/families.json") or {}
+        data = page_data()
+        self.starters = (data.get("starters") or {}).get(self.family, [])
+        self.families = data.get("families") or {}
         fragment, problem = read_fragment()
         set_fragment("")
         saved = self.store.load()

@@ -10,6 +10,7 @@ from grid_game import GridGame
 from midend import Midend
 from tessera_ui import click
 from tessera_ui import el
+from tessera_ui import guard
 from tessera_ui import say
 from tessera_ui import spawn
 
@@ -87,4 +88,4 @@ class SkyscrapersGame(GridGame):
 
 
 PAGE = Midend(SkyscrapersGame())
-spawn(PAGE.start())
+guard(PAGE.start)

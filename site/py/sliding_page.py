@@ -21,6 +21,7 @@ from slideboard import SlideBoard
 from tessera_ui import click
 from tessera_ui import el
 from tessera_ui import grouped
+from tessera_ui import guard
 from tessera_ui import say
 from tessera_ui import spawn
 
@@ -559,4 +560,4 @@ class SlidingGame(Game):
 
 
 PAGE = Midend(SlidingGame())
-spawn(PAGE.start())
+guard(PAGE.start)

@@ -11,6 +11,7 @@ from grid_game import GridGame
 from midend import Midend
 from tessera_ui import click
 from tessera_ui import el
+from tessera_ui import guard
 from tessera_ui import say
 from tessera_ui import spawn
 
@@ -110,4 +111,4 @@ class SudokuGame(GridGame):
 
 
 PAGE = Midend(SudokuGame())
-spawn(PAGE.start())
+guard(PAGE.start)

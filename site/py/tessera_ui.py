@@ -94,6 +94,14 @@ def spawn(coro):
     return asyncio.create_task(guarded())
 
 
+def guard(call):
+    """Run `call` now; a failure is shown, never swallowed silently (spawn's guard, for plain calls)."""
+    try:
+        call()
+    except Exception as exc:
+        say("Something went wrong: " + str(exc), "error")
+
+
 def say(text, kind=""):
     """Show a message to the player (kind: '', 'error', 'good')."""
     box = el("message")
@@ -554,6 +562,19 @@ class Timer:
     def text(self):
         """The time as m:ss."""
         return clock(self.seconds)
+
+
+def page_data():
+    """What the build wrote into the page for its first draw (the <script type="application/json" id="page-data">:
+    `starters`, the family's build-time puzzles, and `families`, the registry), read without a wait; {} when the
+    page has none."""
+    node = document.getElementById("page-data") if not PAGE_DATA else None
+    if node:
+        PAGE_DATA.update(json.loads(str(node.textContent)))
+    return PAGE_DATA
+
+
+PAGE_DATA = {}
 
 
 async def fetch_json(url):

@@ -29,6 +29,7 @@ from tessera_ui import calm
 from tessera_ui import click
 from tessera_ui import css
 from tessera_ui import el
+from tessera_ui import guard
 from tessera_ui import on
 from tessera_ui import say
 from tessera_ui import spawn
@@ -752,4 +753,4 @@ class UbongoGame(PieceGame):
 
 
 PAGE = Midend(UbongoGame())
-spawn(PAGE.start())
+guard(PAGE.start)

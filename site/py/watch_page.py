@@ -32,10 +32,11 @@ from tessera_ui import Worker
 from tessera_ui import click
 from tessera_ui import copy_share_link
 from tessera_ui import el
-from tessera_ui import fetch_json
 from tessera_ui import grouped
+from tessera_ui import guard
 from tessera_ui import link_fragment
 from tessera_ui import on
+from tessera_ui import page_data
 from tessera_ui import say
 from tessera_ui import set_fragment
 from tessera_ui import show_share_link
@@ -362,10 +363,10 @@ class WatchPage:
         on(document, "keydown", self.key)
 
     # start-up ---------------------------------------------------------------------------------
-    async def start(self):
-        """Show a puzzle at once (link, saved, or a build-time starter), then wait for the worker."""
-        self.starters = await fetch_json("./data/starters.json") or {}
-        self.info = await fetch_json("./data/families.json") or {}
+    def start(self):
+        """Show a puzzle at once (link, saved, or a build-time starter); Play waits for the worker."""
+        data = page_data()
+        self.starters, self.info = data.get("starters") or {}, data.get("families") or {}
         WATCH.update({name: entry.get("watch") or {} for name, entry in self.info.items()})
         bad = self.store.unreadable()
         saved = self.store.load() or {}
@@ -393,8 +394,7 @@ class WatchPage:
             self.load(self.home, self.starter(self.home))
         if bad:
             say("Your saved settings could not be read; they were set aside.", "error")
-        await self.worker.ready.wait()
-        self.enable(True)
+        spawn(self.reenable())
 
     def starter(self, family):
         """A build-time puzzle of a family (the easiest), or its rules module's example."""
@@ -700,7 +700,7 @@ class WatchPage:
         say("Stopped. Back and Step still move through what was played; Play starts again from the beginning.")
 
     async def reenable(self):
-        """After a worker restart, enable Play again once it runs."""
+        """Enable Play once the worker runs (at the start, and after a restart)."""
         await self.worker.ready.wait()
         self.enable(True)
 
@@ -798,4 +798,4 @@ class WatchPage:
 
 
 PAGE = WatchPage()
-spawn(PAGE.start())
+guard(PAGE.start)
