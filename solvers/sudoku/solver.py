@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from random import Random
 
-from .. import budget, constraints, latin
+from .. import budget, cages, constraints, latin
 from ..base import PuzzleError
 from ..latin import Mask, propagate
 from ..logic import forcing
@@ -37,6 +37,49 @@ def settle(shape: Shape, cands: list[Mask], queue: list[int], changed: list[int]
     if changed is None:
         return propagate(cands, queue, peers, units, full)
     return propagate(cands, queue, peers, units, full, cell_units, changed)
+
+
+Branches = list[list[tuple[int, Mask]]]  # per branch, (cell, the candidates it keeps there)
+SPLIT_COST = 2  # how much finer than the best cell's candidates a cage's or a house's split must be to be chosen
+
+
+@cache
+def killer_cages(shape: Shape) -> tuple[cages.Cage, ...]:
+    """A shape's killer cages as (cells, digit sets); none for a shape without cages."""
+    box, layout = shape
+    return () if layout == CLASSIC else cages.prepare(layout[2], box[0] * box[1])
+
+
+def finer_split(shape: Shape, cands: list[Mask], weights: Sequence[int], score: float) -> Branches | None:
+    """A killer's branching finer than a cell of dom/wdeg `score` (candidates per failure of its rules): the digit
+    sets a cage can still make, or the two places a digit has left in a house, each scored the same way (its count
+    over one plus its cells' mean failures) and chosen when SPLIT_COST times that is lower; None when none is."""
+    best: Branches | None = None
+    for cells, sets in killer_cages(shape):
+        if any(cands[c] & (cands[c] - 1) for c in cells):
+            left = cages.possible(cells, sets, cands)
+            if len(left) >= 2:
+                mine = SPLIT_COST * len(left) / (1 + sum(weights[c] for c in cells) / len(cells))
+                if mine < score:
+                    best, score = [[(c, s) for c in cells] for s in left], mine
+    for unit in tables(shape)[1]:
+        once = twice = more = 0
+        for c in unit:
+            m = cands[c]
+            if m & (m - 1):
+                more |= twice & m
+                twice = (twice & ~m) | (once & m)
+                once |= m
+        two = twice & ~more  # the digits with exactly two open places in the unit
+        while two:
+            b = two & -two
+            two ^= b
+            places = [c for c in unit if cands[c] & b]
+            if len(places) == 2:
+                mine = SPLIT_COST * 2 / (1 + (weights[places[0]] + weights[places[1]]) / 2)
+                if mine < score:
+                    best, score = [[(c, b)] for c in places], mine
+    return best
 
 
 class OutOfNodes(Exception):
@@ -94,6 +137,10 @@ class Search:
                 self.solutions.append(grid)
             return len(self.solutions) >= self.limit
         m = cands[best]
+        if self.weights is not None and m.bit_count() > 2 and killer_cages(self.shape):
+            split = finer_split(self.shape, cands, self.weights, m.bit_count() / (1 + self.weights[best]))
+            if split is not None:
+                return self._branch(cands, split)
         bits = []
         while m:
             b = m & -m
@@ -109,6 +156,21 @@ class Search:
             nc = cands[:]
             nc[best] = b  # below a fixpoint: only the units of changed cells can hold a new hidden single
             if settle(shape, nc, [best], []) and self._search(nc):
+                return True
+        return False
+
+
+    def _branch(self, cands: list[Mask], split: Branches) -> bool:
+        """Search below each branch of a split in turn; True when the limit is reached."""
+        for branch in split:
+            nc = cands[:]
+            changed = []
+            for c, keep in branch:
+                if nc[c] & ~keep:
+                    nc[c] &= keep
+                    changed.append(c)
+            if all(nc[c] for c in changed) and settle(
+                    self.shape, nc, [c for c in changed if not nc[c] & (nc[c] - 1)], changed) and self._search(nc):
                 return True
         return False
 
