@@ -97,7 +97,7 @@ def allowed(cells: Sequence[Cell], sets: tuple[Mask, ...], cands: Sequence[Mask]
     return hit
 
 
-FILL_CELLS = 4  # bigger cages keep the digits of their possible sets (fillings cost more than they save)
+FILL_CELLS = 5  # bigger cages keep the digits of their possible sets (fillings cost more than they save)
 _FILLS: dict[tuple[tuple[Mask, ...], tuple[Mask, ...]], tuple[Mask, ...]] = {}  # (sets, candidates) -> per cell
 
 
