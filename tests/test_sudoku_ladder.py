@@ -59,6 +59,29 @@ def test_skyscraper_hand_checked() -> None:
     assert "loses 5" in step.reason or "lose 5" in step.reason
 
 
+def test_remote_pair_is_one_step_with_all_its_eliminations_hand_checked() -> None:
+    # r1c1 -> r1c5 (row 1) -> r5c5 (column 5) -> r5c9 (row 5) -> r9c9 (column 9) all hold only 2/8, so they
+    # alternate: r1c1, r5c5, r9c9 hold one digit and r1c5, r5c9 the other. Cells seeing an opposite pair lose both.
+    chain = [rc(1, 1), rc(1, 5), rc(5, 5), rc(5, 9), rc(9, 9)]
+    cands = [FULL] * 81
+    for c in chain:
+        cands[c] = bit(2) | bit(8)
+    step = L.rung("Remote pair").find(G9, cands, [0] * 81)
+    assert step.technique == "Remote pair" and set(step.cells) == set(chain)
+    colours = dict(step.colours)
+    assert {colours[c] for c in chain[0::2]} == {colours[chain[0]]} != {colours[c] for c in chain[1::2]}
+    sides = [{c for c in chain if colours[c] == k} for k in (0, 1)]
+    seeing = {c for c in range(81) if c not in chain and all(any(p in G9.peers[c] for p in side) for side in sides)}
+    assert set(step.eliminate) == {(c, v) for c in seeing for v in (2, 8)}  # the whole instance, in one step
+    assert {rc(1, 9), rc(5, 1), rc(1, 2)} <= seeing and rc(9, 1) not in seeing  # r9c1 sees r1c1 and r9c9: alike
+    assert "r1c1, r1c5, r5c5, r5c9 and r9c9 hold only 2 and 8" in step.reason
+    # three linked cells are a wing's business, not a remote pair
+    short = [FULL] * 81
+    for c in chain[:3]:
+        short[c] = bit(2) | bit(8)
+    assert L.rung("Remote pair").find(G9, short, [0] * 81) is None
+
+
 def test_unique_rectangle_type_1_and_bug_hand_checked() -> None:
     cands = [FULL] * 81
     for c in (rc(1, 1), rc(1, 4), rc(2, 1)):

@@ -178,7 +178,7 @@ TABLE: tuple[Row, ...] = (
     Row("Simple colouring", 2, 150, basic.colouring, 6.5, True, towers=EXPERT),
     Row("W-wing", 2, 150, _cf(("W-wing",), False, True, True, 3), 6.6, True, towers=EXPERT),
     Row("XY-wing", 2, 160, basic.wing(False), 4.2, towers=EXPERT),
-    Row("Remote pair", 2, 110, _cf(("Remote pair",), False, False, True, 8), 6.6, True, towers=EXPERT),
+    Row("Remote pair", 2, 110, basic.remote_pair, 6.6, towers=EXPERT),
     Row("Jellyfish", 2, 160, basic.fish(4), 5.2, towers=EXPERT),
     Row("XYZ-wing", 2, 180, basic.wing(True), 4.4),
     Row("Unique rectangle", 2, 100, basic.unique_rectangle, None, needs=_UR, named=False,

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .. import latin
-from ..latin import Geometry, bit, values_of
+from ..latin import Cell, Geometry, bit, values_of
 from ..rules.latin import COLUMN, ROW
 from .board import (
     SEEN_KEPT,
@@ -311,6 +311,59 @@ def colouring(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
                           f"{s}; cells that see both colours lose {s}")
                 yield LogicStep("Simple colouring", chain, reason, eliminate=elims_of(gone, v), causes=causes,
                                 colours=tuple(sorted(colour.items())))
+
+
+REMOTE_MIN = 4  # cells of a remote pair (two or three are a pair or a wing, found on lower rungs)
+
+
+@finder
+def remote_pair(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
+    """Remote pair: open cells holding the same two candidates, linked by seeing each other, alternate between
+    the two digits along every link (coloured two ways); a cell that sees both colours holds neither digit. One
+    step makes all of a linked group's eliminations (HoDoKu's whole instance), the group at least REMOTE_MIN cells."""
+    t = tables(g)
+    by_pair: dict[int, int] = {}
+    for c, m in enumerate(cands):
+        if not values[c] and m.bit_count() == 2:
+            by_pair[m] = by_pair.get(m, 0) | 1 << c
+    for pair, members in by_pair.items():
+        left = members
+        while left:
+            start = (left & -left).bit_length() - 1
+            colour, todo, consistent = {start: 0}, [start], True
+            while todo:
+                c = todo.pop()
+                for d in cells_in(t.peer_bits[c] & members):
+                    if d not in colour:
+                        colour[d] = 1 - colour[c]
+                        todo.append(d)
+                    elif colour[d] == colour[c]:
+                        consistent = False  # two linked cells of one colour: the notes contradict themselves
+            group = sum(1 << c for c in colour)
+            left &= ~group
+            if not consistent or len(colour) < REMOTE_MIN:
+                continue
+            sides = [sum(1 << c for c in colour if colour[c] == k) for k in (0, 1)]
+            gone = tuple((c, v) for c in range(t.cells) if not values[c] and cands[c] & pair and not group >> c & 1
+                         and t.peer_bits[c] & sides[0] and t.peer_bits[c] & sides[1]
+                         for v in values_of(cands[c] & pair))
+            if gone:
+                a, b = (symbol(v) for v in values_of(pair))
+                chain = tuple(sorted(colour))
+                reason = (f"{list_words([g.name(c) for c in chain])} hold only {a} and {b} and are linked by seeing "
+                          f"each other, so the two digits alternate along every link: {name_cells(g, sides[0])} "
+                          f"hold one of them and {name_cells(g, sides[1])} the other. A cell that sees both holds "
+                          f"neither: {_lose(g, gone)}")
+                yield LogicStep("Remote pair", chain, reason, eliminate=gone,
+                                causes=causes_of(chain, cands, pair), colours=tuple(sorted(colour.items())))
+
+
+def _lose(g: Geometry, gone: Sequence[tuple[Cell, int]]) -> str:
+    """'r1c1 loses 3 and 7, r2c2 loses 3'."""
+    by_cell: dict[Cell, list[str]] = {}
+    for c, v in gone:
+        by_cell.setdefault(c, []).append(symbol(v))
+    return ", ".join(f"{g.name(c)} loses {list_words(vs)}" for c, vs in by_cell.items())
 
 
 @finder
