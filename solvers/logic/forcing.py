@@ -542,12 +542,15 @@ def nested(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep]:
 
     The last resort before trial and error (Sudoku Explainer's nested forcing chains): it solves the
     hardest published puzzles by logic. Each inner step is checked the same way as a forcing chain."""
+    tried = []
     for c, v in _false_order(cands, values):
         budget.spend()
         trial = list(cands)
         trial[c] = bit(v)
-        if not saturate(g, trial, [c]):
-            continue  # a plain contradiction: the forcing-chain rung finds it
+        if saturate(g, trial, [c]):  # else a plain contradiction: the forcing-chain rung finds it
+            tried.append((sum(m.bit_count() for m in trial), c, v, trial))
+    tried.sort(key=lambda t: t[0])
+    for _, c, v, trial in tried:  # the assumptions that leave the fewest candidates first: they die soonest
         inner: list[tuple[list[int], int, int]] = []  # (the state it was tried in, cell, value)
         dead, found = False, True
         while found and not dead and len(inner) < MAX_NESTED:  # passes over the assumptions, each to its end
