@@ -504,7 +504,7 @@ def page_data(page: str, sources: list[Path]) -> str:
         return ""
     starters = json.loads((DIST / "data" / "starters.json").read_text())
     data = {"starters": starters if page not in starters else {page: starters[page]}, "families": registry()}
-    text = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")  # no "</script>" inside
+    text = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")  # no "</script>" or "<!--" inside
     return f'<script type="application/json" id="page-data">{text}</script>\n'
 
 
