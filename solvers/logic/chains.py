@@ -27,8 +27,8 @@ from .board import (
     LogicStep,
     Values,
     cells_in,
-    list_words,
     name_cells,
+    removed_words,
     seen_by_all,
     symbol,
     tables,
@@ -273,7 +273,7 @@ def _step(graph: Graph, path: list[tuple[int, bool, int | None]], gone: Elims, n
     g = graph.g
     (v0, b0), (v1, b1) = graph.nodes[path[0][0]], graph.nodes[path[-1][0]]
     ends = f"{name_cells(g, b0)} is {symbol(v0)} or {name_cells(g, b1)} is {symbol(v1)}"
-    reason = f"If {' → '.join(_read(graph, path))}: so {ends}, and {_removed(g, gone)}"
+    reason = f"If {' → '.join(_read(graph, path))}: so {ends}, and {removed_words(g, gone)}"
     return _chain_step(graph, name, path, reason, gone)
 
 
@@ -288,15 +288,6 @@ def _read(graph: Graph, path: list[tuple[int, bool, int | None]]) -> list[str]:
         else:
             words.append(f"{where_} is {'' if on else 'not '}{symbol(v)}")
     return words
-
-
-def _removed(g: Geometry, gone: Elims) -> str:
-    """'r1c1 and r2c2 lose 5; r3c3 loses 7'."""
-    by_value: dict[int, list[int]] = {}
-    for c, v in gone:
-        by_value.setdefault(v, []).append(c)
-    return "; ".join(f"{list_words([g.name(c) for c in cs])} {'loses' if len(cs) == 1 else 'lose'} {symbol(v)}"
-                     for v, cs in by_value.items())
 
 
 def _chain_step(graph: Graph, name: str, path: list[tuple[int, bool, int | None]], reason: str, gone: Elims,
@@ -407,7 +398,7 @@ def _closed(graph: Graph, path: list[tuple[int, bool, int | None]]) -> LogicStep
     grouped = any(graph.nodes[i][1] & (graph.nodes[i][1] - 1) for i in ids)
     elims = tuple(sorted(gone))
     reason = (f"If {' → '.join(_read(graph, path + path[:1]))}: the loop closes, so each of its weak links has one "
-              f"true end, and {_removed(graph.g, elims)}")
+              f"true end, and {removed_words(graph.g, elims)}")
     name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
     return _chain_step(graph, name, path + path[:1], reason, elims)
 
