@@ -134,7 +134,7 @@ def test_a_link_that_cannot_be_read_leaves_the_game_as_it_was(device, site_url: 
     assert "fresh" not in said and "error" in page.locator("#message").get_attribute("class")
     assert values(page) == played
     press(page, "#undo", touch)
-    assert values(page) == GRID4
+    assert wait_values(page, GRID4) == GRID4
 
 
 PIECE_PAGES = {"sliding": "#new", "genius": "#roll", "ubongo": "#new"}

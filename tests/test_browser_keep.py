@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import values, wait_message
+from browser_helpers import values, wait_message, wait_values
 from conftest import contexts_for
 
 from solvers import commands
@@ -89,7 +89,7 @@ def test_a_failed_open_leaves_the_game_as_it_was(device, site_url: str, text: st
     assert "as it was" in said and "fresh" not in said
     assert values(page) == played and len(values(page)) == 16
     press(page, "#undo", touch)  # the game's own history is intact
-    assert values(page) == GRID4
+    assert wait_values(page, GRID4) == GRID4
 
 
 def test_a_link_opens_its_puzzle_and_offers_the_saved_game(device, site_url: str) -> None:
